@@ -1,0 +1,3 @@
+//! # analyzer
+//!
+//! Replays and adjudicates games. (Work in progress.)

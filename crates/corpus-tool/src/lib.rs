@@ -1,0 +1,3 @@
+//! # corpus-tool
+//!
+//! The corpus auditor. (Work in progress.)

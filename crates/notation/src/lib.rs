@@ -1,0 +1,3 @@
+//! # notation
+//!
+//! Renju and gomoku record formats, read and written. (Work in progress.)

@@ -1,0 +1,3 @@
+//! # openings
+//!
+//! The 26 openings and the opening rules. (Work in progress.)

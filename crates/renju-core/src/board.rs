@@ -1,0 +1,414 @@
+//! The board: a square grid of side 5..=20 holding black and white stones.
+
+use crate::{Color, MAX_SIZE, MIN_SIZE, Point, RENJU_SIZE};
+use std::fmt;
+
+/// A square board of side 5..=20 (15 for renju), stored as one bit row per colour.
+///
+/// ```
+/// use renju_core::{Board, Color, Point};
+/// let mut b = Board::renju();
+/// b.place(Point::CENTER, Color::Black).unwrap();
+/// assert_eq!(b.get(Point::CENTER), Some(Color::Black));
+/// assert_eq!(b.stone_count(), 1);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    size: u8,
+    black: [u32; MAX_SIZE as usize],
+    white: [u32; MAX_SIZE as usize],
+}
+
+/// Why a board could not be made or changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    /// The side is outside 5..=20.
+    BadSize(usize),
+    /// The point lies outside this board.
+    OffBoard(Point, u8),
+    /// The point already holds a stone.
+    Occupied(Point, Color),
+    /// A text board could not be read.
+    BadText {
+        /// 1-based line of the text.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::BadSize(s) => {
+                write!(f, "board side {s} is outside {MIN_SIZE}..={MAX_SIZE}")
+            }
+            BoardError::OffBoard(p, s) => write!(f, "{p} is off the {s}x{s} board"),
+            BoardError::Occupied(p, c) => write!(f, "{p} is already occupied by {c}"),
+            BoardError::BadText { line, reason } => write!(f, "board text line {line}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Board {
+    /// An empty board of side `size` (5..=20).
+    ///
+    /// # Errors
+    /// [`BoardError::BadSize`] outside 5..=20.
+    pub fn new(size: usize) -> Result<Board, BoardError> {
+        if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&size) {
+            return Err(BoardError::BadSize(size));
+        }
+        Ok(Board {
+            size: size as u8,
+            black: [0; 20],
+            white: [0; 20],
+        })
+    }
+
+    /// An empty 15x15 renju board.
+    #[must_use]
+    pub fn renju() -> Board {
+        Board {
+            size: RENJU_SIZE,
+            black: [0; 20],
+            white: [0; 20],
+        }
+    }
+
+    /// The side of the board.
+    #[must_use]
+    pub const fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Whether `p` lies on this board.
+    #[must_use]
+    pub const fn contains(&self, p: Point) -> bool {
+        p.col() < self.size && p.row() < self.size
+    }
+
+    /// The centre point (for even sides, the lower-left of the four central points).
+    #[must_use]
+    pub fn center(&self) -> Point {
+        let c = (self.size - 1) / 2;
+        Point::new(c, c).expect("centre is on the board")
+    }
+
+    /// The stone at `p`, if any (`None` also off the board).
+    #[must_use]
+    pub fn get(&self, p: Point) -> Option<Color> {
+        if !self.contains(p) {
+            return None;
+        }
+        let bit = 1u32 << p.col();
+        let r = usize::from(p.row());
+        if self.black[r] & bit != 0 {
+            Some(Color::Black)
+        } else if self.white[r] & bit != 0 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `p` is on the board and empty.
+    #[must_use]
+    pub fn is_empty_at(&self, p: Point) -> bool {
+        self.contains(p) && self.get(p).is_none()
+    }
+
+    /// Puts `stone` at `p` (or clears it with `None`), whatever was there.
+    ///
+    /// # Errors
+    /// [`BoardError::OffBoard`] when `p` is not on this board.
+    pub fn set(&mut self, p: Point, stone: Option<Color>) -> Result<(), BoardError> {
+        if !self.contains(p) {
+            return Err(BoardError::OffBoard(p, self.size));
+        }
+        let bit = 1u32 << p.col();
+        let r = usize::from(p.row());
+        self.black[r] &= !bit;
+        self.white[r] &= !bit;
+        match stone {
+            Some(Color::Black) => self.black[r] |= bit,
+            Some(Color::White) => self.white[r] |= bit,
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Places a stone on an empty point.
+    ///
+    /// # Errors
+    /// Off the board or on an occupied point.
+    pub fn place(&mut self, p: Point, color: Color) -> Result<(), BoardError> {
+        if let Some(c) = self.get(p) {
+            return Err(BoardError::Occupied(p, c));
+        }
+        self.set(p, Some(color))
+    }
+
+    /// Removes whatever stone is at `p` (a no-op off the board).
+    pub fn remove(&mut self, p: Point) {
+        let _ = self.set(p, None);
+    }
+
+    /// Every point of the board in reading order: top row first, `a` to the last column.
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        let size = self.size;
+        (0..size)
+            .rev()
+            .flat_map(move |r| (0..size).filter_map(move |c| Point::new(c, r)))
+    }
+
+    /// Every empty point, in reading order.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.points().filter(|&p| self.get(p).is_none())
+    }
+
+    /// Every stone as `(point, colour)`, in reading order.
+    pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
+        self.points().filter_map(|p| self.get(p).map(|c| (p, c)))
+    }
+
+    /// Number of stones of both colours.
+    #[must_use]
+    pub fn stone_count(&self) -> usize {
+        self.black
+            .iter()
+            .chain(&self.white)
+            .map(|r| r.count_ones() as usize)
+            .sum()
+    }
+
+    /// Number of stones of one colour.
+    #[must_use]
+    pub fn count(&self, color: Color) -> usize {
+        let rows = match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        };
+        rows.iter().map(|r| r.count_ones() as usize).sum()
+    }
+
+    /// Whether every point holds a stone.
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.stone_count() == usize::from(self.size) * usize::from(self.size)
+    }
+
+    /// The bits of one row for one colour (bit `c` = column `c`).
+    #[must_use]
+    pub fn row_bits(&self, color: Color, row: u8) -> u32 {
+        match color {
+            Color::Black => self.black[usize::from(row)],
+            Color::White => self.white[usize::from(row)],
+        }
+    }
+
+    /// Reads the one-line form used by the foul data sets: `size*size` characters, top row
+    /// first, each row from column `a`; `.` empty, `x`/`X` black, `o`/`O` white.
+    ///
+    /// # Errors
+    /// A wrong length (not a square of a side in 5..=20) or an unknown character.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let mut line = ".".repeat(225);
+    /// line.replace_range(112..113, "x"); // row 8 from the top is row 8, column h
+    /// let b = Board::from_line(&line).unwrap();
+    /// assert_eq!(b.get(Point::CENTER), Some(Color::Black));
+    /// ```
+    pub fn from_line(text: &str) -> Result<Board, BoardError> {
+        let cells: Vec<char> = text.trim().chars().collect();
+        let size = (1..=usize::from(MAX_SIZE))
+            .find(|s| s * s == cells.len())
+            .ok_or_else(|| BoardError::BadText {
+                line: 1,
+                reason: format!(
+                    "{} characters is not a board (225 for 15x15, or side*side for 5..=20)",
+                    cells.len()
+                ),
+            })?;
+        let mut b = Board::new(size)?;
+        for (i, ch) in cells.iter().enumerate() {
+            let stone = cell_char(*ch).ok_or_else(|| BoardError::BadText {
+                line: 1,
+                reason: format!("character {} is '{ch}', expected '.', 'x' or 'o'", i + 1),
+            })?;
+            let p = Point::new((i % size) as u8, (size - 1 - i / size) as u8).expect("on board");
+            b.set(p, stone)?;
+        }
+        Ok(b)
+    }
+
+    /// The one-line form read by [`Board::from_line`] (`.`, `x`, `o`).
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        self.points()
+            .map(|p| match self.get(p) {
+                None => '.',
+                Some(Color::Black) => 'x',
+                Some(Color::White) => 'o',
+            })
+            .collect()
+    }
+
+    /// Reads a text diagram: one line per row, top row first; `.` or `+` empty, `x`/`X`/`●`
+    /// black, `o`/`O`/`○` white. Spaces, row numbers at either end and a line of column letters
+    /// are ignored; blank lines are skipped. The side is the number of rows.
+    ///
+    /// # Errors
+    /// Rows of different lengths, a row count that does not match, or an unknown character.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let b = Board::from_diagram("
+    ///  5 . . . . .
+    ///  4 . x . . .
+    ///  3 . . o . .
+    ///  2 . . . . .
+    ///  1 . . . . .
+    ///    a b c d e").unwrap();
+    /// assert_eq!(b.size(), 5);
+    /// assert_eq!(b.get("b4".parse().unwrap()), Some(Color::Black));
+    /// assert_eq!(b.get("c3".parse().unwrap()), Some(Color::White));
+    /// ```
+    pub fn from_diagram(text: &str) -> Result<Board, BoardError> {
+        let mut rows: Vec<(usize, Vec<Option<Color>>)> = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let body = line.trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
+            if body
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c.is_whitespace())
+                && !body.chars().any(|c| matches!(c, 'x' | 'X' | 'o' | 'O'))
+            {
+                continue; // column letters
+            }
+            let mut cells = Vec::new();
+            for ch in body.chars().filter(|c| !c.is_whitespace()) {
+                let stone = cell_char(ch).ok_or_else(|| BoardError::BadText {
+                    line: n + 1,
+                    reason: format!("unexpected character '{ch}'"),
+                })?;
+                cells.push(stone);
+            }
+            rows.push((n + 1, cells));
+        }
+        let size = rows.len();
+        let mut b = Board::new(size).map_err(|_| BoardError::BadText {
+            line: 1,
+            reason: format!("{size} rows is not a board side in {MIN_SIZE}..={MAX_SIZE}"),
+        })?;
+        for (i, (line, cells)) in rows.iter().enumerate() {
+            if cells.len() != size {
+                return Err(BoardError::BadText {
+                    line: *line,
+                    reason: format!("row has {} points, expected {size}", cells.len()),
+                });
+            }
+            for (c, stone) in cells.iter().enumerate() {
+                let p = Point::new(c as u8, (size - 1 - i) as u8).expect("on board");
+                b.set(p, *stone)?;
+            }
+        }
+        Ok(b)
+    }
+
+    /// Writes the board as an ASCII diagram with coordinates, readable by
+    /// [`Board::from_diagram`].
+    #[must_use]
+    pub fn to_diagram(&self) -> String {
+        let mut out = String::new();
+        for r in (0..self.size).rev() {
+            out.push_str(&format!("{:>2}", u32::from(r) + 1));
+            for c in 0..self.size {
+                let p = Point::new(c, r).expect("on board");
+                out.push(' ');
+                out.push(match self.get(p) {
+                    None => '.',
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                });
+            }
+            out.push('\n');
+        }
+        out.push_str("  ");
+        for c in 0..self.size {
+            out.push(' ');
+            out.push(Point::new(c, 0).expect("on board").column_letter());
+        }
+        out.push('\n');
+        out
+    }
+}
+
+fn cell_char(ch: char) -> Option<Option<Color>> {
+    match ch {
+        '.' | '+' | '┼' | '·' | '_' | '-' => Some(None),
+        'x' | 'X' | '●' | '*' => Some(Some(Color::Black)),
+        'o' | 'O' | '○' => Some(Some(Color::White)),
+        _ => None,
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{}", self.size, self.size)?;
+        f.write_str(&self.to_diagram())
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_diagram())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagram_round_trip() {
+        let mut b = Board::renju();
+        b.place("h8".parse().unwrap(), Color::Black).unwrap();
+        b.place("a1".parse().unwrap(), Color::White).unwrap();
+        b.place("o15".parse().unwrap(), Color::Black).unwrap();
+        let back = Board::from_diagram(&b.to_diagram()).unwrap();
+        assert_eq!(back, b);
+        assert_eq!(Board::from_line(&b.to_line()).unwrap(), b);
+        assert_eq!(b.stone_count(), 3);
+        assert_eq!(b.count(Color::Black), 2);
+    }
+
+    #[test]
+    fn occupied_and_off_board() {
+        let mut b = Board::renju();
+        b.place(Point::CENTER, Color::Black).unwrap();
+        assert_eq!(
+            b.place(Point::CENTER, Color::White),
+            Err(BoardError::Occupied(Point::CENTER, Color::Black))
+        );
+        let off = Point::new(15, 0).unwrap();
+        assert!(matches!(
+            b.place(off, Color::White),
+            Err(BoardError::OffBoard(..))
+        ));
+        assert!(Board::new(4).is_err() && Board::new(21).is_err() && Board::new(20).is_ok());
+    }
+
+    #[test]
+    fn reading_order() {
+        let b = Board::new(5).unwrap();
+        let pts: Vec<String> = b.points().take(6).map(|p| p.to_string()).collect();
+        assert_eq!(pts, ["a5", "b5", "c5", "d5", "e5", "a4"]);
+    }
+}

@@ -1,0 +1,62 @@
+//! Stone colours.
+
+use std::fmt;
+
+/// The colour of a stone or of the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Color {
+    /// Black moves first and, in renju, is subject to fouls.
+    Black,
+    /// White moves second and has no forbidden moves.
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    ///
+    /// ```
+    /// use renju_core::Color;
+    /// assert_eq!(Color::Black.opponent(), Color::White);
+    /// ```
+    #[must_use]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The colour that plays the move with this 1-based number when colours
+    /// alternate from Black (passes count as moves).
+    ///
+    /// ```
+    /// use renju_core::Color;
+    /// assert_eq!(Color::of_move_number(1), Color::Black);
+    /// assert_eq!(Color::of_move_number(4), Color::White);
+    /// ```
+    #[must_use]
+    pub const fn of_move_number(n: usize) -> Color {
+        if n % 2 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Lower-case English name: `black` or `white`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,47 @@
+//! # renju-core
+//!
+//! The rules of renju, exactly: board and coordinates ([`Point`], [`Board`], [`Game`]), rule
+//! sets ([`RuleSet`]), line shapes ([`line_shape`]: five, overline, fours, straight fours,
+//! threes with their straight-four points), the 8 board symmetries ([`Symmetry`]) and the
+//! exact foul checker ([`is_forbidden`], [`forbidden_points`], [`explain`]) with its two
+//! conventions ([`Convention`]).
+//!
+//! It is **not** a record reader (see the `notation` crate), an opening-rule checker
+//! (`openings`), a game adjudicator (`analyzer`) or a search engine: it answers questions
+//! about one position. It depends on nothing but `std` (serde is an optional feature).
+//!
+//! ```
+//! use renju_core::{Board, Convention, Foul, forbidden_points};
+//! // Black g8 h8 and h9 h10 (two threes meet at h7? no: at i8 + h... ) — a clean 3-3:
+//! let board = Board::from_diagram("
+//!     . . . . . . .
+//!     . . . x . . .
+//!     . . . x . . .
+//!     . . . . . . .
+//!     . x x . . . .
+//!     . . . . . . .
+//!     . . . . . . .").unwrap();
+//! let fouls = forbidden_points(&board, Convention::Lenient);
+//! assert_eq!(fouls, vec![("d3".parse().unwrap(), Foul::DoubleThree)]);
+//! ```
+
+mod board;
+mod color;
+pub mod foul;
+mod game;
+mod point;
+mod rules;
+pub mod shape;
+mod symmetry;
+
+pub use board::{Board, BoardError};
+pub use color::Color;
+pub use foul::{
+    Explanation, EyeReason, EyeWhy, Foul, FoulChecker, LineKind, LineReason, Verdict, explain,
+    forbidden_points, is_forbidden,
+};
+pub use game::{Game, Move};
+pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError, RENJU_SIZE};
+pub use rules::{Convention, RuleSet, UnknownRuleSet};
+pub use shape::{Direction, LineShape, line_shape, longest_run, makes_five, shapes_at};
+pub use symmetry::Symmetry;

@@ -1,0 +1,273 @@
+//! Board coordinates: `a1` is the bottom-left corner, `h8` the centre of a 15x15 board.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The largest board side this crate handles (20x20 Gomocup boards).
+pub const MAX_SIZE: u8 = 20;
+/// The smallest board side this crate handles.
+pub const MIN_SIZE: u8 = 5;
+/// The renju board side.
+pub const RENJU_SIZE: u8 = 15;
+
+const COLUMNS: &[u8; 20] = b"abcdefghijklmnopqrst";
+
+/// A point of the board, column and row counted from 0 at the bottom-left corner.
+///
+/// A `Point` always lies on the largest supported board (20x20); whether it lies
+/// on a given smaller board is [`Board::contains`](crate::Board::contains).
+/// Text form: column letter (`a`.., no letter skipped) then row number from 1 at the bottom.
+///
+/// ```
+/// use renju_core::Point;
+/// let p: Point = "H8".parse().unwrap();
+/// assert_eq!((p.col(), p.row()), (7, 7));
+/// assert_eq!(p.to_string(), "h8");
+/// assert!("p16".parse::<Point>().is_err()); // off the 15x15 board
+/// assert_eq!(Point::parse_sized("p16", 20).unwrap().to_string(), "p16");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    col: u8,
+    row: u8,
+}
+
+/// Why a text could not be read as a point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PointError {
+    /// The text was empty.
+    Empty,
+    /// The first character is not a column letter.
+    BadColumn(char),
+    /// The column letter is beyond the board's last column.
+    ColumnOffBoard {
+        /// The column letter read.
+        column: char,
+        /// The board side.
+        size: u8,
+    },
+    /// No row number follows the column letter.
+    MissingRow,
+    /// The row is not a number (e.g. `hh`).
+    BadRow(String),
+    /// Row 0 does not exist: rows count from 1.
+    RowZero,
+    /// The row number is beyond the board's last row.
+    RowOffBoard {
+        /// The row number read.
+        row: u32,
+        /// The board side.
+        size: u8,
+    },
+}
+
+impl fmt::Display for PointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PointError::Empty => write!(f, "empty coordinate"),
+            PointError::BadColumn(c) => write!(f, "'{c}' is not a column letter (expected a..t)"),
+            PointError::ColumnOffBoard { column, size } => {
+                let last = COLUMNS[usize::from(*size) - 1] as char;
+                write!(
+                    f,
+                    "column '{column}' is off the {size}x{size} board (columns a..{last})"
+                )
+            }
+            PointError::MissingRow => write!(f, "missing row number after the column letter"),
+            PointError::BadRow(s) => write!(f, "'{s}' is not a row number"),
+            PointError::RowZero => write!(f, "row 0 does not exist (rows count from 1)"),
+            PointError::RowOffBoard { row, size } => {
+                write!(
+                    f,
+                    "row {row} is off the {size}x{size} board (rows 1..{size})"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PointError {}
+
+impl Point {
+    /// The point at 0-based column and row. Returns `None` past the 20x20 limit.
+    #[must_use]
+    pub const fn new(col: u8, row: u8) -> Option<Point> {
+        if col < MAX_SIZE && row < MAX_SIZE {
+            Some(Point { col, row })
+        } else {
+            None
+        }
+    }
+
+    /// The centre of a 15x15 board, `h8`.
+    pub const CENTER: Point = Point { col: 7, row: 7 };
+
+    /// 0-based column (`a` = 0).
+    #[must_use]
+    pub const fn col(self) -> u8 {
+        self.col
+    }
+
+    /// 0-based row (row `1` = 0, at the bottom).
+    #[must_use]
+    pub const fn row(self) -> u8 {
+        self.row
+    }
+
+    /// The column letter.
+    #[must_use]
+    pub fn column_letter(self) -> char {
+        COLUMNS[usize::from(self.col)] as char
+    }
+
+    /// Reads a point for a board of side `size` (case-insensitive, `h8`, `H8`).
+    ///
+    /// # Errors
+    /// A [`PointError`] saying what is wrong with the text.
+    pub fn parse_sized(text: &str, size: u8) -> Result<Point, PointError> {
+        let size = size.clamp(MIN_SIZE, MAX_SIZE);
+        let text = text.trim();
+        let mut chars = text.chars();
+        let first = chars.next().ok_or(PointError::Empty)?;
+        let lower = first.to_ascii_lowercase();
+        if !lower.is_ascii_lowercase() {
+            return Err(PointError::BadColumn(first));
+        }
+        let col = lower as u8 - b'a';
+        let rest = chars.as_str();
+        if col >= size {
+            return Err(PointError::ColumnOffBoard {
+                column: lower,
+                size,
+            });
+        }
+        if rest.is_empty() {
+            return Err(PointError::MissingRow);
+        }
+        if !rest.bytes().all(|b| b.is_ascii_digit()) || rest.len() > 4 {
+            return Err(PointError::BadRow(rest.to_string()));
+        }
+        let row: u32 = rest
+            .parse()
+            .map_err(|_| PointError::BadRow(rest.to_string()))?;
+        if row == 0 {
+            return Err(PointError::RowZero);
+        }
+        if row > u32::from(size) {
+            return Err(PointError::RowOffBoard { row, size });
+        }
+        Ok(Point {
+            col,
+            row: (row - 1) as u8,
+        })
+    }
+
+    /// The point moved by `(dc, dr)`, or `None` when it leaves a board of side `size`.
+    #[must_use]
+    pub fn offset(self, dc: i32, dr: i32, size: u8) -> Option<Point> {
+        let c = i32::from(self.col) + dc;
+        let r = i32::from(self.row) + dr;
+        let s = i32::from(size);
+        if (0..s).contains(&c) && (0..s).contains(&r) {
+            Some(Point {
+                col: c as u8,
+                row: r as u8,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Chebyshev distance (king moves) between two points.
+    #[must_use]
+    pub fn distance(self, other: Point) -> u8 {
+        self.col
+            .abs_diff(other.col)
+            .max(self.row.abs_diff(other.row))
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.column_letter(), u32::from(self.row) + 1)
+    }
+}
+
+impl FromStr for Point {
+    type Err = PointError;
+
+    /// Reads a point of the 15x15 renju board; use [`Point::parse_sized`] for other sizes.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Point::parse_sized(s, RENJU_SIZE)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Point::parse_sized(&s, MAX_SIZE).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn parses_and_prints() {
+        assert_eq!("h8".parse::<Point>().unwrap(), Point::CENTER);
+        assert_eq!("A1".parse::<Point>().unwrap(), Point::new(0, 0).unwrap());
+        assert_eq!("o15".parse::<Point>().unwrap(), Point::new(14, 14).unwrap());
+        assert_eq!(Point::new(19, 19).unwrap().to_string(), "t20");
+    }
+
+    #[test]
+    fn clear_errors() {
+        assert_eq!(
+            "p16".parse::<Point>(),
+            Err(PointError::ColumnOffBoard {
+                column: 'p',
+                size: 15
+            })
+        );
+        assert_eq!(
+            "h16".parse::<Point>(),
+            Err(PointError::RowOffBoard { row: 16, size: 15 })
+        );
+        assert_eq!("h0".parse::<Point>(), Err(PointError::RowZero));
+        assert_eq!("hh".parse::<Point>(), Err(PointError::BadRow("h".into())));
+        assert_eq!("".parse::<Point>(), Err(PointError::Empty));
+        assert_eq!("8h".parse::<Point>(), Err(PointError::BadColumn('8')));
+        assert_eq!("h".parse::<Point>(), Err(PointError::MissingRow));
+        assert_eq!(
+            "h0".parse::<Point>().unwrap_err().to_string(),
+            "row 0 does not exist (rows count from 1)"
+        );
+        assert!(
+            "p16"
+                .parse::<Point>()
+                .unwrap_err()
+                .to_string()
+                .contains("off the 15x15 board")
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn round_trip(size in MIN_SIZE..=MAX_SIZE, c in 0u8..20, r in 0u8..20, upper: bool) {
+            prop_assume!(c < size && r < size);
+            let p = Point::new(c, r).unwrap();
+            let text = if upper { p.to_string().to_uppercase() } else { p.to_string() };
+            prop_assert_eq!(Point::parse_sized(&text, size), Ok(p));
+        }
+    }
+}
