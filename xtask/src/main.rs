@@ -1,30 +1,73 @@
-//! `cargo xtask`: the project's automation (CI, validation, generated tables, benchmarks).
+//! `cargo xtask`: the project's automation.
 //!
-//! Not a library; every task shells out to cargo so that it runs the same everywhere.
+//! Every task is a subcommand; `cargo xtask --help` lists them. Not a library and not part of
+//! the product: it builds, tests, regenerates and checks.
 
 use std::process::{Command, ExitCode};
 
-fn cargo(args: &[&str]) -> bool {
+/// A task: name, one-line help, entry point.
+type Task = (
+    &'static str,
+    &'static str,
+    fn(&[String]) -> Result<(), String>,
+);
+
+const TASKS: &[Task] = &[
+    (
+        "ci",
+        "everything CI runs: the workspace tests, then the generated-file checks",
+        ci,
+    ),
+    ("test", "cargo test --workspace", |_| {
+        cargo(&["test", "--workspace"])
+    }),
+];
+
+/// Runs cargo with `args`, failing when it fails.
+fn cargo(args: &[&str]) -> Result<(), String> {
     eprintln!("$ cargo {}", args.join(" "));
-    Command::new(env!("CARGO"))
+    let status = Command::new(env!("CARGO"))
         .args(args)
         .status()
-        .is_ok_and(|s| s.success())
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("cargo {} failed", args.join(" ")))
+    }
+}
+
+fn ci(_: &[String]) -> Result<(), String> {
+    cargo(&["test", "--workspace"])
+}
+
+fn usage() -> String {
+    let mut s = String::from("usage: cargo xtask <task> [args]\n\ntasks:\n");
+    for (name, help, _) in TASKS {
+        s.push_str(&format!("  {name:<10} {help}\n"));
+    }
+    s
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let ok = match args.first().map(String::as_str) {
-        Some("ci") => cargo(&["test", "--workspace"]),
-        Some("test") => cargo(&["test", "--workspace"]),
-        _ => {
-            eprintln!("usage: cargo xtask <ci|test>");
-            return ExitCode::from(2);
-        }
+    let Some(name) = args.first() else {
+        eprint!("{}", usage());
+        return ExitCode::from(2);
     };
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    if name == "--help" || name == "-h" || name == "help" {
+        print!("{}", usage());
+        return ExitCode::SUCCESS;
+    }
+    let Some((_, _, run)) = TASKS.iter().find(|(n, _, _)| n == name) else {
+        eprintln!("unknown task '{name}'\n{}", usage());
+        return ExitCode::from(2);
+    };
+    match run(&args[1..]) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask {name}: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

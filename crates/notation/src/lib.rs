@@ -1,3 +1,13 @@
 //! # notation
 //!
-//! Renju and gomoku record formats, read and written. (Work in progress.)
+//! Renju and gomoku game records: every format and coordinate convention the field uses, read
+//! and written through one record type, [`GameRecord`]. Readers are iterators of
+//! `Result<GameRecord, RecordError>`: a broken record is reported with its file, index and
+//! position, and the next record is read.
+//!
+//! Not for judging games (the `analyzer` crate does that) nor for knowing the rules (see
+//! `renju-core`): a record that is well-formed but illegal on the board is read as written.
+
+pub mod record;
+
+pub use record::{DeclaredResult, GameRecord, Orientation, SwapDecision};
