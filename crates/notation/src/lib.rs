@@ -8,6 +8,9 @@
 //! Not for judging games (the `analyzer` crate does that) nor for knowing the rules (see
 //! `renju-core`): a record that is well-formed but illegal on the board is read as written.
 
+pub mod atlas;
+pub mod diagram;
 pub mod record;
+pub mod svg;
 
 pub use record::{DeclaredResult, GameRecord, Orientation, SwapDecision};

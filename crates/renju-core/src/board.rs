@@ -285,12 +285,8 @@ impl Board {
                 continue;
             }
             let body = line.trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
-            if body
-                .chars()
-                .all(|c| c.is_ascii_alphabetic() || c.is_whitespace())
-                && !body.chars().any(|c| matches!(c, 'x' | 'X' | 'o' | 'O'))
-            {
-                continue; // column letters
+            if is_column_header(body) {
+                continue;
             }
             let mut cells = Vec::new();
             for ch in body.chars().filter(|c| !c.is_whitespace()) {
@@ -348,6 +344,16 @@ impl Board {
         out.push('\n');
         out
     }
+}
+
+/// A line of consecutive column letters `a b c ...` (either case, spaces optional).
+fn is_column_header(body: &str) -> bool {
+    let letters: Vec<char> = body.chars().filter(|c| !c.is_whitespace()).collect();
+    letters.len() >= 2
+        && letters
+            .iter()
+            .enumerate()
+            .all(|(i, c)| c.to_ascii_lowercase() == char::from(b'a' + i as u8))
 }
 
 fn cell_char(ch: char) -> Option<Option<Color>> {

@@ -14,8 +14,8 @@
 //! recursion level places one more stone, so the recursion ends. Nested results are memoised
 //! per position (the set of stones placed by the recursion) within one query or scan.
 
-use crate::shape::{Lines, Packed};
-use crate::{Board, Color, Convention, Direction, Point};
+use crate::shape::{LineShape, Lines, Packed, unpack};
+use crate::{Board, Color, Convention, Direction, Point, RuleSet};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -219,6 +219,9 @@ impl FoulChecker {
         if p.col() >= self.lines.size() || p.row() >= self.lines.size() || !self.lines.is_empty(p) {
             return Verdict::Legal;
         }
+        if let Ok(v) = quick(&four_dirs(&self.lines, p)) {
+            return v;
+        }
         let mut lines = self.lines.clone();
         let mut s = Search {
             lines: &mut lines,
@@ -227,6 +230,60 @@ impl FoulChecker {
             memo,
         };
         s.verdict(p)
+    }
+
+    /// Puts a stone on the position (incrementally: cheap). Nothing happens off the board or
+    /// on an occupied point; the return value says whether the stone was placed.
+    pub fn place(&mut self, p: Point, color: Color) -> bool {
+        if !self.on_board(p) || !self.lines.is_empty(p) {
+            return false;
+        }
+        self.lines.set(p, color);
+        true
+    }
+
+    /// Takes a stone off the position (a no-op where there is none).
+    pub fn remove(&mut self, p: Point) {
+        if self.on_board(p) {
+            self.lines.clear(p, Color::Black);
+            self.lines.clear(p, Color::White);
+        }
+    }
+
+    fn on_board(&self, p: Point) -> bool {
+        p.col() < self.lines.size() && p.row() < self.lines.size()
+    }
+
+    /// The stone on `p`, if any.
+    #[must_use]
+    pub fn stone(&self, p: Point) -> Option<Color> {
+        if !self.on_board(p) || self.lines.is_empty(p) {
+            None
+        } else if self.lines.has(p, Color::Black) {
+            Some(Color::Black)
+        } else {
+            Some(Color::White)
+        }
+    }
+
+    /// Whether a stone of `color` on the empty point `p` makes a winning row under `rules`
+    /// (exactly five where the rule wants it).
+    #[must_use]
+    pub fn makes_five(&self, p: Point, color: Color, rules: RuleSet) -> bool {
+        if !self.on_board(p) || !self.lines.is_empty(p) {
+            return false;
+        }
+        let exact = rules.exact_five(color);
+        Direction::ALL
+            .iter()
+            .any(|&d| self.lines.packed(p, d, color, exact).five())
+    }
+
+    /// What a stone of `color` on the empty point `p` would make along `d` under `rules`.
+    #[must_use]
+    pub fn shape(&self, p: Point, d: Direction, color: Color, rules: RuleSet) -> LineShape {
+        let k = self.lines.packed(p, d, color, rules.exact_five(color));
+        unpack(&self.lines, p, d, k)
     }
 
     /// The foul a Black stone on `p` would commit, if any.

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use renju_core::{Board, Convention, Foul, forbidden_points};
-//! // Black g8 h8 and h9 h10 (two threes meet at h7? no: at i8 + h... ) — a clean 3-3:
+//! // Two threes that meet on d3: a clean double three.
 //! let board = Board::from_diagram("
 //!     . . . . . . .
 //!     . . . x . . .

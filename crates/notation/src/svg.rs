@@ -1,0 +1,1 @@
+//! SVG drawings of boards, with no external renderer. (Being written.)
