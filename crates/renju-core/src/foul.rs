@@ -305,7 +305,7 @@ impl FoulChecker {
         for r in (0..size).rev() {
             for c in 0..size {
                 let p = Point::new(c, r).expect("on board");
-                if !lines.is_empty(p) {
+                if !lines.is_empty(p) || !lines.black_makes_anything(p) {
                     continue;
                 }
                 let ks = four_dirs(&lines, p);
@@ -646,10 +646,10 @@ fn blocked_three(lines: &Lines, p: Point, d: Direction) -> Option<Vec<EyeReason>
         // Run of four through p and q once q is filled.
         let filled = |j: i32| j == k || black(j);
         let (mut lo, mut hi) = (0, 0);
-        while filled(lo - 1) && lo - 1 >= -5 {
+        while lo > -5 && filled(lo - 1) {
             lo -= 1;
         }
-        while filled(hi + 1) && hi + 1 <= 5 {
+        while hi < 5 && filled(hi + 1) {
             hi += 1;
         }
         if hi - lo + 1 != 4 || k < lo || k > hi {

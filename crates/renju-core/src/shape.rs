@@ -202,6 +202,9 @@ fn analyse(mut cells: [u8; WINDOW], exact: bool) -> u32 {
 struct Tables {
     exact: Vec<Packed>,
     open: Vec<Packed>,
+    /// One bit per neighbourhood: whether `exact` holds anything (a small, cache-friendly
+    /// filter consulted before the full table).
+    exact_any: Vec<u64>,
     ternary: [u16; 1024],
 }
 
@@ -233,9 +236,16 @@ fn tables() -> &'static Tables {
             exact[idx] = Packed(analyse(cells, true));
             open[idx] = Packed(analyse(cells, false));
         }
+        let mut exact_any = vec![0u64; TABLE_LEN.div_ceil(64)];
+        for (i, k) in exact.iter().enumerate() {
+            if !k.is_nothing() {
+                exact_any[i / 64] |= 1 << (i % 64);
+            }
+        }
         Tables {
             exact,
             open,
+            exact_any,
             ternary,
         }
     })
@@ -287,10 +297,8 @@ fn line_len(size: u8, d: Direction, line: usize) -> u32 {
         Direction::Diagonal | Direction::AntiDiagonal => {
             if l < s {
                 l + 1
-            } else if l < 2 * s - 1 {
-                2 * s - 1 - l
             } else {
-                0
+                (2 * s - 1).saturating_sub(l)
             }
         }
     }
@@ -358,17 +366,34 @@ impl Lines {
         self.stones[color as usize][0][line] & (1 << (pos + PAD)) != 0
     }
 
-    /// What a stone of `color` on `p` makes along `d`, with `exact` fives.
+    /// The table index of the neighbourhood of `p` along `d`, seen by `color`.
     #[inline]
-    pub(crate) fn packed(&self, p: Point, d: Direction, color: Color, exact: bool) -> Packed {
-        let t = tables();
+    fn index(&self, t: &Tables, p: Point, d: Direction, color: Color) -> usize {
         let (line, pos) = geometry(self.size, p, d);
         let di = d.index();
         let own = (self.stones[color as usize][di][line] >> pos) & MASK11;
         let blk = ((self.stones[color.opponent() as usize][di][line] | self.edge[di][line]) >> pos)
             & MASK11;
-        let idx = usize::from(t.ternary[squeeze(own)]) + 2 * usize::from(t.ternary[squeeze(blk)]);
+        usize::from(t.ternary[squeeze(own)]) + 2 * usize::from(t.ternary[squeeze(blk)])
+    }
+
+    /// What a stone of `color` on `p` makes along `d`, with `exact` fives.
+    #[inline]
+    pub(crate) fn packed(&self, p: Point, d: Direction, color: Color, exact: bool) -> Packed {
+        let t = tables();
+        let idx = self.index(t, p, d, color);
         if exact { t.exact[idx] } else { t.open[idx] }
+    }
+
+    /// Whether a Black stone on `p` (exact fives) makes any shape at all on any line: a cheap
+    /// filter before [`Lines::packed`].
+    #[inline]
+    pub(crate) fn black_makes_anything(&self, p: Point) -> bool {
+        let t = tables();
+        Direction::ALL.iter().any(|&d| {
+            let i = self.index(t, p, d, Color::Black);
+            t.exact_any[i / 64] & (1 << (i % 64)) != 0
+        })
     }
 
     /// The point at window bit `bit` (offset `bit - 5`) from `p` along `d`.
