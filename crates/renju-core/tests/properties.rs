@@ -29,12 +29,10 @@ fn game_like(max: usize) -> impl Strategy<Value = Board> {
     })
 }
 
-fn shape_key(
-    board: &Board,
-    p: Point,
-    s: Symmetry,
-    color: Color,
-) -> Vec<(bool, bool, u8, bool, Vec<Point>, Vec<Point>)> {
+/// Per-direction shape facts with points mapped by a symmetry, sorted.
+type ShapeKey = Vec<(bool, bool, u8, bool, Vec<Point>, Vec<Point>)>;
+
+fn shape_key(board: &Board, p: Point, s: Symmetry, color: Color) -> ShapeKey {
     let mut v: Vec<_> = Direction::ALL
         .iter()
         .map(|&d| {
