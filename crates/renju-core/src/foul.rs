@@ -436,6 +436,9 @@ pub struct EyeReason {
 pub enum EyeWhy {
     /// A legal move: it makes the straight four.
     Legal,
+    /// A legal move although it makes two or more threes: the nested explanation shows that
+    /// fewer than two of them are open.
+    LegalDespiteThrees(Box<Explanation>),
     /// It also makes a five on another line (unusable when lenient, usable when strict).
     MakesFive,
     /// It would be an overline.
@@ -484,7 +487,6 @@ fn explain_rec(
     lines.set(p, Color::Black);
     assumed.push(p);
     for (d, k) in Direction::ALL.into_iter().zip(ks) {
-        let stones = run_stones(lines, p, d);
         let points_of = |mask: u32| {
             let mut v = Vec::new();
             let mut m = mask;
@@ -511,10 +513,11 @@ fn explain_rec(
         } else if k.three_mask() != 0 {
             (LineKind::Three { open: false }, points_of(k.three_mask()))
         } else if let Some(blocked) = blocked_three(lines, p, d) {
+            let eyes: Vec<Point> = blocked.iter().map(|e| e.point).collect();
             out.lines.push(LineReason {
                 direction: d,
                 shape: LineKind::BlockedThree,
-                stones,
+                stones: shape_stones(lines, p, d, &eyes),
                 points: blocked.iter().map(|e| e.point).collect(),
                 eyes: blocked,
             });
@@ -522,6 +525,7 @@ fn explain_rec(
         } else {
             continue;
         };
+        let stones = shape_stones(lines, p, d, &points);
         let mut reason = LineReason {
             direction: d,
             shape,
@@ -562,6 +566,10 @@ fn eye_reason(
     .verdict(q);
     let (usable, why) = match v {
         Verdict::Five => (convention == Convention::Strict, EyeWhy::MakesFive),
+        Verdict::Legal if dig && quick(&four_dirs(lines, q)).is_err() => (
+            true,
+            EyeWhy::LegalDespiteThrees(Box::new(explain_rec(lines, q, convention, assumed))),
+        ),
         Verdict::Legal => (true, EyeWhy::Legal),
         Verdict::Forbidden(Foul::Overline) => (false, EyeWhy::Overline),
         Verdict::Forbidden(Foul::DoubleFour) => (false, EyeWhy::DoubleFour),
@@ -587,36 +595,37 @@ fn eye_reason(
     }
 }
 
-/// The black stones in the 9 points centred on `p` along `d` that are connected to `p` through
-/// black stones or single gaps.
-fn run_stones(lines: &Lines, p: Point, d: Direction) -> Vec<Point> {
+/// The black stones of the shape through `p` (placed) along `d`: the row of stones through `p`
+/// once each helper point (a five point, a straight-four point) is filled, helpers left out.
+fn shape_stones(lines: &Lines, p: Point, d: Direction, helpers: &[Point]) -> Vec<Point> {
     let size = lines.size();
     let (dc, dr) = d.step();
-    let black = |k: i32| {
-        p.offset(dc * k, dr * k, size)
-            .filter(|q| color_at(lines, *q) == Some(Color::Black))
-            .map(|_| k)
+    let mut out: Vec<Point> = Vec::new();
+    let fills: Vec<Option<Point>> = if helpers.is_empty() {
+        vec![None]
+    } else {
+        helpers.iter().copied().map(Some).collect()
     };
-    let mut ks = vec![0];
-    for sign in [-1i32, 1] {
-        let mut k = sign;
-        let mut gap = 0;
-        while k.abs() <= 4 {
-            match (black(k), p.offset(dc * k, dr * k, size)) {
-                (Some(_), _) => {
-                    ks.push(k);
-                    gap = 0;
+    for fill in fills {
+        let black = |q: Point| Some(q) == fill || color_at(lines, q) == Some(Color::Black);
+        for sign in [-1i32, 1] {
+            let mut k = if sign < 0 { 0 } else { 1 };
+            while let Some(q) = p.offset(sign * dc * k, sign * dr * k, size) {
+                if !black(q) {
+                    break;
                 }
-                (None, Some(q)) if color_at(lines, q).is_none() && gap == 0 => gap = 1,
-                _ => break,
+                if Some(q) != fill && !out.contains(&q) {
+                    out.push(q);
+                }
+                k += 1;
             }
-            k += sign;
         }
     }
-    ks.sort_unstable();
-    ks.into_iter()
-        .filter_map(|k| p.offset(dc * k, dr * k, size))
-        .collect()
+    out.sort_by_key(|q| (q.col(), q.row()));
+    if d == Direction::Vertical || d == Direction::AntiDiagonal && dr < 0 {
+        out.sort_by_key(|q| (q.row(), q.col()));
+    }
+    out
 }
 
 fn color_at(lines: &Lines, q: Point) -> Option<Color> {
@@ -730,6 +739,10 @@ impl Explanation {
             for e in &l.eyes {
                 let tail = match &e.why {
                     EyeWhy::Legal => "can be played: makes a straight four".to_string(),
+                    EyeWhy::LegalDespiteThrees(_) => {
+                        "can be played: makes a straight four, and its threes are no double three:"
+                            .to_string()
+                    }
                     EyeWhy::MakesFive if e.usable => {
                         "makes a five on another line: a legal winning move (strict)".to_string()
                     }
@@ -742,7 +755,7 @@ impl Explanation {
                     EyeWhy::Blocked(s) => s.clone(),
                 };
                 out.push_str(&format!("{pad}    {} {tail}\n", e.point));
-                if let EyeWhy::DoubleThree(n) = &e.why {
+                if let EyeWhy::DoubleThree(n) | EyeWhy::LegalDespiteThrees(n) = &e.why {
                     if n.lines.is_empty() {
                         out.push_str(&format!("{pad}      {}\n", n.headline()));
                     } else {

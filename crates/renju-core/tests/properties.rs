@@ -138,3 +138,41 @@ proptest! {
         prop_assert_eq!(longest_run(&b, pts[order[4]], color), 5);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// The explanation tree is consistent with the verdict it explains.
+    #[test]
+    fn explanations_agree_with_verdicts(board in game_like(60)) {
+        use renju_core::LineKind;
+        let checker = FoulChecker::new(&board);
+        for conv in Convention::ALL {
+            for p in board.empty_points() {
+                let v = checker.verdict(p, conv);
+                let e = checker.explain(p, conv);
+                prop_assert_eq!(e.verdict, v);
+                let open = e.lines.iter().filter(|l| matches!(l.shape, LineKind::Three { open: true })).count();
+                let fours: usize = e.lines.iter().map(|l| match l.shape {
+                    LineKind::Four { .. } => 1,
+                    LineKind::TwoFours => 2,
+                    _ => 0,
+                }).sum();
+                let five = e.lines.iter().any(|l| l.shape == LineKind::Five);
+                let overline = e.lines.iter().any(|l| l.shape == LineKind::Overline);
+                let want = if five {
+                    Verdict::Five
+                } else if overline {
+                    Verdict::Forbidden(Foul::Overline)
+                } else if fours >= 2 {
+                    Verdict::Forbidden(Foul::DoubleFour)
+                } else if open >= 2 {
+                    Verdict::Forbidden(Foul::DoubleThree)
+                } else {
+                    Verdict::Legal
+                };
+                prop_assert_eq!(v, want, "{} ({})\n{}\n{}", p, conv, board, e);
+            }
+        }
+    }
+}
