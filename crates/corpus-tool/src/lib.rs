@@ -1,3 +1,9 @@
 //! # corpus-tool
 //!
-//! The corpus auditor. (Work in progress.)
+//! The library behind the `corpus-tool` command: the parallel corpus auditor and the
+//! subcommands' logic (fouls of positions, ...), so that they can be tested and reused.
+//!
+//! Not a rules engine (that is `renju-core`), not a record reader (`notation`), not a game
+//! judge (`analyzer`): it wires them to files, threads and reports.
+
+pub mod fouls;
