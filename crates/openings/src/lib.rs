@@ -44,4 +44,6 @@ pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns
 pub use protocol::{Area, Event, OpeningTranscript, Player, Violation, check, check_with};
 pub use report::{IdentifyError, identify_report, table_text};
 pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};
-pub use tables::{GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables};
+pub use tables::{
+    GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables, stale_tables,
+};

@@ -268,7 +268,7 @@ impl OpeningRule {
         }
     }
 
-    /// The Chinese name.
+    /// The Chinese name, or `-` when the sources give none.
     #[must_use]
     pub fn name_zh(&self) -> String {
         match self {
@@ -278,10 +278,10 @@ impl OpeningRule {
             OpeningRule::Yamaguchi => "五手N打 (山口)".into(),
             OpeningRule::FifthMoveOffers(n) => format!("五手{n}打"),
             OpeningRule::Soosorv(n) => format!("索索夫-{n}"),
-            OpeningRule::Taraguchi(n) => format!("塔拉古奇-{n} (五珠交替打ち)"),
-            OpeningRule::Tarannikov => "塔拉尼科夫".into(),
+            OpeningRule::Taraguchi(_) => "- (ja 五珠交替打ち)".into(),
+            OpeningRule::Tarannikov => "-".into(),
             OpeningRule::Swap1 => "一手交换".into(),
-            OpeningRule::Swap3 => "三手交换 (Swap)".into(),
+            OpeningRule::Swap3 => "-".into(),
             OpeningRule::Swap2 => "二次交换".into(),
             OpeningRule::FiveMoveSwap => "五手交换".into(),
             OpeningRule::FiveTimesSwap => "五次交换".into(),
