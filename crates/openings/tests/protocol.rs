@@ -138,7 +138,8 @@ fn rif_violations() {
     ));
     // Wrong number of offers, a repeated offer, an offer on a stone or off the board.
     let four = || opening("h8 h9 i10").place(P2, p("j9"));
-    let cases: [(Vec<Point>, fn(&Violation) -> bool); 4] = [
+    type Expect = fn(&Violation) -> bool;
+    let cases: [(Vec<Point>, Expect); 4] = [
         (pts("g7 j11 k12"), |v| {
             matches!(
                 v,
