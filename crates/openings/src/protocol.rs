@@ -358,6 +358,12 @@ pub enum Violation {
         /// The step.
         step: usize,
     },
+    /// The transcript's board side is not one `renju-core` supports (5..=20); reported
+    /// before any step, as step 0.
+    BadBoardSize {
+        /// The side given.
+        size: u8,
+    },
     /// Continuous swap: one player placed all six opening stones (the 2 excluded patterns).
     OnePlayerPlacedAll {
         /// The step of stone 6.
@@ -388,14 +394,19 @@ impl Violation {
             | Violation::NotOffered { step, .. }
             | Violation::OffersAfterSwap { step }
             | Violation::OnePlayerPlacedAll { step, .. } => *step,
+            Violation::BadBoardSize { .. } => 0,
         }
     }
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Violation::BadBoardSize { size } = self {
+            return write!(f, "a {size}x{size} board is not supported (sides 5..=20)");
+        }
         write!(f, "step {}: ", self.step())?;
         match self {
+            Violation::BadBoardSize { .. } => Ok(()),
             Violation::Incomplete { expected, .. } => {
                 write!(f, "the transcript ends; the rule expects {expected}")
             }
@@ -493,7 +504,11 @@ pub fn check_with(
     transcript: &OpeningTranscript,
     offers: OfferSymmetry,
 ) -> Result<(), Violation> {
-    let board = Board::new(usize::from(transcript.board_size)).unwrap_or_else(|_| Board::renju());
+    let Ok(board) = Board::new(usize::from(transcript.board_size)) else {
+        return Err(Violation::BadBoardSize {
+            size: transcript.board_size,
+        });
+    };
     let mut m = Machine {
         events: &transcript.events,
         next: 0,

@@ -108,14 +108,18 @@ pub fn table_text() -> String {
     for o in catalogue() {
         let m = o.moves();
         let moves = format!("{} {} {}", m[0], m[1], m[2]);
-        // Two CJK characters take four columns.
+        // CJK characters take two columns on a terminal.
         let names = format!("{}/{}", o.name_ja(), o.name_zh());
+        let width: usize = names
+            .chars()
+            .map(|c| if c.is_ascii() { 1 } else { 2 })
+            .sum();
         let _ = writeln!(
             s,
             "{:<4} {}{} {:<11} {:<9} {:<12} {}",
             o.code(),
             names,
-            " ".repeat(10usize.saturating_sub(names.chars().count() + 2)),
+            " ".repeat(10usize.saturating_sub(width)),
             o.romaji(),
             o.kind().name(),
             moves,

@@ -797,3 +797,59 @@ fn violations_name_their_step() {
     assert_eq!(v.to_string(), "step 4: h9 is already occupied");
     assert_eq!(step_of(check(OpeningRule::Rif, &opening("h8 h9"))), 3);
 }
+
+#[test]
+fn bad_board_size_is_reported() {
+    let t = opening("h8 h9 i10").with_board_size(30);
+    let v = check(OpeningRule::Free, &t).unwrap_err();
+    assert_eq!(v, Violation::BadBoardSize { size: 30 });
+    assert!(v.to_string().contains("30x30"));
+}
+
+mod no_panic {
+    use super::*;
+    use openings::{ALL_RULES, Event};
+    use proptest::prelude::*;
+
+    fn player() -> impl Strategy<Value = Player> {
+        prop_oneof![Just(P1), Just(P2)]
+    }
+
+    fn point() -> impl Strategy<Value = Point> {
+        (0u8..20, 0u8..20).prop_map(|(c, r)| Point::new(c, r).unwrap())
+    }
+
+    fn event() -> impl Strategy<Value = Event> {
+        prop_oneof![
+            4 => (player(), point()).prop_map(|(by, at)| Event::Place { by, at }),
+            1 => player().prop_map(|by| Event::Swap { by }),
+            1 => player().prop_map(|by| Event::Keep { by }),
+            1 => (player(), any::<u8>()).prop_map(|(by, n)| Event::Declare { by, n }),
+            1 => (player(), proptest::collection::vec(point(), 0..12))
+                .prop_map(|(by, at)| Event::Offer { by, at }),
+            1 => (player(), point()).prop_map(|(by, at)| Event::Choose { by, at }),
+        ]
+    }
+
+    proptest! {
+        /// Any transcript gets an answer, never a panic; a violation's step is within it.
+        #[test]
+        fn check_never_panics(events in proptest::collection::vec(event(), 0..14),
+                              size in prop_oneof![Just(15u8), Just(19u8), 0u8..30]) {
+            let mut t = OpeningTranscript::new().with_board_size(size);
+            for e in &events {
+                t.push(e.clone());
+            }
+            let extra = [OpeningRule::Soosorv(3), OpeningRule::Taraguchi(2),
+                         OpeningRule::Designated(by_code("5I"))];
+            for rule in ALL_RULES.iter().chain(&extra) {
+                for mode in [OfferSymmetry::WithTranslation, OfferSymmetry::BoardCentred] {
+                    if let Err(v) = check_with(*rule, &t, mode) {
+                        prop_assert!(v.step() <= events.len() + 1);
+                        prop_assert!(!v.to_string().is_empty());
+                    }
+                }
+            }
+        }
+    }
+}
