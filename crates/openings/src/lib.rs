@@ -41,7 +41,9 @@ pub use catalogue::{
 };
 pub use isometry::{Isometry, OfferSymmetry, equivalent_offers, first_equivalent_pair, stabiliser};
 pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns};
-pub use protocol::{Area, Event, OpeningTranscript, Player, Violation, check, check_with};
+pub use protocol::{
+    Area, Event, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
+};
 pub use report::{IdentifyError, identify_report, table_text};
 pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};
 pub use tables::{

@@ -3,8 +3,8 @@
 
 use openings::Player::{P1, P2};
 use openings::{
-    Action, AfterSix, Area, Decision, OfferSymmetry, OpeningRule, OpeningTranscript, Player,
-    Violation, by_code, check, check_with, continuous_swap_patterns, stabiliser,
+    Action, AfterSix, Area, Decision, Event, OfferSymmetry, OpeningRule, OpeningTranscript, Player,
+    RecordedOpening, Violation, by_code, check, check_with, continuous_swap_patterns, stabiliser,
 };
 use renju_core::{Board, Point};
 
@@ -852,4 +852,130 @@ mod no_panic {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------- transcripts from records
+
+/// What a record would hold of a transcript: stones, offers, declaration, swap decisions.
+fn record_of(t: &OpeningTranscript) -> (Vec<Point>, Vec<Point>, Option<u8>, Vec<(usize, bool)>) {
+    let (mut moves, mut offers, mut declared, mut swaps) = (vec![], vec![], None, vec![]);
+    for e in t.events() {
+        match e {
+            Event::Place { at, .. } | Event::Choose { at, .. } => moves.push(*at),
+            Event::Offer { at, .. } => offers = at.clone(),
+            Event::Declare { n, .. } => declared = Some(*n),
+            Event::Swap { .. } => swaps.push((moves.len(), true)),
+            Event::Keep { .. } => swaps.push((moves.len(), false)),
+        }
+    }
+    (moves, offers, declared, swaps)
+}
+
+#[test]
+fn reconstruct_from_record_round_trips_legal_transcripts() {
+    let cases: Vec<(OpeningRule, OpeningTranscript)> = vec![
+        (OpeningRule::Rif, rif_legal()),
+        (
+            OpeningRule::Rif,
+            opening("h8 i9 j8")
+                .swap(P2)
+                .place(P1, p("g9"))
+                .offer(P2, &pts("k7 f10"))
+                .choose(P1, p("k7"))
+                .place(P1, p("h10")),
+        ),
+        (
+            OpeningRule::Yamaguchi,
+            opening("h8 i9 i7")
+                .declare(P1, 3)
+                .keep(P2)
+                .place(P2, p("g9"))
+                .offer(P1, &pts("j7 g6 k10"))
+                .choose(P2, p("g6"))
+                .place(P2, p("h10")),
+        ),
+        (
+            OpeningRule::Soosorv(8),
+            opening("h8 h9 j8")
+                .place(P2, p("i10"))
+                .declare(P2, 2)
+                .swap(P1)
+                .offer(P2, &pts("g7 k9"))
+                .choose(P1, p("k9"))
+                .place(P1, p("g10")),
+        ),
+        (
+            OpeningRule::Tarannikov,
+            OpeningTranscript::new()
+                .place(P1, p("h8"))
+                .swap(P2)
+                .place(P1, p("g7"))
+                .keep(P2)
+                .place(P2, p("j8"))
+                .swap(P1)
+                .place(P2, p("k11"))
+                .place(P1, p("d4"))
+                .place(P2, p("a1")),
+        ),
+        (
+            OpeningRule::Swap2,
+            opening("h8 h9 j10")
+                .place(P2, p("g7"))
+                .place(P2, p("k11"))
+                .swap(P1)
+                .place(P1, p("f6")),
+        ),
+        (
+            OpeningRule::Swap2,
+            opening("h8 h9 j10").swap(P2).place(P1, p("g7")),
+        ),
+        (
+            OpeningRule::Swap1,
+            OpeningTranscript::new()
+                .place(P1, p("a1"))
+                .swap(P2)
+                .place(P1, p("b1")),
+        ),
+    ];
+    for (rule, t) in cases {
+        assert_eq!(check(rule, &t), Ok(()), "{rule}");
+        let (moves, offers, declared, swaps) = record_of(&t);
+        let rec = RecordedOpening {
+            board_size: 15,
+            moves: &moves,
+            fifth_offers: &offers,
+            declared_offers: declared,
+            swaps: &swaps,
+        };
+        let rebuilt = OpeningTranscript::reconstruct(rule, &rec).unwrap();
+        assert_eq!(rebuilt, t, "{rule}");
+    }
+    // A record's wrong kept move is caught: h10 was not offered.
+    let moves = pts("h8 h9 i10 j9 h10 g10");
+    let rec = RecordedOpening {
+        board_size: 15,
+        moves: &moves,
+        fifth_offers: &pts("g7 j11"),
+        declared_offers: None,
+        swaps: &[],
+    };
+    let t = OpeningTranscript::reconstruct(OpeningRule::Rif, &rec).unwrap();
+    assert_eq!(
+        check(OpeningRule::Rif, &t),
+        Err(Violation::NotOffered {
+            step: 6,
+            at: p("h10")
+        })
+    );
+    // A record without offers cannot show the RIF opening was followed.
+    let rec = RecordedOpening {
+        fifth_offers: &[],
+        ..rec
+    };
+    let t = OpeningTranscript::reconstruct(OpeningRule::Rif, &rec).unwrap();
+    assert!(matches!(
+        check(OpeningRule::Rif, &t),
+        Err(Violation::Unexpected { step: 5, .. })
+    ));
+    assert!(OpeningTranscript::reconstruct(OpeningRule::ContinuousSwap, &rec).is_none());
 }
