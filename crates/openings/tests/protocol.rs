@@ -857,7 +857,9 @@ mod no_panic {
 // ---------------------------------------------------------------- transcripts from records
 
 /// What a record would hold of a transcript: stones, offers, declaration, swap decisions.
-fn record_of(t: &OpeningTranscript) -> (Vec<Point>, Vec<Point>, Option<u8>, Vec<(usize, bool)>) {
+type RecordParts = (Vec<Point>, Vec<Point>, Option<u8>, Vec<(usize, bool)>);
+
+fn record_of(t: &OpeningTranscript) -> RecordParts {
     let (mut moves, mut offers, mut declared, mut swaps) = (vec![], vec![], None, vec![]);
     for e in t.events() {
         match e {
