@@ -243,6 +243,7 @@ fn pattern_row(p: &Pattern) -> Vec<String> {
     vec![
         p.number.map_or("x".into(), |n| n.to_string()),
         p.sequence(),
+        p.placers.iter().map(|x| x.name_zh()).collect(),
         p.stones_of(Player::P1),
         p.stones_of(Player::P2),
         p.after_six.mark().into(),
@@ -262,8 +263,8 @@ fn patterns_md() -> String {
          places the next stone); `不换(N)` means 乙 placed the next stone. After 6: `R` = the \
          5-6 couple was followed by a swap, `-` = by no swap, empty = stone 6 was a single \
          stone. Whoever places stone 7 plays Black.\n\n\
-         | # | Sequence | 甲 stones | 乙 stones | After 6 | Black from 7 | Couples | Swaps |\n\
-         |---|---|---|---|---|---|---|---|\n",
+         | # | Sequence | Stones 1-6 by | 甲 stones | 乙 stones | After 6 | Black from 7 | Couples | Swaps |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
     );
     let all = continuous_swap_patterns(true);
     for p in all.iter().filter(|p| !p.excluded) {
@@ -273,8 +274,8 @@ fn patterns_md() -> String {
         "\n## The two excluded sequences\n\n\
          Counting every sequence gives 43. In these two, one player places all six stones, \
          which the rule excludes (RULES.md section 7):\n\n\
-         | # | Sequence | 甲 stones | 乙 stones | After 6 | Black from 7 | Couples | Swaps |\n\
-         |---|---|---|---|---|---|---|---|\n",
+         | # | Sequence | Stones 1-6 by | 甲 stones | 乙 stones | After 6 | Black from 7 | Couples | Swaps |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
     );
     for p in all.iter().filter(|p| p.excluded) {
         let _ = writeln!(s, "| {} |", pattern_row(p).join(" | "));
@@ -287,7 +288,7 @@ fn patterns_csv() -> String {
         .iter()
         .map(|p| {
             let mut r = pattern_row(p);
-            r.insert(2, p.placer_letters());
+            r[2] = p.placer_letters();
             r
         })
         .collect();
