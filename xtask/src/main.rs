@@ -5,6 +5,8 @@
 
 use std::process::{Command, ExitCode};
 
+mod tables;
+
 /// A task: name, one-line help, entry point.
 type Task = (
     &'static str,
@@ -17,6 +19,11 @@ const TASKS: &[Task] = &[
         "ci",
         "everything CI runs: the workspace tests, then the generated-file checks",
         ci,
+    ),
+    (
+        "tables",
+        "write docs/tables/ (openings, continuous swap, opening rules); --check: fail if stale",
+        tables::run,
     ),
     ("test", "cargo test --workspace", |_| {
         cargo(&["test", "--workspace"])

@@ -1,3 +1,51 @@
 //! # openings
 //!
-//! The 26 openings and the opening rules. (Work in progress.)
+//! Everything about how a renju game starts:
+//!
+//! - the 26 canonical openings ([`catalogue`], [`by_code`]) and [`identify`], which names the
+//!   opening of any first three stones in any of the 8 orientations;
+//! - the opening rules ([`OpeningRule`]: RIF, Yamaguchi, Soosõrv-N, Taraguchi-N, Tarannikov,
+//!   Swap1, Swap2, continuous swap, ...) as protocols: [`check`] walks an
+//!   [`OpeningTranscript`] (who placed which stone, swap decisions, declared numbers, offered
+//!   5th moves) and names the first [`Violation`] with its step, including the area rules and
+//!   the rule that offered 5th moves must not be symmetric equivalents ([`equivalent_offers`]);
+//! - the continuous-swap (连换) patterns, enumerated from the protocol
+//!   ([`continuous_swap_patterns`]: 43 sequences, 41 patterns);
+//! - the reference tables under `docs/tables/` ([`generate_tables`]) and the text the
+//!   command line prints ([`identify_report`], [`table_text`]).
+//!
+//! It does **not** judge fouls (that is `renju-core`), read record files (`notation`) or
+//! decide who won (`analyzer`). It reads no data files: the catalogue is written in this
+//! crate's source, and tests compare it with the project's shared reference data when that is
+//! present.
+//!
+//! ```
+//! use openings::{identify, by_code};
+//! use renju_core::Point;
+//! let p = |s: &str| s.parse::<Point>().unwrap();
+//! let found = identify(&[p("h8"), p("h9"), p("i10")]).unwrap();
+//! assert_eq!(found.opening, by_code("2D").unwrap());
+//! assert_eq!(found.opening.name_ja(), "渓月");
+//! ```
+
+mod catalogue;
+mod isometry;
+mod lianhuan;
+mod protocol;
+mod report;
+mod rule;
+mod tables;
+
+pub use catalogue::{
+    Identified, NotAnOpening, Opening, OpeningKind, OpeningSymmetry, by_code, catalogue, identify,
+};
+pub use isometry::{Isometry, OfferSymmetry, equivalent_offers, first_equivalent_pair, stabiliser};
+pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns};
+pub use protocol::{
+    Area, Event, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
+};
+pub use report::{IdentifyError, identify_report, table_text};
+pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};
+pub use tables::{
+    GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables, stale_tables,
+};

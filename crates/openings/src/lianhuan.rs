@@ -1,0 +1,314 @@
+//! Continuous swap (连换, LianHuan): the patterns of who places stones 1-6, enumerated from
+//! the protocol.
+//!
+//! The player to move places one stone (a *single*) or the next two (a *couple*, covering
+//! stones 1-2 .. 5-6). After a couple the opponent either swaps (declines to move, so the
+//! couple-maker places the next stone) or does not (places the next stone). Whoever places
+//! stone 7 is Black. Counting every sequence gives 43; the two in which one player places all
+//! six stones are excluded, leaving the 41 patterns of seed 002.
+
+use crate::protocol::Player;
+use std::fmt;
+
+/// The opponent's decision after a couple.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// 换 (S): the opponent declines to move; the couple-maker places the next stone.
+    Swap,
+    /// 不换 (N): the opponent places the next stone.
+    NoSwap,
+}
+
+/// One turn of the opening phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `by` places stone `stone` alone.
+    Single {
+        /// Who.
+        by: Player,
+        /// The stone number.
+        stone: u8,
+    },
+    /// `by` places stones `first` and `first + 1`; the opponent then decides.
+    Couple {
+        /// Who.
+        by: Player,
+        /// The first stone number of the couple.
+        first: u8,
+        /// The opponent's decision.
+        decision: Decision,
+    },
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Single { by, stone } => write!(f, "{}:{stone}", by.name_zh()),
+            Action::Couple {
+                by,
+                first,
+                decision,
+            } => write!(
+                f,
+                "{}:{first}-{}→{}",
+                by.name_zh(),
+                first + 1,
+                match decision {
+                    Decision::Swap => "换(S)",
+                    Decision::NoSwap => "不换(N)",
+                }
+            ),
+        }
+    }
+}
+
+/// What happened after stone 6 (seed 002's remark column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AfterSix {
+    /// Stone 6 was a single stone: no decision.
+    NotApplicable,
+    /// `R`: stone 6 ended a couple and the opponent swapped.
+    Swapped,
+    /// `-`: stone 6 ended a couple and the opponent did not swap.
+    NotSwapped,
+}
+
+impl AfterSix {
+    /// `R`, `-` or the empty string.
+    #[must_use]
+    pub const fn mark(self) -> &'static str {
+        match self {
+            AfterSix::NotApplicable => "",
+            AfterSix::Swapped => "R",
+            AfterSix::NotSwapped => "-",
+        }
+    }
+}
+
+/// One continuous-swap pattern.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    /// 1..=41 in table order; `None` for the two excluded sequences.
+    pub number: Option<u8>,
+    /// The turns in order.
+    pub actions: Vec<Action>,
+    /// Who placed stones 1..6.
+    pub placers: [Player; 6],
+    /// The decision after stone 6, if it ended a couple.
+    pub after_six: AfterSix,
+    /// Who places stone 7 and so plays Black from move 7.
+    pub black_from_move7: Player,
+    /// True for the two sequences where one player places all six stones.
+    pub excluded: bool,
+}
+
+impl Pattern {
+    /// The number of couples.
+    #[must_use]
+    pub fn couples(&self) -> usize {
+        self.actions
+            .iter()
+            .filter(|a| matches!(a, Action::Couple { .. }))
+            .count()
+    }
+    /// The number of swaps taken.
+    #[must_use]
+    pub fn swaps(&self) -> usize {
+        self.actions
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::Couple {
+                        decision: Decision::Swap,
+                        ..
+                    }
+                )
+            })
+            .count()
+    }
+    /// The action sequence, e.g. `甲:1 乙:2 甲:3-4→换(S) 甲:5 乙:6`.
+    #[must_use]
+    pub fn sequence(&self) -> String {
+        let parts: Vec<String> = self.actions.iter().map(ToString::to_string).collect();
+        parts.join(" ")
+    }
+    /// Placers as letters, `A` for 甲 and `B` for 乙 (e.g. `ABAAAB`).
+    #[must_use]
+    pub fn placer_letters(&self) -> String {
+        self.placers
+            .iter()
+            .map(|p| if *p == Player::P1 { 'A' } else { 'B' })
+            .collect()
+    }
+    /// The stones `who` placed, black ones circled: `① ③ 4 ⑤`.
+    #[must_use]
+    pub fn stones_of(&self, who: Player) -> String {
+        const LABELS: [&str; 6] = ["①", "2", "③", "4", "⑤", "6"];
+        let v: Vec<&str> = self
+            .placers
+            .iter()
+            .zip(LABELS)
+            .filter(|(p, _)| **p == who)
+            .map(|(_, l)| l)
+            .collect();
+        v.join(" ")
+    }
+}
+
+/// Enumerates the continuous-swap patterns in table order (at each turn: single first, then a
+/// couple followed by swap, then a couple followed by no swap). With `include_excluded` the
+/// two sequences in which one player places all six stones are included (43 in all, those two
+/// with `number: None`); without, 41.
+///
+/// ```
+/// let all = openings::continuous_swap_patterns(true);
+/// assert_eq!(all.len(), 43);
+/// let kept = openings::continuous_swap_patterns(false);
+/// assert_eq!(kept.len(), 41);
+/// assert_eq!(kept[0].sequence(), "甲:1 乙:2 甲:3 乙:4 甲:5 乙:6");
+/// ```
+#[must_use]
+pub fn continuous_swap_patterns(include_excluded: bool) -> Vec<Pattern> {
+    let mut out = Vec::new();
+    let mut actions = Vec::new();
+    let mut placers = Vec::new();
+    walk(Player::P1, 1, &mut actions, &mut placers, &mut out);
+    let mut number = 0u8;
+    for p in &mut out {
+        if !p.excluded {
+            number += 1;
+            p.number = Some(number);
+        }
+    }
+    if !include_excluded {
+        out.retain(|p| !p.excluded);
+    }
+    out
+}
+
+fn walk(
+    to_move: Player,
+    stone: u8,
+    actions: &mut Vec<Action>,
+    placers: &mut Vec<Player>,
+    out: &mut Vec<Pattern>,
+) {
+    if stone > 6 {
+        let placed: [Player; 6] = std::array::from_fn(|i| placers[i]);
+        let after_six = match actions.last() {
+            Some(Action::Couple {
+                first: 5,
+                decision: Decision::Swap,
+                ..
+            }) => AfterSix::Swapped,
+            Some(Action::Couple { first: 5, .. }) => AfterSix::NotSwapped,
+            _ => AfterSix::NotApplicable,
+        };
+        out.push(Pattern {
+            number: None,
+            actions: actions.clone(),
+            placers: placed,
+            after_six,
+            black_from_move7: to_move,
+            excluded: placed.iter().all(|&p| p == placed[0]),
+        });
+        return;
+    }
+    actions.push(Action::Single { by: to_move, stone });
+    placers.push(to_move);
+    walk(to_move.opponent(), stone + 1, actions, placers, out);
+    placers.pop();
+    actions.pop();
+    if stone <= 5 {
+        for decision in [Decision::Swap, Decision::NoSwap] {
+            actions.push(Action::Couple {
+                by: to_move,
+                first: stone,
+                decision,
+            });
+            placers.push(to_move);
+            placers.push(to_move);
+            let next = match decision {
+                Decision::Swap => to_move,
+                Decision::NoSwap => to_move.opponent(),
+            };
+            walk(next, stone + 2, actions, placers, out);
+            placers.truncate(placers.len() - 2);
+            actions.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_43_then_41_and_the_split() {
+        let all = continuous_swap_patterns(true);
+        assert_eq!(all.len(), 43);
+        let excluded: Vec<&Pattern> = all.iter().filter(|p| p.excluded).collect();
+        assert_eq!(excluded.len(), 2);
+        for p in &excluded {
+            assert_eq!(p.placer_letters(), "AAAAAA");
+            assert_eq!(p.couples(), 3);
+            assert!(p.number.is_none());
+        }
+        let kept = continuous_swap_patterns(false);
+        assert_eq!(kept.len(), 41);
+        let single = kept
+            .iter()
+            .filter(|p| p.after_six == AfterSix::NotApplicable)
+            .count();
+        let r = kept
+            .iter()
+            .filter(|p| p.after_six == AfterSix::Swapped)
+            .count();
+        let dash = kept
+            .iter()
+            .filter(|p| p.after_six == AfterSix::NotSwapped)
+            .count();
+        assert_eq!((single, r, dash), (21, 10, 10));
+        let numbers: Vec<u8> = kept.iter().filter_map(|p| p.number).collect();
+        assert_eq!(numbers, (1..=41).collect::<Vec<u8>>());
+        // By number of couples: 1, 10, 24, 6.
+        let by = |n| kept.iter().filter(|p| p.couples() == n).count();
+        assert_eq!([by(0), by(1), by(2), by(3)], [1, 10, 24, 6]);
+    }
+
+    #[test]
+    fn jacobsthal_counts_for_shorter_openings() {
+        // The recurrence a(n) = a(n-1) + 2 a(n-2) checked through the 6-stone total and the
+        // patterns' structure: each pattern's stones are placed exactly once, in order.
+        for p in continuous_swap_patterns(true) {
+            let mut next = 1u8;
+            for a in &p.actions {
+                match *a {
+                    Action::Single { stone, .. } => {
+                        assert_eq!(stone, next);
+                        next += 1;
+                    }
+                    Action::Couple { first, .. } => {
+                        assert_eq!(first, next);
+                        assert!(first <= 5);
+                        next += 2;
+                    }
+                }
+            }
+            assert_eq!(next, 7, "{}", p.sequence());
+        }
+    }
+
+    #[test]
+    fn black_from_move7_follows_the_last_action() {
+        for p in continuous_swap_patterns(true) {
+            let last_placer = p.placers[5];
+            let want = match p.after_six {
+                AfterSix::Swapped => last_placer,
+                _ => last_placer.opponent(),
+            };
+            assert_eq!(p.black_from_move7, want, "{}", p.sequence());
+        }
+    }
+}
