@@ -45,7 +45,8 @@ fn cargo(args: &[&str]) -> Result<(), String> {
 }
 
 fn ci(_: &[String]) -> Result<(), String> {
-    cargo(&["test", "--workspace"])
+    cargo(&["test", "--workspace"])?;
+    tables::run(&["--check".to_string()])
 }
 
 fn usage() -> String {

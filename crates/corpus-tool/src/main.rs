@@ -49,6 +49,26 @@ Examples:
         /// Input file (standard input when absent).
         input: Option<PathBuf>,
     },
+    /// The 26 openings: identify three stones, or print the table.
+    #[command(subcommand)]
+    Openings(OpeningsCommand),
+}
+
+#[derive(Subcommand)]
+enum OpeningsCommand {
+    /// Name the opening of three stones given in any of the 8 orientations.
+    #[command(after_help = "\
+Examples:
+  corpus-tool openings identify h8 h9 i10     # 2D 渓月 (Keigetsu)
+  corpus-tool openings identify h8 g9 g10     # 2I, seen in another orientation
+  corpus-tool openings identify h8 h9 l12     # not an opening: move 3 outside the 5x5")]
+    Identify {
+        /// The first three stones, black 1, white 2, black 3 (e.g. h8 h9 i10).
+        #[arg(required = true, num_args = 1..)]
+        moves: Vec<String>,
+    },
+    /// Print the table of the 26 openings.
+    Table,
 }
 
 fn convention(strict: bool) -> Convention {
@@ -62,6 +82,27 @@ fn convention(strict: bool) -> Convention {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Openings(OpeningsCommand::Table) => {
+            print!("{}", openings::table_text());
+            ExitCode::SUCCESS
+        }
+        Command::Openings(OpeningsCommand::Identify { moves }) => {
+            let words: Vec<&str> = moves
+                .iter()
+                .flat_map(|m| m.split(|c: char| c == ',' || c.is_whitespace()))
+                .filter(|w| !w.is_empty())
+                .collect();
+            match openings::identify_report(&words) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("corpus-tool openings identify: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
         Command::Fouls {
             strict,
             explain,
