@@ -710,3 +710,100 @@ fn consistency(declared: DeclaredResult, end: End, stopped: bool) -> Consistency
         _ => Consistency::ResultMismatch,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_and_verdict_names() {
+        let names: Vec<&str> = End::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "black-five",
+                "white-five",
+                "foul-double-three",
+                "foul-double-four",
+                "foul-overline",
+                "draw-full-board",
+                "none"
+            ]
+        );
+        for e in End::ALL {
+            assert_eq!(e.name().parse::<End>(), Ok(e));
+        }
+        assert!("black".parse::<End>().is_err());
+        let v: Vec<&str> = GameVerdict::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(
+            v,
+            ["ok", "warning", "result-mismatch", "illegal", "unreadable"]
+        );
+    }
+
+    #[test]
+    fn consistency_table() {
+        use DeclaredResult as D;
+        let ok = |a| Consistency::Ok(a);
+        assert_eq!(
+            consistency(D::Black, End::BlackFive, false),
+            ok(Agreement::Board)
+        );
+        assert_eq!(
+            consistency(D::White, End::BlackFive, false),
+            Consistency::ResultMismatch
+        );
+        assert_eq!(
+            consistency(D::Draw, End::WhiteFive, false),
+            Consistency::ResultMismatch
+        );
+        assert_eq!(
+            consistency(D::White, End::Foul(Foul::Overline), false),
+            ok(Agreement::Board)
+        );
+        assert_eq!(
+            consistency(D::Black, End::Foul(Foul::DoubleFour), false),
+            Consistency::ResultMismatch
+        );
+        assert_eq!(
+            consistency(D::Draw, End::DrawFullBoard, false),
+            ok(Agreement::Board)
+        );
+        assert_eq!(
+            consistency(D::Black, End::DrawFullBoard, false),
+            Consistency::ResultMismatch
+        );
+        assert_eq!(
+            consistency(D::White, End::None, false),
+            ok(Agreement::Resignation)
+        );
+        assert_eq!(
+            consistency(D::Draw, End::None, false),
+            ok(Agreement::DrawAgreed)
+        );
+        assert_eq!(
+            consistency(D::White, End::None, true),
+            Consistency::Unknown(Undecided::ReplayStopped)
+        );
+        assert_eq!(
+            consistency(D::Unknown, End::BlackFive, false),
+            Consistency::Unknown(Undecided::NotDeclared)
+        );
+    }
+
+    #[test]
+    fn bad_board_size_and_empty_record() {
+        let a = audit(&GameRecord::default(), &Settings::default());
+        assert_eq!(
+            a.illegal.as_ref().map(|i| i.kind.name()),
+            Some("bad-board-size")
+        );
+        assert_eq!(a.verdict(), GameVerdict::Illegal);
+        let a = audit(&GameRecord::new(15), &Settings::default());
+        assert_eq!(
+            (a.end, a.moves, a.verdict()),
+            (End::None, 0, GameVerdict::Ok)
+        );
+        assert_eq!(a.opening, Opening::TooShort);
+    }
+}

@@ -122,3 +122,26 @@ impl fmt::Display for Settings {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for c in ClaimPolicy::ALL {
+            assert_eq!(c.to_string().parse::<ClaimPolicy>(), Ok(c));
+            assert_eq!(c.name().to_uppercase().parse::<ClaimPolicy>(), Ok(c));
+        }
+        assert_eq!(
+            "foul_loses".parse::<ClaimPolicy>(),
+            Ok(ClaimPolicy::FoulLoses)
+        );
+        let err = "claims".parse::<ClaimPolicy>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown claim policy 'claims' (expected claim, foul-loses or refuse)"
+        );
+        assert_eq!(ClaimPolicy::default(), ClaimPolicy::Claim);
+    }
+}
