@@ -425,6 +425,14 @@ impl GameAudit {
         match self.end {
             End::BlackFive => format!("black five at move {at}"),
             End::WhiteFive => format!("white five at move {at}"),
+            End::Foul(Foul::Overline)
+                if self.continues && self.settings.claim == ClaimPolicy::Claim =>
+            {
+                format!(
+                    "black overline foul at move {at}, still claimable when the record stops at move {}",
+                    self.moves
+                )
+            }
             End::Foul(f) => format!("black {f} foul at move {at}"),
             End::DrawFullBoard => format!("board full at move {at}"),
             End::None => "no decisive event on the board".to_string(),

@@ -295,6 +295,12 @@ fn overline_stays_claimable_until_black_wins() {
             findings: &[],
         },
     );
+    let (a, _) = run("overline-claimed-late", RENJU);
+    assert_eq!(
+        a.detail(),
+        "declared white agrees with the board: black overline foul at move 11, \
+         still claimable when the record stops at move 14"
+    );
     // Black then makes h4..h8 (h9 white) at move 19: Black won, the overline was never claimed.
     expect(
         "overline-then-black-five",
