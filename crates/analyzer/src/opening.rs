@@ -40,6 +40,9 @@ pub enum Opening {
     TooShort,
     /// One of the 26 openings.
     Identified {
+        /// The RIF code (`1D`..`13D`, `1I`..`13I`) once the `openings` crate is wired in
+        /// ([`identify`]); `None` until then.
+        code: Option<&'static str>,
         /// Direct or indirect.
         family: Family,
         /// Black 3 after mapping white 2 to h9 (direct) or i9 (indirect); of the two
@@ -84,10 +87,17 @@ impl fmt::Display for Opening {
             Opening::NotApplicable => f.write_str("not examined (not a 15x15 renju game)"),
             Opening::TooShort => f.write_str("fewer than three moves"),
             Opening::Identified {
+                code: Some(code), ..
+            } => write!(f, "opening {code}"),
+            Opening::Identified {
                 family,
                 canonical_third,
                 ..
-            } => write!(f, "{} opening, black 3 on {canonical_third}", family.name()),
+            } => write!(
+                f,
+                "{} opening, black 3 on {canonical_third} (after the symmetry)",
+                family.name()
+            ),
             Opening::NotAnOpening(why) => write!(f, "not one of the 26 openings: {why}"),
         }
     }
@@ -95,9 +105,10 @@ impl fmt::Display for Opening {
 
 /// Which of the 26 openings the first three moves form.
 ///
-/// **Wire-up point for the `openings` crate**: replace the body by a call to
-/// `openings::identify(&[p1, p2, p3])` and carry its opening name; the classification here
-/// follows the same definition and is what the tests check.
+/// **Wire-up point for the `openings` crate** (not in this branch yet): after the checks
+/// below, call `openings::identify(&[b1, w2, b3])` and set `code: Some(id.opening.code())`;
+/// its `NotAnOpening` maps onto this one. The classification here follows the same
+/// definition (`RULES.md` section 6) and is what the tests check.
 ///
 /// ```
 /// use analyzer::opening::{Family, Opening, identify};
@@ -154,6 +165,7 @@ pub fn identify(moves: &[Move]) -> Opening {
     }
     match best {
         Some((canonical_third, symmetry)) => Opening::Identified {
+            code: None,
             family,
             canonical_third,
             symmetry,
