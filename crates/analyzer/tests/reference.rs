@@ -39,10 +39,11 @@ fn reference(moves: &[Move], s: &Settings) -> Outcome {
         }
         if makes_five(&board, p, color, s.rules) {
             events.push((n, Event::Five));
-        } else if color == Color::Black && s.rules.has_fouls() {
-            if let Some(f) = is_forbidden(&board, p, s.convention) {
-                events.push((n, Event::Foul(f)));
-            }
+        } else if color == Color::Black
+            && s.rules.has_fouls()
+            && let Some(f) = is_forbidden(&board, p, s.convention)
+        {
+            events.push((n, Event::Foul(f)));
         }
         board.place(p, color).expect("checked empty");
         if board.is_full() {
