@@ -489,6 +489,41 @@ impl GameAudit {
     }
 }
 
+impl fmt::Display for GameAudit {
+    /// A few lines for a person: settings, end, consistency, opening, findings, verdict.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "settings: {}", self.settings)?;
+        writeln!(f, "moves: {}, declared: {}", self.moves, self.declared)?;
+        match self.end_move {
+            Some(n) => writeln!(
+                f,
+                "end: {} at move {n}{}",
+                self.end,
+                if self.continues {
+                    " (moves follow)"
+                } else {
+                    ""
+                }
+            )?,
+            None => writeln!(f, "end: none")?,
+        }
+        if let Some(i) = &self.illegal {
+            writeln!(f, "illegal: {i}")?;
+        }
+        writeln!(
+            f,
+            "consistency: {}: {}",
+            self.consistency,
+            self.consistency_reason()
+        )?;
+        writeln!(f, "opening: {}", self.opening)?;
+        for x in &self.findings {
+            writeln!(f, "finding: {x}")?;
+        }
+        write!(f, "verdict: {}", self.verdict())
+    }
+}
+
 /// Replays `record` under `settings` and says what happened.
 ///
 /// One incremental [`FoulChecker`] follows the game; the only allocations are the ones for

@@ -38,6 +38,16 @@
 //! - `foul-loses`: the first foul ends the game as a White win.
 //! - `refuse`: a foul is an illegal move; the replay stops there.
 //!
+//! ## What the corpus auditor writes
+//! Per record, the report columns come from [`GameAudit`]: `moves` = [`GameAudit::moves`],
+//! `declared` = [`GameAudit::declared`], `end` = [`End::name`], `end_move` =
+//! [`GameAudit::end_move`] (empty for `none`), `continues` = [`GameAudit::continues`],
+//! `verdict` = [`GameAudit::verdict`] (`ok`, `warning`, `result-mismatch`, `illegal`; the
+//! auditor adds `unreadable` for records that did not parse, [`GameVerdict::Unreadable`]), and
+//! `detail` = [`GameAudit::detail`]. Findings by kind: [`Finding::kind`] and
+//! [`Finding::move_number`]; illegal moves by [`IllegalKind::name`]. `Display` on a
+//! [`GameAudit`] gives a few lines for a person.
+//!
 //! ## Example
 //! ```
 //! use analyzer::{audit, ClaimPolicy, End, GameVerdict, Settings};

@@ -301,6 +301,19 @@ fn overline_stays_claimable_until_black_wins() {
         "declared white agrees with the board: black overline foul at move 11, \
          still claimable when the record stops at move 14"
     );
+    let (a, _) = run("overline-then-black-five", RENJU);
+    let text = a.to_string();
+    for line in [
+        "settings: rules renju, convention lenient, claim policy claim",
+        "moves: 19, declared: black",
+        "end: black-five at move 19",
+        "consistency: ok: declared black agrees with the board: black five at move 19",
+        "opening: direct opening",
+        "finding: overline foul at move 11 (k8) was never claimed",
+        "verdict: warning",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from\n{text}");
+    }
     // Black then makes h4..h8 (h9 white) at move 19: Black won, the overline was never claimed.
     expect(
         "overline-then-black-five",
