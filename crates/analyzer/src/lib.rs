@@ -3,7 +3,7 @@
 //! Replays a renju (or gomoku) game record, says what really happened on the board and
 //! whether the record's claims hold: [`audit`] gives a [`GameAudit`] per game (the first
 //! decisive event, illegal moves, consistency of the declared result, findings, the opening)
-//! fast enough for whole archives; [`annotate`] and [`explain_move`] explain a game move by
+//! fast enough for whole archives; [`annotate()`] and [`explain_move`] explain a game move by
 //! move on demand.
 //!
 //! It does **not** read record files (the `notation` crate does), name the 26 openings or
