@@ -703,3 +703,48 @@ fn every_game_is_audited_without_panic_under_every_setting() {
     }
     assert!(n >= 20, "only {n} games in {dir}");
 }
+
+#[test]
+fn a_pass_after_a_foul_is_not_a_claim() {
+    // White passes instead of claiming the 3-3 at move 9: a turn taken, the foul lapsed.
+    let (mut record, _) = load("double-three-claimed");
+    record.moves.push(Move::Pass);
+    let board = diagram(&record);
+    let a = audit(&record, &RENJU);
+    assert_eq!(
+        (a.end, a.findings.first().map(|f| f.kind())),
+        (End::None, Some("lapsed-foul")),
+        "\n{board}\n{a}"
+    );
+    let a = audit(
+        &record,
+        &s(RuleSet::Renju, Convention::Lenient, ClaimPolicy::FoulLoses),
+    );
+    assert_eq!(
+        (a.end_move, a.continues, a.moves),
+        (Some(9), true, 10),
+        "\n{board}\n{a}"
+    );
+    assert_eq!(
+        a.detail(),
+        "1 move after the end at move 9; black double-three foul at move 9"
+    );
+}
+
+#[test]
+fn an_illegal_move_after_the_end_is_still_reported() {
+    // Black's five at move 9, then White plays on h8, which holds a black stone.
+    let (mut record, _) = load("black-five");
+    record.moves.push(Move::Stone(renju_core::Point::CENTER));
+    let board = diagram(&record);
+    let a = audit(&record, &RENJU);
+    assert_eq!(
+        (a.end, a.end_move, a.continues),
+        (End::BlackFive, Some(9), true),
+        "\n{board}"
+    );
+    assert_eq!(a.illegal.as_ref().map(|i| i.number), Some(10), "\n{board}");
+    assert_eq!(a.verdict(), GameVerdict::Illegal);
+    // The declared result still agrees with the part that was played.
+    assert!(matches!(a.consistency, Consistency::Ok(_)), "\n{a}");
+}

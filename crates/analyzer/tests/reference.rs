@@ -213,3 +213,39 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// Any record at all (any board side, points anywhere on the 20x20 grid, passes): the
+    /// audit, the annotations and the explanations never panic, and the audit's numbers hold
+    /// together.
+    #[test]
+    fn no_input_panics(
+        size in 0u8..=25,
+        raw in proptest::collection::vec(proptest::option::of((0u8..20, 0u8..20)), 0..60),
+        claim in 0usize..3,
+        strict: bool,
+    ) {
+        let mut record = GameRecord::new(size);
+        record.moves = raw
+            .iter()
+            .map(|m| match m {
+                Some((c, r)) => Point::new(*c, *r).map_or(Move::Pass, Move::Stone),
+                None => Move::Pass,
+            })
+            .collect();
+        let convention = if strict { Convention::Strict } else { Convention::Lenient };
+        let s = Settings::new(RuleSet::Renju, convention, ClaimPolicy::ALL[claim]);
+        let a = audit(&record, &s);
+        prop_assert_eq!(a.moves, record.moves.len());
+        prop_assert_eq!(a.end_move.is_none(), a.end == End::None);
+        if let Some(e) = a.end_move {
+            prop_assert!(e >= 1 && e <= a.moves);
+        }
+        prop_assert!(!a.detail().is_empty());
+        let notes = analyzer::annotate(&record, &s);
+        prop_assert!(notes.len() <= record.moves.len());
+        for n in 1..=record.moves.len().min(12) {
+            let _ = analyzer::explain_move(&record, &s, n);
+        }
+    }
+}
