@@ -549,6 +549,18 @@ pub fn audit(record: &GameRecord, settings: &Settings) -> GameAudit {
 
 /// Like [`audit`], for a record whose reader stopped at an unreadable move: `record.moves`
 /// holds the moves before it. The replay stops there with an [`IllegalKind::Unreadable`].
+///
+/// ```
+/// use analyzer::{audit_with_unreadable, GameVerdict, Settings, UnreadableMove};
+/// use notation::GameRecord;
+/// use renju_core::Move;
+/// let mut record = GameRecord::new(15);
+/// record.moves = vec!["h8".parse::<Move>().unwrap(), "h9".parse().unwrap()];
+/// let bad = UnreadableMove { number: 3, text: "x9".into(), reason: "'x' is not a column".into() };
+/// let a = audit_with_unreadable(&record, &Settings::default(), &bad);
+/// assert_eq!((a.moves, a.verdict()), (3, GameVerdict::Illegal));
+/// assert_eq!(a.detail(), "move 3 'x9' cannot be read: 'x' is not a column");
+/// ```
 #[must_use]
 pub fn audit_with_unreadable(
     record: &GameRecord,

@@ -218,6 +218,21 @@ impl fmt::Display for ProtocolProblem {
 ///
 /// **Wire-up point for the `openings` crate**: symmetric-equivalence of offers and the swap
 /// sequence of each named rule are its protocol checks; call them here.
+///
+/// ```
+/// use analyzer::opening::{check_protocol, ProtocolProblem};
+/// use notation::GameRecord;
+/// use renju_core::{Move, Point};
+/// let mut r = GameRecord::new(15);
+/// for m in "h8 h9 h10 i9 j9 g9".split(' ') {
+///     r.moves.push(m.parse::<Move>().unwrap());
+/// }
+/// r.rule = Some("RIF".into());
+/// r.fifth_offers = vec!["j9".parse::<Point>().unwrap(), "g11".parse().unwrap()];
+/// assert_eq!(check_protocol(&r), None);
+/// r.fifth_offers.pop();
+/// assert_eq!(check_protocol(&r), Some(ProtocolProblem::OfferCount { expected: 2, offered: 1 }));
+/// ```
 #[must_use]
 pub fn check_protocol(record: &GameRecord) -> Option<ProtocolProblem> {
     let offers = &record.fifth_offers;
