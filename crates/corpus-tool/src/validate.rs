@@ -1,0 +1,516 @@
+//! The parallel corpus auditor behind `corpus-tool validate`.
+//!
+//! Files are read one at a time; the records of a file are parsed in order and audited in
+//! parallel in batches (rayon over records, so one large file uses every core), and each
+//! batch's rows are handed on in record order. **Accounting invariant:** every record a reader
+//! yields becomes exactly one [`Row`], whether it was audited or could not be read, and the
+//! [`Summary`] counts are sums over those rows.
+
+use analyzer::{GameAudit, GameVerdict, Settings, UnreadableMove, audit, audit_with_unreadable};
+use notation::{
+    DeclaredResult, ErrorKind, Format, GameRecord, Orientation, Position, RecordError, detect,
+    read_all,
+};
+use rayon::prelude::*;
+use renju_core::RENJU_SIZE;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How many records are audited together (bounded memory, good parallel grain).
+const BATCH: usize = 4096;
+/// How many examples each kind of finding keeps for the summary.
+const EXAMPLES: usize = 3;
+
+/// What to audit and how.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Rule set, foul convention and claim policy.
+    pub settings: Settings,
+    /// Force a format instead of detecting it per file.
+    pub format: Option<Format>,
+    /// Force an orientation instead of each format's usual one.
+    pub orientation: Option<Orientation>,
+    /// Audit only every N-th record of each file (1 or 0: all of them).
+    pub sample: usize,
+}
+
+/// One line of the report: one record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// The file, as found.
+    pub file: String,
+    /// 1-based index of the record within the file.
+    pub index: usize,
+    /// The record's own id where the format has one.
+    pub id: String,
+    /// Number of moves, passes counted (for an unreadable record, 0).
+    pub moves: usize,
+    /// The declared result: `black`, `white`, `draw`, `unknown`.
+    pub declared: String,
+    /// The end (`none` also for an unreadable record).
+    pub end: String,
+    /// The move that ended the game, empty when `end` is `none`.
+    pub end_move: Option<usize>,
+    /// Whether moves follow the end.
+    pub continues: bool,
+    /// `ok`, `result-mismatch`, `illegal`, `unreadable` or `warning`.
+    pub verdict: String,
+    /// A short human sentence.
+    pub detail: String,
+    /// The kinds of the findings, separated by `;` (extra column).
+    pub findings: String,
+    /// The opening (extra column): a code of the 26, or why it is none.
+    pub opening: String,
+}
+
+/// An example of a finding for the summary.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Example {
+    /// The file.
+    pub file: String,
+    /// The record index.
+    pub record: usize,
+    /// The move concerned, when there is one.
+    pub r#move: Option<usize>,
+    /// What was found.
+    pub text: String,
+}
+
+/// Counts of one kind, with a few examples.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct KindCount {
+    /// How many.
+    pub count: usize,
+    /// The first few.
+    pub examples: Vec<Example>,
+}
+
+impl KindCount {
+    fn add(&mut self, example: impl FnOnce() -> Example) {
+        self.count += 1;
+        if self.examples.len() < EXAMPLES {
+            self.examples.push(example());
+        }
+    }
+
+    fn merge(&mut self, other: KindCount) {
+        self.count += other.count;
+        for e in other.examples {
+            if self.examples.len() < EXAMPLES {
+                self.examples.push(e);
+            }
+        }
+    }
+}
+
+/// A file that could not be read at all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileProblem {
+    /// The path.
+    pub file: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// What a run found, added up over every row.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Summary {
+    /// The settings, in words.
+    pub settings: String,
+    /// Files audited.
+    pub files: usize,
+    /// Records read (rows in the report), unreadable ones included.
+    pub records: usize,
+    /// Records that could not be read.
+    pub unreadable: usize,
+    /// Records read but not audited because of `--sample`.
+    pub not_sampled: usize,
+    /// Rows per verdict.
+    pub verdicts: BTreeMap<String, usize>,
+    /// Rows per end.
+    pub ends: BTreeMap<String, usize>,
+    /// Findings per kind (illegal moves and result mismatches included), with examples.
+    pub findings: BTreeMap<String, KindCount>,
+    /// Files that could not be read at all.
+    pub file_problems: Vec<FileProblem>,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// Worker threads used.
+    pub jobs: usize,
+}
+
+impl Summary {
+    /// Whether anything is worth an arbiter's look (any row that is not `ok`).
+    #[must_use]
+    pub fn has_findings(&self) -> bool {
+        self.verdicts.iter().any(|(v, n)| v != "ok" && *n > 0)
+    }
+
+    /// Adds one row (and its audit, when there is one).
+    fn add(&mut self, row: &Row, audit: Option<&GameAudit>) {
+        self.records += 1;
+        *self.verdicts.entry(row.verdict.clone()).or_default() += 1;
+        *self.ends.entry(row.end.clone()).or_default() += 1;
+        let example = |m: Option<usize>, text: String| Example {
+            file: row.file.clone(),
+            record: row.index,
+            r#move: m,
+            text,
+        };
+        match audit {
+            None => {
+                self.unreadable += 1;
+                self.findings
+                    .entry("unreadable".into())
+                    .or_default()
+                    .add(|| example(None, row.detail.clone()));
+            }
+            Some(a) => {
+                if let Some(i) = &a.illegal {
+                    self.findings
+                        .entry("illegal".into())
+                        .or_default()
+                        .add(|| example(Some(i.number), i.to_string()));
+                }
+                if a.verdict() == GameVerdict::ResultMismatch {
+                    self.findings
+                        .entry("result-mismatch".into())
+                        .or_default()
+                        .add(|| example(a.end_move, row.detail.clone()));
+                }
+                for f in &a.findings {
+                    self.findings
+                        .entry(f.kind().into())
+                        .or_default()
+                        .add(|| example(f.move_number(), f.to_string()));
+                }
+            }
+        }
+    }
+
+    fn merge(&mut self, other: Summary) {
+        self.records += other.records;
+        self.unreadable += other.unreadable;
+        self.not_sampled += other.not_sampled;
+        for (k, v) in other.verdicts {
+            *self.verdicts.entry(k).or_default() += v;
+        }
+        for (k, v) in other.ends {
+            *self.ends.entry(k).or_default() += v;
+        }
+        for (k, v) in other.findings {
+            self.findings.entry(k).or_default().merge(v);
+        }
+    }
+}
+
+fn row_of(file: &str, index: usize, record: &GameRecord, a: &GameAudit) -> Row {
+    Row {
+        file: file.to_string(),
+        index,
+        id: record.id.clone().unwrap_or_default(),
+        moves: a.moves,
+        declared: a.declared.name().to_string(),
+        end: a.end.name().to_string(),
+        end_move: a.end_move,
+        continues: a.continues,
+        verdict: a.verdict().name().to_string(),
+        detail: a.detail(),
+        findings: a.findings.iter().map(|f| f.kind()).collect::<Vec<_>>().join(";"),
+        opening: a.opening.to_string(),
+    }
+}
+
+fn unreadable_row(file: &str, index: usize, error: &RecordError) -> Row {
+    Row {
+        file: file.to_string(),
+        index,
+        id: String::new(),
+        moves: 0,
+        declared: DeclaredResult::Unknown.name().to_string(),
+        end: "none".to_string(),
+        end_move: None,
+        continues: false,
+        verdict: GameVerdict::Unreadable.name().to_string(),
+        detail: error.to_string(),
+        findings: String::new(),
+        opening: String::new(),
+    }
+}
+
+/// A record as the reader gave it: a game, a game with an unreadable move, or nothing usable.
+enum Item {
+    Game(GameRecord),
+    GameWithUnreadable(GameRecord, UnreadableMove),
+    Broken(RecordError),
+}
+
+/// For line formats, a bad coordinate is an unreadable *move*: the moves before it are
+/// replayed and the record is judged illegal at that move (the analyzer issue's rule), rather
+/// than the whole record being unreadable.
+fn salvage(bytes: &[u8], format: Format, orientation: Orientation, error: RecordError) -> Item {
+    let (ErrorKind::BadCoordinate { token, error: why }, Position::Line { line, column }) =
+        (&error.kind, error.position)
+    else {
+        return Item::Broken(error);
+    };
+    if !matches!(format, Format::Renju | Format::Moves) {
+        return Item::Broken(error);
+    }
+    let Some(raw) = bytes.split(|&b| b == b'\n').nth(line.saturating_sub(1)) else {
+        return Item::Broken(error);
+    };
+    let text = String::from_utf8_lossy(raw);
+    // The column counts characters from 1; take what precedes the bad word.
+    let prefix: String = text.chars().take(column.saturating_sub(1)).collect();
+    let mut record = GameRecord::new(RENJU_SIZE);
+    let moves_text = if format == Format::Renju {
+        let mut words = prefix.splitn(2, |c: char| c.is_ascii_whitespace());
+        let result = words.next().unwrap_or_default();
+        record.result = result.parse().unwrap_or_default();
+        words.next().unwrap_or_default().to_string()
+    } else {
+        prefix
+    };
+    if notation::moves::parse_moves_into(&moves_text, RENJU_SIZE, orientation, &mut record.moves)
+        .is_err()
+    {
+        return Item::Broken(error);
+    }
+    let number = record.moves.len() + 1;
+    Item::GameWithUnreadable(
+        record,
+        UnreadableMove { number, text: token.clone(), reason: why.to_string() },
+    )
+}
+
+/// Files under `paths` (folders walked recursively, sorted), or a problem per path that
+/// cannot be read.
+///
+/// # Errors
+/// A path that does not exist or a folder that cannot be listed.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, FileProblem> {
+    let mut out = Vec::new();
+    for p in paths {
+        walk(p, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn walk(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), FileProblem> {
+    let problem = |e: std::io::Error| FileProblem { file: p.display().to_string(), reason: e.to_string() };
+    let meta = std::fs::metadata(p).map_err(problem)?;
+    if meta.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+            .map_err(problem)?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|q| q.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.')))
+            .collect();
+        entries.sort();
+        for e in entries {
+            walk(&e, out)?;
+        }
+    } else {
+        out.push(p.to_path_buf());
+    }
+    Ok(())
+}
+
+/// Audits one file held in memory, calling `sink` with each row in record order.
+pub fn audit_bytes(
+    file: &str,
+    bytes: &[u8],
+    options: &Options,
+    sink: &mut dyn FnMut(&Row),
+) -> Result<Summary, FileProblem> {
+    let format = match options.format.or_else(|| detect(file, &bytes[..bytes.len().min(4096)])) {
+        Some(f) => f,
+        None => {
+            return Err(FileProblem {
+                file: file.to_string(),
+                reason: "unknown format (give --format)".to_string(),
+            });
+        }
+    };
+    let orientation = options.orientation.unwrap_or_else(|| format.default_orientation());
+    let sample = options.sample.max(1);
+    let mut summary = Summary::default();
+    let mut reader = read_all(format, bytes, file, orientation).enumerate();
+    loop {
+        let mut batch: Vec<(usize, Item)> = Vec::with_capacity(BATCH);
+        for (i, r) in reader.by_ref() {
+            let index = i + 1;
+            if (index - 1) % sample != 0 {
+                summary.not_sampled += 1;
+                continue;
+            }
+            batch.push((
+                index,
+                match r {
+                    Ok(g) => Item::Game(g),
+                    Err(e) => salvage(bytes, format, orientation, e),
+                },
+            ));
+            if batch.len() == BATCH {
+                break;
+            }
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let settings = &options.settings;
+        let rows: Vec<(Row, Option<GameAudit>)> = batch
+            .into_par_iter()
+            .map(|(index, item)| match item {
+                Item::Game(g) => {
+                    let a = audit(&g, settings);
+                    (row_of(file, index, &g, &a), Some(a))
+                }
+                Item::GameWithUnreadable(g, u) => {
+                    let a = audit_with_unreadable(&g, settings, Some(u));
+                    (row_of(file, index, &g, &a), Some(a))
+                }
+                Item::Broken(e) => (unreadable_row(file, index, &e), None),
+            })
+            .collect();
+        for (row, a) in &rows {
+            summary.add(row, a.as_ref());
+            sink(row);
+        }
+    }
+    Ok(summary)
+}
+
+/// Audits every file under `paths`, calling `sink` with each row (in file order, then record
+/// order) and `progress` with the bytes and records done so far.
+///
+/// # Errors
+/// Only when a path given cannot be found or listed; a file that cannot be read is reported
+/// in the summary and the run goes on.
+pub fn audit_paths(
+    paths: &[PathBuf],
+    options: &Options,
+    sink: &mut dyn FnMut(&Row),
+    progress: &mut dyn FnMut(u64, usize),
+) -> Result<Summary, FileProblem> {
+    let start = std::time::Instant::now();
+    let files = collect_files(paths)?;
+    let mut total = Summary {
+        settings: options.settings.to_string(),
+        jobs: rayon::current_num_threads(),
+        ..Summary::default()
+    };
+    let mut done_bytes = 0u64;
+    for path in files {
+        let name = path.display().to_string();
+        match std::fs::read(&path) {
+            Ok(bytes) => match audit_bytes(&name, &bytes, options, sink) {
+                Ok(s) => {
+                    total.files += 1;
+                    total.merge(s);
+                }
+                Err(p) => total.file_problems.push(p),
+            },
+            Err(e) => total.file_problems.push(FileProblem { file: name, reason: e.to_string() }),
+        }
+        done_bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        progress(done_bytes, total.records);
+    }
+    total.seconds = start.elapsed().as_secs_f64();
+    Ok(total)
+}
+
+fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+impl fmt::Display for Summary {
+    /// The summary a person reads in ten seconds.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rate = if self.seconds > 0.0 { self.records as f64 / self.seconds } else { 0.0 };
+        writeln!(
+            f,
+            "audited {} records in {} file{} in {:.2} s ({} games/s, {} job{})",
+            thousands(self.records),
+            self.files,
+            if self.files == 1 { "" } else { "s" },
+            self.seconds,
+            thousands(rate as usize),
+            self.jobs,
+            if self.jobs == 1 { "" } else { "s" },
+        )?;
+        writeln!(f, "settings: {}", self.settings)?;
+        writeln!(
+            f,
+            "records: {} read, {} unreadable{}",
+            thousands(self.records - self.unreadable),
+            thousands(self.unreadable),
+            if self.not_sampled > 0 {
+                format!(", {} skipped by --sample", thousands(self.not_sampled))
+            } else {
+                String::new()
+            }
+        )?;
+        let line = |m: &BTreeMap<String, usize>, order: &[&str]| {
+            let mut parts: Vec<String> = order
+                .iter()
+                .filter_map(|k| m.get(*k).map(|n| format!("{k} {}", thousands(*n))))
+                .collect();
+            for (k, n) in m {
+                if !order.contains(&k.as_str()) {
+                    parts.push(format!("{k} {}", thousands(*n)));
+                }
+            }
+            parts.join(", ")
+        };
+        writeln!(
+            f,
+            "verdicts: {}",
+            line(&self.verdicts, &["ok", "warning", "result-mismatch", "illegal", "unreadable"])
+        )?;
+        writeln!(
+            f,
+            "ends: {}",
+            line(
+                &self.ends,
+                &[
+                    "none",
+                    "black-five",
+                    "white-five",
+                    "foul-double-three",
+                    "foul-double-four",
+                    "foul-overline",
+                    "draw-full-board"
+                ]
+            )
+        )?;
+        if self.findings.is_empty() {
+            writeln!(f, "findings: none")?;
+        } else {
+            writeln!(f, "findings:")?;
+            for (kind, k) in &self.findings {
+                writeln!(f, "  {kind}: {}", thousands(k.count))?;
+                for e in &k.examples {
+                    let at = e.r#move.map(|m| format!(", move {m}")).unwrap_or_default();
+                    writeln!(f, "    {} record {}{at}: {}", e.file, e.record, e.text)?;
+                }
+            }
+        }
+        for p in &self.file_problems {
+            writeln!(f, "file not audited: {}: {}", p.file, p.reason)?;
+        }
+        Ok(())
+    }
+}
