@@ -1,13 +1,14 @@
 //! The opening of a renju game: is it one of the 26, and did the record follow its opening rule.
 //!
-//! The names of the 26 openings and the opening-rule protocols belong to the `openings` crate.
-//! Until its API (`openings::identify(&[Point]) -> Result<Identified, NotAnOpening>`) is in
-//! this branch, [`identify`] classifies the first three stones itself from the definition in
-//! `RULES.md` section 6 (black 1 on h8, white 2 adjacent, black 3 within the 5x5 area) and
-//! gives the canonical form (direct or indirect, black 3 mapped by the symmetry that puts
-//! white 2 on h9 or i9), without the opening's name.
+//! The 26 openings and the opening-rule protocols belong to the `openings` crate: [`identify`]
+//! asks `openings::identify` for the name (code) and keeps a canonical form of its own (direct
+//! or indirect, black 3 after the symmetry that puts white 2 on h9 or i9); [`check_protocol`]
+//! checks the record's own declarations and then replays its opening data through the named
+//! rule's state machine (`openings::check`), which also enforces areas and the rule that offered
+//! 5th moves must not be symmetric equivalents.
 
 use notation::GameRecord;
+use openings::{OpeningRule, OpeningTranscript, RecordedOpening, Violation};
 use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
 use std::fmt;
 
@@ -40,8 +41,8 @@ pub enum Opening {
     TooShort,
     /// One of the 26 openings.
     Identified {
-        /// The RIF code (`1D`..`13D`, `1I`..`13I`) once the `openings` crate is wired in
-        /// ([`identify`]); `None` until then.
+        /// The RIF code (`1D`..`13D`, `1I`..`13I`) from the `openings` catalogue (`None` only if
+        /// the catalogue did not recognise stones this module accepted, which a test rules out).
         code: Option<&'static str>,
         /// Direct or indirect.
         family: Family,
@@ -105,10 +106,7 @@ impl fmt::Display for Opening {
 
 /// Which of the 26 openings the first three moves form.
 ///
-/// **Wire-up point for the `openings` crate** (not in this branch yet): after the checks
-/// below, call `openings::identify(&[b1, w2, b3])` and set `code: Some(id.opening.code())`;
-/// its `NotAnOpening` maps onto this one. The classification here follows the same
-/// definition (`RULES.md` section 6) and is what the tests check.
+/// The checks follow `RULES.md` section 6; the code comes from `openings::identify`.
 ///
 /// ```
 /// use analyzer::opening::{Family, Opening, identify};
@@ -165,7 +163,7 @@ pub fn identify(moves: &[Move]) -> Opening {
     }
     match best {
         Some((canonical_third, symmetry)) => Opening::Identified {
-            code: None,
+            code: openings::identify(&pts).ok().map(|id| id.opening.code()),
             family,
             canonical_third,
             symmetry,
@@ -175,9 +173,16 @@ pub fn identify(moves: &[Move]) -> Opening {
     }
 }
 
-/// A way the record's opening-rule data contradicts itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A way the record's opening-rule data contradicts itself or its rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProtocolProblem {
+    /// The named opening rule's protocol is broken (the `openings` crate's verdict).
+    Rule {
+        /// The rule, as the record names it.
+        rule: OpeningRule,
+        /// The first violation.
+        violation: Violation,
+    },
     /// The record lists 5th-move offers, but the 5th move played is not among them.
     FifthNotOffered {
         /// The 5th move as played (`None`: the game has fewer than 5 moves or it is a pass).
@@ -208,16 +213,16 @@ impl fmt::Display for ProtocolProblem {
                 "{offered} 5th-move offers listed where the rule asks for {expected}"
             ),
             ProtocolProblem::DuplicateOffer(p) => write!(f, "5th move {p} is offered twice"),
+            ProtocolProblem::Rule { rule, violation } => write!(f, "{}: {violation}", rule.name()),
         }
     }
 }
 
 /// Checks the record's 5th-move offers against its own declarations: the kept offer is the
 /// 5th move, the count matches the declared number (2 under a rule named RIF), no point is
-/// offered twice. Returns the first problem found.
-///
-/// **Wire-up point for the `openings` crate**: symmetric-equivalence of offers and the swap
-/// sequence of each named rule are its protocol checks; call them here.
+/// offered twice; then, when the record names a known opening rule, its stones, swaps and
+/// offers must follow that rule's protocol (`openings::check`: areas, who places what,
+/// non-equivalent offers). Returns the first problem found.
 ///
 /// ```
 /// use analyzer::opening::{check_protocol, ProtocolProblem};
@@ -237,7 +242,7 @@ impl fmt::Display for ProtocolProblem {
 pub fn check_protocol(record: &GameRecord) -> Option<ProtocolProblem> {
     let offers = &record.fifth_offers;
     if offers.is_empty() {
-        return None;
+        return check_rule(record);
     }
     let played = record.moves.get(4).and_then(|m| m.point());
     if played.is_none_or(|p| !offers.contains(&p)) {
@@ -261,6 +266,34 @@ pub fn check_protocol(record: &GameRecord) -> Option<ProtocolProblem> {
             expected: e,
             offered: offers.len(),
         }),
-        _ => None,
+        _ => check_rule(record),
+    }
+}
+
+/// Replays the record's opening (stones, swap decisions, offers) through the state machine of
+/// the rule it names. Only records that name a known rule and carry swaps or offers are
+/// checked; a game that ended before its opening did is not held against the rule.
+fn check_rule(record: &GameRecord) -> Option<ProtocolProblem> {
+    if record.fifth_offers.is_empty() && record.swaps.is_empty() {
+        return None;
+    }
+    let rule = OpeningRule::from_name(record.rule.as_deref()?).ok()?;
+    let stones: Vec<Point> = record.moves.iter().map_while(|m| m.point()).collect();
+    let swaps: Vec<(usize, bool)> = record
+        .swaps
+        .iter()
+        .map(|s| (s.after_move, s.swapped))
+        .collect();
+    let rec = RecordedOpening {
+        board_size: record.board_size,
+        moves: &stones,
+        fifth_offers: &record.fifth_offers,
+        declared_offers: record.declared_offers,
+        swaps: &swaps,
+    };
+    let transcript = OpeningTranscript::reconstruct(rule, &rec)?;
+    match openings::check(rule, &transcript) {
+        Ok(()) | Err(Violation::Incomplete { .. }) => None,
+        Err(violation) => Some(ProtocolProblem::Rule { rule, violation }),
     }
 }

@@ -308,7 +308,7 @@ fn overline_stays_claimable_until_black_wins() {
         "moves: 19, declared: black",
         "end: black-five at move 19",
         "consistency: ok: declared black agrees with the board: black five at move 19",
-        "opening: direct opening",
+        "opening: opening 6D",
         "finding: overline foul at move 11 (k8) was never claimed",
         "verdict: warning",
     ] {

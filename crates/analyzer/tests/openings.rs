@@ -160,14 +160,35 @@ fn fifth_move_offers() {
         })
     );
     r.declared_offers = Some(1);
+    assert!(
+        matches!(check_protocol(&r), Some(ProtocolProblem::Rule { .. })),
+        "a record may declare 1 offer, but RIF itself asks for 2"
+    );
+    r.rule = Some("Yamaguchi".into());
     assert_eq!(
         check_protocol(&r),
         None,
-        "a declared count overrides RIF's 2"
+        "under Yamaguchi the declared count is the rule"
     );
+    r.rule = Some("RIF".into());
     r.fifth_offers = vec![pt("j9"), pt("j9")];
     assert_eq!(
         check_protocol(&r),
         Some(ProtocolProblem::DuplicateOffer(pt("j9")))
     );
+}
+
+#[test]
+fn the_openings_catalogue_names_the_opening_in_any_orientation() {
+    for (moves, code) in [
+        ("h8 h9 i8", "6D"),
+        ("h8 h7 g8", "6D"),
+        ("h8 i9 j10", "1I"),
+        ("h8 g7 f6", "1I"),
+    ] {
+        match identify(&m(moves)) {
+            Opening::Identified { code: got, .. } => assert_eq!(got, Some(code), "{moves}"),
+            other => panic!("{moves}: {other}"),
+        }
+    }
 }
