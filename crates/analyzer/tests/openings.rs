@@ -186,7 +186,8 @@ fn the_openings_catalogue_names_the_opening_in_any_orientation() {
         ("h8 i9 j10", "1I"),
         ("h8 g7 f6", "1I"),
     ] {
-        match identify(&m(moves)) {
+        let ms: Vec<Move> = moves.split(' ').map(|w| Move::Stone(pt(w))).collect();
+        match identify(&ms) {
             Opening::Identified { code: got, .. } => assert_eq!(got, Some(code), "{moves}"),
             other => panic!("{moves}: {other}"),
         }
