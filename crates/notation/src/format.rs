@@ -152,7 +152,7 @@ pub fn detect(path: &str, first_bytes: &[u8]) -> Option<Format> {
     if t.starts_with("Piskvorky") {
         return Some(Format::Psq);
     }
-    if t.starts_with("(;") || t.starts_with("( ;") {
+    if t.starts_with("(;") || t.starts_with("( ;") || (t.contains("(;") && t.contains("GM[")) {
         return Some(Format::Sgf);
     }
     let ext = path.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
@@ -434,9 +434,13 @@ fn holds(format: Format) -> Holds {
     }
 }
 
-fn tag_held(format: Format, key: &str) -> bool {
+fn tag_held(format: Format, key: &str, g: &GameRecord) -> bool {
     match format {
-        Format::Rif => rif::is_rif_tag(key),
+        Format::Rif => {
+            rif::is_rif_tag(key)
+                || (key == "alt" && g.fifth_offers.is_empty())
+                || (key == "swap" && g.swaps.is_empty())
+        }
         Format::Sgf => sgf::is_sgf_tag(key),
         Format::Psq => [
             psq::TAG_LEVELS,
@@ -514,7 +518,7 @@ fn dropped_fields(format: Format, g: &GameRecord) -> Vec<String> {
         if k == ENCODING_TAG || k == "lib:line" {
             continue;
         }
-        if !tag_held(format, k) {
+        if !tag_held(format, k, g) {
             out.push(format!("tag:{k}"));
         }
     }

@@ -180,6 +180,9 @@ impl Library {
         let mut open_siblings: Vec<usize> = Vec::new();
         let mut first = true;
         let mut done = false;
+        // A leaf closed a branch whose 0x80 flag announced a later sibling: one more node
+        // must follow.
+        let mut sibling_due = false;
         while i < bytes.len() {
             let at = i;
             if done {
@@ -201,6 +204,7 @@ impl Library {
             }
             let (pos, flags) = (bytes[i], bytes[i + 1]);
             i += 2;
+            sibling_due = false;
             let is_root = first && pos == 0;
             first = false;
             if pos != 0 && ((pos & 0x0F) == 0 || (pos >> 4) > 14) {
@@ -290,22 +294,21 @@ impl Library {
             }
             if flags & FLAG_LEAF != 0 {
                 match open_siblings.pop() {
-                    Some(s) => parent = lib.nodes[s].parent,
+                    Some(s) => {
+                        parent = lib.nodes[s].parent;
+                        sibling_due = true;
+                    }
                     None => done = true,
                 }
             } else {
                 parent = idx;
             }
         }
-        if let Some(&s) = open_siblings.last() {
+        if sibling_due || !open_siblings.is_empty() {
             return Err(err(
                 bytes.len(),
                 ErrorKind::Truncated {
-                    expected: if s > 0 {
-                        "the later sibling announced by a 0x80 flag"
-                    } else {
-                        "more nodes"
-                    },
+                    expected: "the later sibling announced by a 0x80 flag",
                 },
             ));
         }
