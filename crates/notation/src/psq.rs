@@ -89,7 +89,7 @@ pub fn read_psq(
     }
     let size = w as u8;
     let mut g = GameRecord::new(size);
-    if let Some(levels) = fields.get(1).filter(|s| !s.is_empty()) {
+    if let Some(levels) = fields.get(1).filter(|s| !s.is_empty() && **s != "0:0") {
         g.tags.insert(TAG_LEVELS.into(), (*levels).to_string());
     }
     let first = fields.get(2).copied().unwrap_or("0");
@@ -133,7 +133,7 @@ pub fn read_psq(
                 };
                 g.moves.push(Move::Stone(p));
                 if let Some(&ms) = n.get(2) {
-                    any_time = true;
+                    any_time |= ms != 0;
                     times.push(ms.to_string());
                 } else {
                     times.push("-".into());
@@ -155,15 +155,21 @@ pub fn read_psq(
         [] => names = None,
         [(_, e)] => {
             names = None;
-            g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
+            if *e != "0" {
+                g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
+            }
         }
         [(_, a), (_, b), (_, e)] => {
             names = Some((a, b));
-            g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
+            if *e != "0" {
+                g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
+            }
         }
         [(_, a), (_, b), (_, e), (ln, r)] => {
             names = Some((a, b));
-            g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
+            if *e != "-1" {
+                g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
+            }
             let (code, tour) = r.split_once(',').unwrap_or((r, ""));
             let first_won = match code.trim() {
                 "0" => None,
