@@ -59,6 +59,9 @@ pub fn read_psq(
         ));
     };
     let rest = rest.trim_start();
+    // `rest` is a slice of `header`: its offset is a char boundary.
+    let rest_at = (rest.as_ptr() as usize).saturating_sub(header.as_ptr() as usize);
+    let dims_col = header.get(..rest_at).map_or(1, |s| s.chars().count() + 1);
     let fields: Vec<&str> = rest.split(',').map(str::trim).collect();
     let dims = fields.first().copied().unwrap_or("");
     let (w, hgt) = dims
@@ -70,7 +73,7 @@ pub fn read_psq(
         .ok_or_else(|| {
             err(
                 1,
-                11,
+                dims_col,
                 ErrorKind::Unexpected {
                     found: excerpt(dims),
                     expected: "the board size 'WxH'",
@@ -80,7 +83,7 @@ pub fn read_psq(
     if w != hgt || w < u32::from(MIN_SIZE) || w > u32::from(MAX_SIZE) {
         return Err(err(
             1,
-            11,
+            dims_col,
             ErrorKind::BadBoardSize {
                 width: w,
                 height: hgt,
