@@ -441,7 +441,7 @@ fn tag_held(format: Format, key: &str, g: &GameRecord) -> bool {
                 || (key == "alt" && g.fifth_offers.is_empty())
                 || (key == "swap" && g.swaps.is_empty())
         }
-        Format::Sgf => sgf::is_sgf_tag(key),
+        Format::Sgf => sgf::is_sgf_tag(key) || is_comment_key(key, g),
         Format::Psq => [
             psq::TAG_LEVELS,
             psq::TAG_FIRST,
@@ -449,11 +449,24 @@ fn tag_held(format: Format, key: &str, g: &GameRecord) -> bool {
             psq::TAG_ERRCODE,
         ]
         .contains(&key),
-        Format::Lib => {
-            key == "comment" || key.starts_with("comment@") || key.starts_with("boardtext@")
-        }
+        Format::Lib => is_comment_key(key, g) || board_text_key(key, g),
         Format::Renju | Format::Moves | Format::Pos => false,
     }
+}
+
+/// Whether `key` is `comment` or `comment@K` with K in 1..=moves.
+fn is_comment_key(key: &str, g: &GameRecord) -> bool {
+    key == "comment" || numbered(key, "comment@", g)
+}
+
+fn board_text_key(key: &str, g: &GameRecord) -> bool {
+    numbered(key, "boardtext@", g)
+}
+
+fn numbered(key: &str, prefix: &str, g: &GameRecord) -> bool {
+    key.strip_prefix(prefix)
+        .and_then(|n| n.parse::<usize>().ok())
+        .is_some_and(|n| n >= 1 && n <= g.moves.len() && n.to_string() == key[prefix.len()..])
 }
 
 /// Why a record cannot be written at all in `format`, if it cannot.

@@ -15,7 +15,7 @@ use renju_core::{MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE};
 
 /// Root properties the reader turns into record fields (everything else goes to `tags`).
 const KNOWN: &[&str] = &[
-    "GM", "FF", "SZ", "PB", "PW", "EV", "RO", "DT", "RU", "RE", "5A", "SW", "B", "W",
+    "C", "GM", "FF", "SZ", "PB", "PW", "EV", "RO", "DT", "RU", "RE", "5A", "SW", "B", "W",
 ];
 
 /// An iterator over the games of an SGF text.
@@ -71,7 +71,8 @@ impl<'a> SgfReader<'a> {
 }
 
 /// One node's properties on the main line.
-type Props = Vec<(String, Vec<String>)>;
+/// Properties of a node: id, values, byte offset of the id.
+type Props = Vec<(String, Vec<String>, usize)>;
 
 /// What a scan yields: the main-line nodes with their offsets, and the offset after the game.
 type Scanned = (Vec<(usize, Props)>, usize);
@@ -158,7 +159,7 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
                         ));
                     }
                     if on_main {
-                        props.push((id.to_ascii_uppercase(), values));
+                        props.push((id.to_ascii_uppercase(), values, id_start));
                     }
                 }
                 if on_main {
@@ -263,7 +264,7 @@ impl SgfReader<'_> {
     fn build(&self, nodes: Vec<(usize, Props)>) -> Result<GameRecord, (usize, ErrorKind)> {
         let mut size = RENJU_SIZE;
         if let Some((at, root)) = nodes.first()
-            && let Some((_, v)) = root.iter().find(|(k, _)| k == "SZ")
+            && let Some((_, v, _)) = root.iter().find(|(k, _, _)| k == "SZ")
         {
             {
                 let s = v[0].trim();
@@ -286,10 +287,12 @@ impl SgfReader<'_> {
         }
         let mut g = GameRecord::new(size);
         let mut swaps: Vec<bool> = Vec::new();
-        for (n, (at, props)) in nodes.iter().enumerate() {
-            for (id, values) in props {
+        for (n, (_, props)) in nodes.iter().enumerate() {
+            let mut comment: Option<&str> = None;
+            for (id, values, at) in props {
                 let first = values[0].clone();
                 match id.as_str() {
+                    "C" => comment = Some(values[0].as_str()),
                     "B" | "W" if values.len() == 1 => {
                         let Some(p) = sgf_point(&first, size, self.orientation) else {
                             return Err((
@@ -359,6 +362,9 @@ impl SgfReader<'_> {
                     }
                 }
             }
+            if let Some(c) = comment {
+                g.tags.insert(comment_key(g.moves.len()), c.to_string());
+            }
         }
         if g.rule.is_none()
             && let Some(gn) = g.tags.get("GN")
@@ -403,6 +409,17 @@ impl Iterator for SgfReader<'_> {
             }
             RecordError::new(&self.file, self.record, line_col(self.text, at), kind)
         }))
+    }
+}
+
+/// The tag holding the comment after `moves` moves (`comment` for the root, `comment@K`
+/// after move K), as in [`crate::renlib`].
+#[must_use]
+pub fn comment_key(moves: usize) -> String {
+    if moves == 0 {
+        "comment".to_string()
+    } else {
+        format!("comment@{moves}")
     }
 }
 
@@ -454,6 +471,9 @@ pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
                 out.push_str(&format!("{k}[{}]", escape(v)));
             }
         }
+        if let Some(c) = g.tags.get("comment") {
+            out.push_str(&format!("C[{}]", escape(c)));
+        }
         for (i, mv) in g.moves.iter().enumerate() {
             let c = if i % 2 == 0 { 'B' } else { 'W' };
             match mv {
@@ -461,6 +481,9 @@ pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
                 Move::Stone(p) => {
                     out.push_str(&format!(";{c}[{}]", sgf_coord(*p, size, orientation)))
                 }
+            }
+            if let Some(c) = g.tags.get(&comment_key(i + 1)) {
+                out.push_str(&format!("C[{}]", escape(c)));
             }
         }
         out.push_str(")\n");

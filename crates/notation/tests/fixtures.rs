@@ -350,7 +350,7 @@ fn sgf_orc_style_archive() {
             e.position,
             Position::Line {
                 line: 10,
-                column: 50
+                column: 51
             }
         ),
         "{e}"
@@ -533,4 +533,24 @@ fn convert_reports_dropped_fields_and_unreadable_records() {
     .unwrap();
     assert_eq!(c.report.skipped.len(), 1);
     assert!(c.report.to_string().contains("19x19"), "{}", c.report);
+}
+
+#[test]
+fn comments_survive_sgf_to_lib_and_back() {
+    let sgf = b"(;GM[4]SZ[15]C[root note];B[hh];W[hg]C[second move];B[ih])";
+    let c = notation::convert("a.sgf", sgf, "a.lib", notation::ConvertOptions::default()).unwrap();
+    assert_eq!(c.report.dropped, vec![]);
+    let lib = Library::read(&c.bytes, "a.lib").unwrap();
+    assert_eq!(lib.nodes[0].comment.as_ref().unwrap().text(), "root note");
+    let back = notation::convert(
+        "a.lib",
+        &c.bytes,
+        "b.sgf",
+        notation::ConvertOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8(back.bytes).unwrap(),
+        "(;GM[4]FF[4]SZ[15]C[root note];B[hh];W[hg]C[second move];B[ih])\n"
+    );
 }
