@@ -71,6 +71,8 @@ pub enum ErrorKind {
     Syntax(String),
     /// The content is not in this format (e.g. a text grid in a `.pos` file).
     WrongFormat(&'static str),
+    /// The input could not be read (an I/O error of a streaming reader).
+    Io(String),
 }
 
 impl fmt::Display for ErrorKind {
@@ -100,6 +102,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::Syntax(s) => write!(f, "syntax error: {s}"),
             ErrorKind::WrongFormat(s) => write!(f, "not this format: {s}"),
+            ErrorKind::Io(s) => write!(f, "cannot read: {s}"),
         }
     }
 }

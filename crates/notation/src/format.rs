@@ -155,14 +155,14 @@ pub fn detect(path: &str, first_bytes: &[u8]) -> Option<Format> {
     if t.starts_with("(;") || t.starts_with("( ;") || (t.contains("(;") && t.contains("GM[")) {
         return Some(Format::Sgf);
     }
+    let word = t.split_whitespace().next().unwrap_or("");
+    if ["black", "white", "draw", "unknown"].contains(&word) {
+        return Some(Format::Renju);
+    }
     let ext = path.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
     let by_ext = Format::from_extension(ext);
     if by_ext.is_some() {
         return by_ext;
-    }
-    let word = t.split_whitespace().next().unwrap_or("");
-    if ["black", "white", "draw", "unknown"].contains(&word) {
-        return Some(Format::Renju);
     }
     if let Some(&n) = first_bytes.first()
         && n > 0

@@ -10,13 +10,15 @@ use crate::moves::{point_from, point_to};
 use crate::record::{DeclaredResult, GameRecord, Orientation};
 use renju_core::{MAX_SIZE, MIN_SIZE, Move};
 
-/// Tag: the header's `L1:L2` levels.
+/// Tag: the header's `L1:L2` levels (absent when `0:0`).
 pub const TAG_LEVELS: &str = "psq:levels";
 /// Tag: which player moved first (`S`), when it is `1`.
 pub const TAG_FIRST: &str = "psq:first";
-/// Tag: the time of each move in ms, space-separated.
+/// Tag: the time of each move in ms, space-separated, `-` where a move line has no time
+/// (absent when every time is 0).
 pub const TAG_TIMES: &str = "psq:times";
-/// Tag: the error code of the trailer.
+/// Tag: the error code of the trailer (absent when it is the usual `0`, or `-1` before a
+/// GomocupJudge result line).
 pub const TAG_ERRCODE: &str = "psq:errcode";
 
 /// Reads a `.psq` file (one game).

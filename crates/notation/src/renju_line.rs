@@ -224,8 +224,7 @@ impl Iterator for RenjuReader<'_> {
                         g.tags.insert(
                             ENCODING_TAG.to_string(),
                             format!(
-                                "invalid UTF-8 at line {}, byte {} of the line; read lossily",
-                                self.line_no,
+                                "invalid UTF-8 at byte {} of the line; read lossily",
                                 e.valid_up_to() + 1
                             ),
                         );
@@ -234,6 +233,87 @@ impl Iterator for RenjuReader<'_> {
                 }
             });
         }
+    }
+}
+
+/// A streaming `.renju` reader over any [`BufRead`](std::io::BufRead) (a file, stdin): one
+/// line buffer is reused, so memory does not grow with the file. Same rules as
+/// [`RenjuReader`]; an I/O error ends the iteration with an [`ErrorKind::Io`] error.
+///
+/// ```
+/// use notation::{Orientation, renju_line::RenjuBufReader};
+/// let input = std::io::Cursor::new("black h8 h9\r\ndraw h8\r\n");
+/// let n = RenjuBufReader::new(input, "a.renju", Orientation::RowOneAtBottom).filter(Result::is_ok).count();
+/// assert_eq!(n, 2);
+/// ```
+#[derive(Debug)]
+pub struct RenjuBufReader<R: std::io::BufRead> {
+    input: R,
+    line: Vec<u8>,
+    line_no: usize,
+    record: usize,
+    file: String,
+    orientation: Orientation,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> RenjuBufReader<R> {
+    /// A reader over `input`, naming `file` in its errors.
+    pub fn new(input: R, file: &str, orientation: Orientation) -> RenjuBufReader<R> {
+        RenjuBufReader {
+            input,
+            line: Vec::with_capacity(512),
+            line_no: 0,
+            record: 0,
+            file: file.to_string(),
+            orientation,
+            done: false,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for RenjuBufReader<R> {
+    type Item = Result<GameRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            self.line.clear();
+            match self.input.read_until(b'\n', &mut self.line) {
+                Ok(0) => self.done = true,
+                Ok(_) => {
+                    self.line_no += 1;
+                    let raw = self.line.strip_suffix(b"\n").unwrap_or(&self.line);
+                    let mut one = RenjuReader::new(raw, &self.file, self.orientation);
+                    if let Some(r) = one.next() {
+                        self.record += 1;
+                        return Some(r.map_err(|mut e| {
+                            e.record = self.record;
+                            e.position = match e.position {
+                                Position::Line { column, .. } => Position::Line {
+                                    line: self.line_no,
+                                    column,
+                                },
+                                p => p,
+                            };
+                            e
+                        }));
+                    }
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(RecordError::new(
+                        &self.file,
+                        self.record + 1,
+                        Position::Line {
+                            line: self.line_no + 1,
+                            column: 1,
+                        },
+                        ErrorKind::Io(e.to_string()),
+                    )));
+                }
+            }
+        }
+        None
     }
 }
 

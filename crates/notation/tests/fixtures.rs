@@ -554,3 +554,72 @@ fn comments_survive_sgf_to_lib_and_back() {
         "(;GM[4]FF[4]SZ[15]C[root note];B[hh];W[hg]C[second move];B[ih])\n"
     );
 }
+
+/// A `.rif` database produced on the fly, never held in memory as a whole.
+struct GeneratedRif {
+    games: usize,
+    next: usize,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl std::io::Read for GeneratedRif {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.pending.len() {
+            self.pending.clear();
+            self.at = 0;
+            if self.next == 0 {
+                self.pending.extend_from_slice(
+                    b"<?xml version=\"1.0\"?>\n<database><rules><rule id=\"1\" name=\"RIF\"/></rules>\n<games>\n",
+                );
+            } else if self.next <= self.games {
+                let g = format!(
+                    "<game id=\"{}\" rule=\"1\" bresult=\"{}\"><move>h8 h9 i8 g8 g9</move></game>\n",
+                    self.next,
+                    self.next % 2
+                );
+                self.pending.extend_from_slice(g.as_bytes());
+            } else if self.next == self.games + 1 {
+                self.pending.extend_from_slice(b"</games></database>\n");
+            } else {
+                return Ok(0);
+            }
+            self.next += 1;
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn rif_reader_streams_from_any_bufread() {
+    let input = std::io::BufReader::with_capacity(
+        4096,
+        GeneratedRif {
+            games: 20_000,
+            next: 0,
+            pending: Vec::new(),
+            at: 0,
+        },
+    );
+    let mut n = 0;
+    let mut black_wins = 0;
+    for r in notation::rif::RifReader::new(input, "generated.rif", BOTTOM) {
+        let g = r.unwrap();
+        assert_eq!((g.rule.as_deref(), g.moves.len()), (Some("RIF"), 5));
+        n += 1;
+        black_wins += usize::from(g.result == DeclaredResult::Black);
+    }
+    assert_eq!((n, black_wins), (20_000, 10_000));
+}
+
+#[test]
+fn renju_bufreader_matches_the_slice_reader() {
+    let bytes = fixture("bad-records.renju");
+    let a: Vec<_> = read_all(Format::Renju, &bytes, "b.renju", BOTTOM).collect();
+    let b: Vec<_> =
+        notation::renju_line::RenjuBufReader::new(&bytes[..], "b.renju", BOTTOM).collect();
+    assert_eq!(a, b);
+}
