@@ -243,6 +243,16 @@ fn sgf_coord(p: Point, size: u8, orientation: Orientation) -> String {
     )
 }
 
+/// The `RE` value [`write_sgf`] writes for a result.
+fn canonical_result(r: DeclaredResult) -> Option<&'static str> {
+    match r {
+        DeclaredResult::Black => Some("B+"),
+        DeclaredResult::White => Some("W+"),
+        DeclaredResult::Draw => Some("Draw"),
+        DeclaredResult::Unknown => None,
+    }
+}
+
 /// Reads an SGF `RE` value: `B+...`, `W+...`, `Draw`/`0`/`B+Draw`; `None` when it says
 /// nothing the record can hold (`?`, `Void`, other words).
 #[must_use]
@@ -322,12 +332,16 @@ impl SgfReader<'_> {
                     "RO" => g.round = Some(first),
                     "DT" => g.date = Some(first),
                     "RU" => g.rule = Some(first),
-                    "RE" => match parse_sgf_result(&first) {
-                        Some(r) => g.result = r,
-                        None => {
+                    "RE" => {
+                        // The result goes to `result`; a wording other than the one the
+                        // writer would use (`B+Resign`, `?`) is also kept in tag `RE`.
+                        if let Some(r) = parse_sgf_result(&first) {
+                            g.result = r;
+                        }
+                        if Some(first.as_str()) != canonical_result(g.result) {
                             g.tags.insert("RE".into(), first);
                         }
-                    },
+                    }
                     "5A" => {
                         let pts: Option<Vec<Point>> = values
                             .iter()
@@ -448,11 +462,16 @@ pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
         prop("RO", &g.round);
         prop("DT", &g.date);
         prop("RU", &g.rule);
-        match g.result {
-            DeclaredResult::Black => out.push_str("RE[B+]"),
-            DeclaredResult::White => out.push_str("RE[W+]"),
-            DeclaredResult::Draw => out.push_str("RE[Draw]"),
-            DeclaredResult::Unknown => {}
+        // A kept wording of the result is written when it says the same as `result`.
+        match g.tags.get("RE") {
+            Some(raw) if parse_sgf_result(raw).unwrap_or(DeclaredResult::Unknown) == g.result => {
+                out.push_str(&format!("RE[{}]", escape(raw)));
+            }
+            _ => {
+                if let Some(re) = canonical_result(g.result) {
+                    out.push_str(&format!("RE[{re}]"));
+                }
+            }
         }
         if !g.fifth_offers.is_empty() {
             out.push_str("5A");
@@ -467,7 +486,7 @@ pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
             }
         }
         for (k, v) in &g.tags {
-            if is_sgf_tag(k) && k != "GM" {
+            if is_sgf_tag(k) && k != "GM" && k != "RE" {
                 out.push_str(&format!("{k}[{}]", escape(v)));
             }
         }
