@@ -20,6 +20,17 @@
 //! [`read_all`], [`write`] and [`convert`] work on any [`Format`]; writing reports what the
 //! target format could not hold ([`ConversionReport`]).
 //!
+//! ## Tags
+//!
+//! What a format carries beyond the [`GameRecord`] fields goes into `tags` under the format's
+//! own key: RIF game attributes by name (`btime`, `publisher`...) and the `<info>` text as
+//! `info`; SGF root properties by id (`GN`, `BR`, `RE` when worded like `B+Resign`);
+//! comments as `comment` (before the first move) and `comment@K` (after move K), shared by
+//! SGF and `.lib`; `.lib` board texts as `boardtext@K` and the leaf number as `lib:line`;
+//! `.psq` header and trailer values as `psq:levels`, `psq:first`, `psq:times`,
+//! `psq:errcode`. A record read lossily from invalid UTF-8 carries
+//! [`renju_line::ENCODING_TAG`].
+//!
 //! Not for judging games (the `analyzer` crate does that) nor for knowing the rules (see
 //! `renju-core`): a record that is well-formed but illegal on the board (a repeated point, a
 //! move after a five) is read as written.

@@ -623,3 +623,27 @@ fn renju_bufreader_matches_the_slice_reader() {
         notation::renju_line::RenjuBufReader::new(&bytes[..], "b.renju", BOTTOM).collect();
     assert_eq!(a, b);
 }
+
+/// Parse rate of the streaming RIF reader on a generated 200,000-game database; run with
+/// `cargo test --release -p notation --test fixtures -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement; run in release"]
+fn rif_throughput() {
+    let games = 200_000;
+    let input = std::io::BufReader::new(GeneratedRif {
+        games,
+        next: 0,
+        pending: Vec::new(),
+        at: 0,
+    });
+    let start = std::time::Instant::now();
+    let n = notation::rif::RifReader::new(input, "generated.rif", BOTTOM)
+        .filter(Result::is_ok)
+        .count();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "rif: {n} games in {secs:.3} s, {:.0} games/s",
+        n as f64 / secs
+    );
+    assert_eq!(n, games);
+}
