@@ -1,16 +1,84 @@
 //! # notation
 //!
 //! Renju and gomoku game records: every format and coordinate convention the field uses, read
-//! and written through one record type, [`GameRecord`]. Readers are iterators of
-//! `Result<GameRecord, RecordError>`: a broken record is reported with its file, index and
-//! position, and the next record is read.
+//! and written through one record type, [`GameRecord`].
+//!
+//! | format | module | read | write |
+//! |---|---|---|---|
+//! | move strings `h8 h9`, `h8h9`, `H8,H9`, `--` | [`moves`] | yes | yes |
+//! | `.renju` lines `<result> <moves>` | [`renju_line`] | yes (fast) | yes |
+//! | RenjuNet `.rif` XML | [`rif`] | yes (streaming) | yes |
+//! | Piskvork / Gomocup `.psq` | [`psq`] | yes | yes |
+//! | SGF `GM[4]` / Gomoku Quest `GM[5]` | [`sgf`] | yes | yes |
+//! | RenLib `.lib` tree | [`renlib`] | yes (whole tree) | yes (byte-identical) |
+//! | RenLib binary `.pos` | [`pos`] | yes | yes |
+//!
+//! Every reader and writer takes an explicit [`Orientation`] (row 1 at the bottom or at the
+//! top); [`Format::default_orientation`] gives each format's usual one. Readers are iterators
+//! of `Result<GameRecord, RecordError>`: a broken record is reported with its file, index and
+//! position ([`RecordError`]) and the next record is read; no input makes them panic.
+//! [`read_all`], [`write`] and [`convert`] work on any [`Format`]; writing reports what the
+//! target format could not hold ([`ConversionReport`]).
+//!
+//! ## Tags
+//!
+//! What a format carries beyond the [`GameRecord`] fields goes into `tags` under the format's
+//! own key: RIF game attributes by name (`btime`, `publisher`...) and the `<info>` text as
+//! `info`; SGF root properties by id (`GN`, `BR`, `RE` when worded like `B+Resign`);
+//! comments as `comment` (before the first move) and `comment@K` (after move K), shared by
+//! SGF and `.lib`; `.lib` board texts as `boardtext@K` and the leaf number as `lib:line`;
+//! `.psq` header and trailer values as `psq:levels`, `psq:first`, `psq:times`,
+//! `psq:errcode`. A record read lossily from invalid UTF-8 carries
+//! [`renju_line::ENCODING_TAG`].
 //!
 //! Not for judging games (the `analyzer` crate does that) nor for knowing the rules (see
-//! `renju-core`): a record that is well-formed but illegal on the board is read as written.
+//! `renju-core`): a record that is well-formed but illegal on the board (a repeated point, a
+//! move after a five) is read as written.
+//!
+//! ```
+//! use notation::{Format, Orientation, read_all, write};
+//! let text = b"black h8 h9 i8 g8\n";
+//! let games: Vec<_> = read_all(Format::Renju, text, "a.renju", Orientation::RowOneAtBottom)
+//!     .collect::<Result<_, _>>().unwrap();
+//! let (psq, report) = write(Format::Psq, &games, Orientation::RowOneAtTop);
+//! assert!(String::from_utf8(psq).unwrap().starts_with("Piskvorky 15x15, 0:0, 0\r\n8,8,0\r\n8,7,0\r\n"));
+//! assert_eq!(report.written, 1);
+//! ```
 
 pub mod atlas;
 pub mod diagram;
+pub mod error;
+pub mod format;
+pub mod moves;
+pub mod pos;
+pub mod psq;
 pub mod record;
+pub mod renju_line;
+pub mod renlib;
+pub mod rif;
+pub mod sgf;
 pub mod svg;
 
+pub use error::{ErrorKind, Position, RecordError};
+pub use format::{
+    ConversionReport, ConvertError, ConvertOptions, Converted, Dropped, Format, Skipped,
+    UnknownFormat, convert, detect, read_all, write,
+};
 pub use record::{DeclaredResult, GameRecord, Orientation, SwapDecision};
+
+/// The number of stones on the board after which each swap chance of a rule comes, for `n`
+/// swap decisions: after moves 1, 2, 3... for Tarannikov and Taraguchi (a chance after each
+/// opening stone), after moves 3, 4, 5... for every other rule (RIF, Sakata and Yamaguchi
+/// swap after move 3; Soosõrv and Yamasõrv again after move 4).
+///
+/// ```
+/// assert_eq!(notation::swap_slots(Some("RIF"), 1), [3]);
+/// assert_eq!(notation::swap_slots(Some("Soosyrv-8"), 2), [3, 4]);
+/// assert_eq!(notation::swap_slots(Some("Taraguchi-10"), 5), [1, 2, 3, 4, 5]);
+/// ```
+#[must_use]
+pub fn swap_slots(rule: Option<&str>, n: usize) -> Vec<usize> {
+    let r = rule.unwrap_or("").to_ascii_lowercase();
+    let first = if r.starts_with("tara") { 1 } else { 3 };
+    (0..n).map(|i| first + i).collect()
+}

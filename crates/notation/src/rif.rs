@@ -1,0 +1,519 @@
+//! RenjuNet `.rif` databases (XML): tables of countries, cities, rules, openings, players and
+//! tournaments, then `<game>` elements with their attributes and `<move>` lists (row 1 at the
+//! bottom by default).
+//!
+//! [`RifReader`] streams: it keeps the small tables and one game at a time, so memory does
+//! not grow with the number of games. Rule, opening, player and tournament ids are resolved
+//! through the file's own tables; an id the tables do not define (yet) is kept as written.
+//! Game attributes without a [`GameRecord`] field are kept in `tags` under their own name,
+//! and the game's `<info>` text in tag `info`.
+//!
+//! Field mapping: `bresult` `1`/`0`/`0.5`/empty → black/white/draw/unknown; `alt` → the
+//! 5th-move offers when it is a list of points (otherwise it is kept in tag `alt`); `swap`
+//! (`R` swapped, `-` not, one character per swap chance) → `swaps`, placed by
+//! [`crate::swap_slots`] from the rule name (otherwise kept in tag `swap`); tournament name →
+//! `event`, its start date → `date`.
+
+use crate::error::{ErrorKind, Position, RecordError, excerpt};
+use crate::moves::{MoveStyle, parse_moves, write_moves};
+use crate::record::{DeclaredResult, GameRecord, Orientation, SwapDecision};
+use crate::swap_slots;
+use quick_xml::events::{BytesStart, Event};
+use renju_core::{Move, RENJU_SIZE};
+use std::collections::{BTreeMap, HashMap};
+use std::io::BufRead;
+
+/// Game attributes mapped to record fields (never written from tags).
+const RESERVED: &[&str] = &[
+    "id",
+    "tournament",
+    "round",
+    "rule",
+    "black",
+    "white",
+    "bresult",
+    "opening",
+    "alt",
+    "swap",
+];
+
+#[derive(Debug, Default)]
+struct Tables {
+    rules: HashMap<String, String>,
+    openings: HashMap<String, String>,
+    players: HashMap<String, String>,
+    tournaments: HashMap<String, (Option<String>, Option<String>)>,
+}
+
+/// A game being read.
+#[derive(Debug)]
+struct Pending {
+    at: u64,
+    attrs: Vec<(String, String)>,
+    moves: Option<String>,
+    info: Option<String>,
+    lossy: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TextTarget {
+    None,
+    Move,
+    Info,
+}
+
+/// A streaming reader of the games of a `.rif` database.
+///
+/// ```
+/// use notation::{DeclaredResult, Orientation, rif::RifReader};
+/// let xml = r#"<?xml version="1.0" encoding="utf-8"?>
+/// <database><rules><rule id="1" name="RIF"/></rules>
+/// <players><player id="7" name="Ann" surname="Lee"/></players>
+/// <games><game id="5" rule="1" black="7" white="8" bresult="0.5" swap="R">
+/// <move>h8 h9 i8</move></game></games></database>"#;
+/// let g = RifReader::new(xml.as_bytes(), "db.rif", Orientation::RowOneAtBottom).next().unwrap().unwrap();
+/// assert_eq!(g.rule.as_deref(), Some("RIF"));
+/// assert_eq!(g.black.as_deref(), Some("Ann Lee"));
+/// assert_eq!(g.white.as_deref(), Some("8")); // not in the players table: kept as written
+/// assert_eq!(g.result, DeclaredResult::Draw);
+/// assert_eq!(g.swaps[0].after_move, 3);
+/// ```
+#[derive(Debug)]
+pub struct RifReader<R: BufRead> {
+    xml: quick_xml::Reader<R>,
+    buf: Vec<u8>,
+    tables: Tables,
+    file: String,
+    orientation: Orientation,
+    record: usize,
+    pending: Option<Pending>,
+    target: TextTarget,
+    finished: bool,
+}
+
+/// Reads an attribute value: unescaped, UTF-8 decoded lossily; the flag says if bytes were
+/// replaced.
+fn attr_value(raw: &[u8]) -> (String, bool) {
+    let (s, lossy) = match std::str::from_utf8(raw) {
+        Ok(s) => (std::borrow::Cow::Borrowed(s), false),
+        Err(_) => (String::from_utf8_lossy(raw), true),
+    };
+    let v = quick_xml::escape::unescape(&s).map_or_else(|_| s.to_string(), |c| c.into_owned());
+    (v, lossy)
+}
+
+fn attrs_of(e: &BytesStart<'_>) -> (Vec<(String, String)>, bool) {
+    let mut out = Vec::new();
+    let mut lossy = false;
+    for a in e.attributes().with_checks(false).flatten() {
+        let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+        let (v, l) = attr_value(&a.value);
+        lossy |= l;
+        out.push((key, v));
+    }
+    (out, lossy)
+}
+
+fn get<'a>(attrs: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    attrs
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+impl<R: BufRead> RifReader<R> {
+    /// A reader over `input`, naming `file` in its errors.
+    pub fn new(input: R, file: &str, orientation: Orientation) -> RifReader<R> {
+        let mut xml = quick_xml::Reader::from_reader(input);
+        xml.config_mut().trim_text(true);
+        RifReader {
+            xml,
+            buf: Vec::new(),
+            tables: Tables::default(),
+            file: file.to_string(),
+            orientation,
+            record: 0,
+            pending: None,
+            target: TextTarget::None,
+            finished: false,
+        }
+    }
+
+    fn table_entry(&mut self, e: &BytesStart<'_>) {
+        let (attrs, _) = attrs_of(e);
+        let Some(id) = get(&attrs, "id").map(str::to_string) else {
+            return;
+        };
+        match e.name().as_ref() {
+            b"rule" => {
+                if let Some(n) = get(&attrs, "name") {
+                    self.tables.rules.insert(id, n.to_string());
+                }
+            }
+            b"opening" => {
+                let name = get(&attrs, "name")
+                    .filter(|s| !s.is_empty())
+                    .or_else(|| get(&attrs, "abbr"));
+                if let Some(n) = name {
+                    self.tables.openings.insert(id, n.to_string());
+                }
+            }
+            b"player" => {
+                let name = get(&attrs, "name").unwrap_or("").trim();
+                let surname = get(&attrs, "surname").unwrap_or("").trim();
+                let full = match (name.is_empty(), surname.is_empty()) {
+                    (false, false) => format!("{name} {surname}"),
+                    (false, true) => name.to_string(),
+                    _ => surname.to_string(),
+                };
+                self.tables.players.insert(id, full);
+            }
+            b"tournament" => {
+                let name = get(&attrs, "name").map(str::to_string);
+                let start = get(&attrs, "start")
+                    .filter(|s| *s != "0000-00-00" && !s.is_empty())
+                    .map(str::to_string);
+                self.tables.tournaments.insert(id, (name, start));
+            }
+            _ => {}
+        }
+    }
+
+    fn finish_game(&mut self, p: Pending) -> Result<GameRecord, RecordError> {
+        let err = |kind| RecordError::new(&self.file, self.record, Position::Byte(p.at), kind);
+        let mut g = GameRecord::new(RENJU_SIZE);
+        let mut swap_text: Option<String> = None;
+        for (k, v) in &p.attrs {
+            let v = v.clone();
+            match k.as_str() {
+                "id" => g.id = Some(v),
+                "round" => g.round = Some(v),
+                "rule" => g.rule = Some(self.tables.rules.get(&v).cloned().unwrap_or(v)),
+                "opening" => g.opening = Some(self.tables.openings.get(&v).cloned().unwrap_or(v)),
+                "black" => g.black = Some(self.tables.players.get(&v).cloned().unwrap_or(v)),
+                "white" => g.white = Some(self.tables.players.get(&v).cloned().unwrap_or(v)),
+                "tournament" => match self.tables.tournaments.get(&v) {
+                    Some((name, start)) => {
+                        g.event.clone_from(name);
+                        g.date.clone_from(start);
+                    }
+                    None => g.event = Some(v),
+                },
+                "bresult" => {
+                    g.result = match v.trim() {
+                        "" => DeclaredResult::Unknown,
+                        t => match t.parse::<f64>() {
+                            Ok(1.0) => DeclaredResult::Black,
+                            Ok(0.0) => DeclaredResult::White,
+                            Ok(0.5) => DeclaredResult::Draw,
+                            _ => {
+                                return Err(err(ErrorKind::BadResult {
+                                    found: excerpt(t),
+                                    expected: "bresult 1, 0, 0.5 or empty",
+                                }));
+                            }
+                        },
+                    }
+                }
+                "alt" => {
+                    let pts = parse_moves(&v, RENJU_SIZE, self.orientation)
+                        .ok()
+                        .and_then(|m| m.iter().map(|x| x.point()).collect::<Option<Vec<_>>>());
+                    match pts {
+                        Some(p) if !p.is_empty() => g.fifth_offers = p,
+                        _ => {
+                            g.tags.insert("alt".into(), v);
+                        }
+                    }
+                }
+                "swap" => swap_text = Some(v),
+                _ => {
+                    g.tags.insert(k.clone(), v);
+                }
+            }
+        }
+        if let Some(s) = swap_text {
+            if !s.is_empty() && s.chars().all(|c| c == 'R' || c == '-') {
+                let slots = swap_slots(g.rule.as_deref(), s.len());
+                g.swaps = s
+                    .chars()
+                    .zip(slots)
+                    .map(|(c, after_move)| SwapDecision {
+                        after_move,
+                        swapped: c == 'R',
+                    })
+                    .collect();
+            } else {
+                g.tags.insert("swap".into(), s);
+            }
+        }
+        if let Some(info) = p.info {
+            g.tags.insert("info".into(), info);
+        }
+        if let Some(m) = p.moves {
+            match parse_moves(&m, RENJU_SIZE, self.orientation) {
+                Ok(mv) => g.moves = mv,
+                Err(e) => {
+                    return Err(err(ErrorKind::BadCoordinate {
+                        token: e.token,
+                        error: e.error,
+                    }));
+                }
+            }
+        }
+        if p.lossy {
+            g.tags.insert(
+                crate::renju_line::ENCODING_TAG.into(),
+                "invalid UTF-8 in this game; read lossily".into(),
+            );
+        }
+        Ok(g)
+    }
+}
+
+impl<R: BufRead> Iterator for RifReader<R> {
+    type Item = Result<GameRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.finished {
+            self.buf.clear();
+            let before = self.xml.buffer_position();
+            let event = match self.xml.read_event_into(&mut self.buf) {
+                Ok(e) => e.into_owned(),
+                Err(e) => {
+                    self.finished = true;
+                    let record = if self.pending.is_some() {
+                        self.record
+                    } else {
+                        0
+                    };
+                    return Some(Err(RecordError::new(
+                        &self.file,
+                        record,
+                        Position::Byte(self.xml.error_position()),
+                        ErrorKind::Syntax(e.to_string()),
+                    )));
+                }
+            };
+            match event {
+                Event::Start(e) if e.name().as_ref() == b"game" => {
+                    self.record += 1;
+                    let (attrs, lossy) = attrs_of(&e);
+                    self.pending = Some(Pending {
+                        at: before,
+                        attrs,
+                        moves: None,
+                        info: None,
+                        lossy,
+                    });
+                }
+                Event::Empty(e) if e.name().as_ref() == b"game" => {
+                    self.record += 1;
+                    let (attrs, lossy) = attrs_of(&e);
+                    let p = Pending {
+                        at: before,
+                        attrs,
+                        moves: None,
+                        info: None,
+                        lossy,
+                    };
+                    return Some(self.finish_game(p));
+                }
+                Event::End(e) if e.name().as_ref() == b"game" => {
+                    self.target = TextTarget::None;
+                    if let Some(p) = self.pending.take() {
+                        return Some(self.finish_game(p));
+                    }
+                }
+                Event::Start(e) if self.pending.is_some() => {
+                    self.target = match e.name().as_ref() {
+                        b"move" => TextTarget::Move,
+                        b"info" => TextTarget::Info,
+                        _ => TextTarget::None,
+                    };
+                }
+                Event::End(_) if self.pending.is_some() => self.target = TextTarget::None,
+                Event::Text(t) if self.pending.is_some() && self.target != TextTarget::None => {
+                    let (v, lossy) = attr_value(&t);
+                    if let Some(p) = self.pending.as_mut() {
+                        p.lossy |= lossy;
+                        let slot = if self.target == TextTarget::Move {
+                            &mut p.moves
+                        } else {
+                            &mut p.info
+                        };
+                        match slot {
+                            Some(s) => s.push_str(&v),
+                            None => *slot = Some(v),
+                        }
+                    }
+                }
+                Event::CData(t) if self.pending.is_some() && self.target == TextTarget::Info => {
+                    if let Some(p) = self.pending.as_mut() {
+                        let v = String::from_utf8_lossy(&t).into_owned();
+                        match &mut p.info {
+                            Some(s) => s.push_str(&v),
+                            None => p.info = Some(v),
+                        }
+                    }
+                }
+                Event::Start(e) | Event::Empty(e) if self.pending.is_none() => self.table_entry(&e),
+                Event::Eof => {
+                    self.finished = true;
+                    if self.pending.take().is_some() {
+                        return Some(Err(RecordError::new(
+                            &self.file,
+                            self.record,
+                            Position::Byte(self.xml.buffer_position()),
+                            ErrorKind::Truncated {
+                                expected: "</game>",
+                            },
+                        )));
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+fn esc(s: &str) -> String {
+    quick_xml::escape::escape(s)
+        .replace('\n', "&#10;")
+        .replace('\r', "&#13;")
+        .replace('\t', "&#9;")
+}
+
+/// Whether `key` can be written by [`write_rif`] as a game attribute (a simple XML name that
+/// is not one of the mapped attributes), or is the `info` tag.
+#[must_use]
+pub fn is_rif_tag(key: &str) -> bool {
+    key == "info"
+        || (!RESERVED.contains(&key)
+            && key
+                .bytes()
+                .next()
+                .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+}
+
+/// Writes records as a `.rif` database, building the rule, opening, player and tournament
+/// tables from the names the records carry.
+#[must_use]
+pub fn write_rif(records: &[GameRecord], orientation: Orientation) -> String {
+    let mut rules: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut openings: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut players: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut tours: BTreeMap<(Option<&str>, Option<&str>), usize> = BTreeMap::new();
+    fn id_of<K: Ord>(m: &mut BTreeMap<K, usize>, k: K) -> usize {
+        let n = m.len() + 1;
+        *m.entry(k).or_insert(n)
+    }
+    let mut games = String::new();
+    for g in records {
+        games.push_str("<game");
+        let mut attr = |k: &str, v: &str| games.push_str(&format!(" {k}=\"{}\"", esc(v)));
+        if let Some(id) = &g.id {
+            attr("id", id);
+        }
+        if g.event.is_some() || g.date.is_some() {
+            let t = id_of(&mut tours, (g.event.as_deref(), g.date.as_deref()));
+            attr("tournament", &t.to_string());
+        }
+        if let Some(r) = &g.round {
+            attr("round", r);
+        }
+        if let Some(r) = &g.rule {
+            attr("rule", &id_of(&mut rules, r.as_str()).to_string());
+        }
+        if let Some(p) = &g.black {
+            attr("black", &id_of(&mut players, p.as_str()).to_string());
+        }
+        if let Some(p) = &g.white {
+            attr("white", &id_of(&mut players, p.as_str()).to_string());
+        }
+        match g.result {
+            DeclaredResult::Black => attr("bresult", "1"),
+            DeclaredResult::White => attr("bresult", "0"),
+            DeclaredResult::Draw => attr("bresult", "0.5"),
+            DeclaredResult::Unknown => {}
+        }
+        if let Some(o) = &g.opening {
+            attr("opening", &id_of(&mut openings, o.as_str()).to_string());
+        }
+        if !g.fifth_offers.is_empty() {
+            let m: Vec<Move> = g.fifth_offers.iter().map(|&p| Move::Stone(p)).collect();
+            attr(
+                "alt",
+                &write_moves(&m, RENJU_SIZE, orientation, MoveStyle::Spaced),
+            );
+        } else if let Some(a) = g.tags.get("alt") {
+            attr("alt", a);
+        }
+        if !g.swaps.is_empty() {
+            let s: String = g
+                .swaps
+                .iter()
+                .map(|s| if s.swapped { 'R' } else { '-' })
+                .collect();
+            attr("swap", &s);
+        } else if let Some(a) = g.tags.get("swap") {
+            attr("swap", a);
+        }
+        for (k, v) in &g.tags {
+            if is_rif_tag(k) && k != "info" {
+                attr(k, v);
+            }
+        }
+        games.push_str(">\n<move>");
+        games.push_str(&write_moves(
+            &g.moves,
+            RENJU_SIZE,
+            orientation,
+            MoveStyle::Spaced,
+        ));
+        games.push_str("</move>\n");
+        if let Some(info) = g.tags.get("info") {
+            games.push_str(&format!(
+                "<info>{}</info>\n",
+                quick_xml::escape::escape(info.as_str())
+            ));
+        }
+        games.push_str("</game>\n");
+    }
+    let mut out =
+        String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database version=\"1.0\">\n");
+    let table =
+        |out: &mut String, name: &str, elem: &str, m: &BTreeMap<&str, usize>, attr: &str| {
+            let mut v: Vec<(&&str, &usize)> = m.iter().collect();
+            v.sort_by_key(|(_, id)| **id);
+            out.push_str(&format!("<{name}>\n"));
+            for (k, id) in v {
+                out.push_str(&format!("<{elem} id=\"{id}\" {attr}=\"{}\"/>\n", esc(k)));
+            }
+            out.push_str(&format!("</{name}>\n"));
+        };
+    table(&mut out, "rules", "rule", &rules, "name");
+    table(&mut out, "openings", "opening", &openings, "name");
+    table(&mut out, "players", "player", &players, "name");
+    let mut tv: Vec<_> = tours.iter().collect();
+    tv.sort_by_key(|(_, id)| **id);
+    out.push_str("<tournaments>\n");
+    for ((name, start), id) in tv {
+        out.push_str(&format!("<tournament id=\"{id}\""));
+        if let Some(n) = name {
+            out.push_str(&format!(" name=\"{}\"", esc(n)));
+        }
+        if let Some(s) = start {
+            out.push_str(&format!(" start=\"{}\"", esc(s)));
+        }
+        out.push_str("/>\n");
+    }
+    out.push_str("</tournaments>\n<games>\n");
+    out.push_str(&games);
+    out.push_str("</games>\n</database>\n");
+    out
+}

@@ -1,0 +1,116 @@
+//! Random and mutated bytes fed to every reader: no panic, and every error carries a
+//! position inside the input.
+
+mod common;
+
+use notation::renlib::Library;
+use notation::{Format, Orientation, Position, RecordError, detect, read_all};
+use proptest::prelude::*;
+
+const FIXTURES: &[&str] = &[
+    "small.rif",
+    "bad-records.renju",
+    "piskvork-lf.psq",
+    "judge-crlf.psq",
+    "orc-style.sgf",
+    "gomoku-quest-style.sgf",
+    "h8-h9-branch-v30.lib",
+    "tree-comments-v34.lib",
+];
+
+fn check_error(e: &RecordError, bytes: &[u8]) -> Result<(), TestCaseError> {
+    match e.position {
+        Position::Line { line, column } => {
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+            prop_assert!(line >= 1 && line <= lines, "{e}");
+            prop_assert!(column >= 1 && column <= bytes.len() + 1, "{e}");
+        }
+        Position::Byte(b) => prop_assert!(b as usize <= bytes.len(), "{e}"),
+    }
+    prop_assert!(!e.to_string().is_empty());
+    Ok(())
+}
+
+fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let _ = detect("x", bytes);
+    for f in Format::ALL {
+        for o in [Orientation::RowOneAtBottom, Orientation::RowOneAtTop] {
+            for r in read_all(f, bytes, "x", o).take(10_000) {
+                match r {
+                    Ok(g) => prop_assert!((5..=20).contains(&g.board_size)),
+                    Err(e) => check_error(&e, bytes)?,
+                }
+            }
+        }
+    }
+    if let Ok(lib) = Library::read(bytes, "x.lib") {
+        // whatever reads, writes, and reads again to the same tree
+        let again = Library::read(&lib.to_bytes(), "again.lib").unwrap();
+        prop_assert_eq!(again.leaf_lines(), lib.leaf_lines());
+    }
+    Ok(())
+}
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    Set(usize, u8),
+    Insert(usize, Vec<u8>),
+    Delete(usize, usize),
+    Truncate(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Mutation::Set(i, b)),
+        (any::<usize>(), prop::collection::vec(any::<u8>(), 1..8))
+            .prop_map(|(i, b)| Mutation::Insert(i, b)),
+        (any::<usize>(), 1usize..20).prop_map(|(i, n)| Mutation::Delete(i, n)),
+        any::<usize>().prop_map(Mutation::Truncate),
+    ]
+}
+
+fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
+    let len = bytes.len().max(1);
+    match m {
+        Mutation::Set(i, b) => {
+            if !bytes.is_empty() {
+                bytes[i % len] = *b;
+            }
+        }
+        Mutation::Insert(i, b) => {
+            let at = i % (bytes.len() + 1);
+            bytes.splice(at..at, b.iter().copied());
+        }
+        Mutation::Delete(i, n) => {
+            let at = i % len;
+            let end = (at + n).min(bytes.len());
+            if at < end {
+                bytes.drain(at..end);
+            }
+        }
+        Mutation::Truncate(i) => bytes.truncate(i % len),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        read_everything(&bytes)?;
+    }
+
+    #[test]
+    fn random_text_of_record_characters(text in "[()\\[\\];:,. \n\r\\\\a-zA-Z0-9<>=\"/é●-]{0,300}") {
+        read_everything(text.as_bytes())?;
+    }
+
+    #[test]
+    fn mutated_fixtures(k in 0..FIXTURES.len(), ms in prop::collection::vec(mutation(), 1..6)) {
+        let mut bytes = common::fixture(FIXTURES[k]);
+        for m in &ms {
+            apply(&mut bytes, m);
+        }
+        read_everything(&bytes)?;
+    }
+}
