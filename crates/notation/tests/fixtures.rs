@@ -201,6 +201,17 @@ fn rif_writes_back_what_it_read() {
 }
 
 #[test]
+fn rif_game_inside_a_game_is_reported_and_the_inner_one_read() {
+    let xml = b"<database><games><game id=\"1\"><move>h8</move><game id=\"2\"><move>h8 h9</move></game></game><game id=\"3\"/></games></database>";
+    let out: Vec<_> = read_all(Format::Rif, xml, "nested.rif", BOTTOM).collect();
+    assert_eq!(out.len(), 3);
+    let e = out[0].as_ref().unwrap_err();
+    assert_eq!((e.record, e.position), (1, Position::Byte(17)));
+    assert_eq!(out[1].as_ref().unwrap().id.as_deref(), Some("2"));
+    assert_eq!(out[2].as_ref().unwrap().id.as_deref(), Some("3"));
+}
+
+#[test]
 fn rif_syntax_error_is_reported_once_with_a_byte_offset() {
     let xml = b"<database><games><game id=\"1\"><move>h8</move></gamez></games>";
     let out: Vec<_> = read_all(Format::Rif, xml, "broken.rif", BOTTOM).collect();
