@@ -443,7 +443,7 @@ fn escape(v: &str) -> String {
 
 /// Writes records as an SGF collection (`GM[4]`, one game per `(;...)`, one line each).
 /// Tags whose keys are SGF property names (upper-case letters and digits) are written as root
-/// properties; the others cannot be held (see [`crate::write`]'s report).
+/// properties; the others cannot be held (see [`crate::write`](fn@crate::write)'s report).
 #[must_use]
 pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
     let mut out = String::new();
