@@ -1,4 +1,4 @@
-//! One entry point for every format: [`Format`], [`detect`], [`read_all`], [`write`] and
+//! One entry point for every format: [`Format`], [`detect`], [`read_all`], [`write`](fn@crate::write) and
 //! [`convert`], with a [`ConversionReport`] saying what the target format could not hold.
 
 use crate::error::{ErrorKind, Position, RecordError};
@@ -299,7 +299,7 @@ pub fn read_all<'a>(
 /// A field of a record that the target format could not hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dropped {
-    /// 1-based index of the record among those given to [`write`].
+    /// 1-based index of the record among those given to [`write`](fn@crate::write).
     pub record: usize,
     /// The field (`event`, `swaps`, `tag:xyz`...).
     pub field: String,
@@ -308,13 +308,13 @@ pub struct Dropped {
 /// A record that could not be written at all.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Skipped {
-    /// 1-based index of the record among those given to [`write`].
+    /// 1-based index of the record among those given to [`write`](fn@crate::write).
     pub record: usize,
     /// Why.
     pub reason: String,
 }
 
-/// What [`write`] did: how many records it wrote, what it dropped from them and which it
+/// What [`write`](fn@crate::write) did: how many records it wrote, what it dropped from them and which it
 /// could not write.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ConversionReport {

@@ -17,7 +17,7 @@
 //! top); [`Format::default_orientation`] gives each format's usual one. Readers are iterators
 //! of `Result<GameRecord, RecordError>`: a broken record is reported with its file, index and
 //! position ([`RecordError`]) and the next record is read; no input makes them panic.
-//! [`read_all`], [`write`] and [`convert`] work on any [`Format`]; writing reports what the
+//! [`read_all`], [`write`](fn@crate::write) and [`convert`] work on any [`Format`]; writing reports what the
 //! target format could not hold ([`ConversionReport`]).
 //!
 //! ## Tags

@@ -221,7 +221,7 @@ pub fn read_psq(
 }
 
 /// Writes a record as a `.psq` file (CRLF, as Piskvork does). Passes cannot be written; the
-/// caller ([`crate::write`]) skips records that have them. Without player names the trailer
+/// caller ([`crate::write`](fn@crate::write)) skips records that have them. Without player names the trailer
 /// is the error code alone; with names and a known result or event it is GomocupJudge's.
 #[must_use]
 pub fn write_psq(g: &GameRecord, orientation: Orientation) -> String {

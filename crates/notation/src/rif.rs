@@ -297,15 +297,27 @@ impl<R: BufRead> Iterator for RifReader<R> {
             };
             match event {
                 Event::Start(e) if e.name().as_ref() == b"game" => {
-                    self.record += 1;
                     let (attrs, lossy) = attrs_of(&e);
-                    self.pending = Some(Pending {
+                    let unclosed = self.pending.replace(Pending {
                         at: before,
                         attrs,
                         moves: None,
                         info: None,
                         lossy,
                     });
+                    self.record += 1;
+                    if let Some(old) = unclosed {
+                        // a game inside a game: the outer one is reported, the inner read
+                        return Some(Err(RecordError::new(
+                            &self.file,
+                            self.record - 1,
+                            Position::Byte(old.at),
+                            ErrorKind::Unexpected {
+                                found: "<game> inside a game".into(),
+                                expected: "</game> before the next game",
+                            },
+                        )));
+                    }
                 }
                 Event::Empty(e) if e.name().as_ref() == b"game" => {
                     self.record += 1;

@@ -7,7 +7,7 @@
 //! variation at each branch) of each game is read; the parser keeps no stack, so arbitrarily
 //! deep variations cannot overflow it. Comments on moves are not kept.
 
-use crate::error::{ErrorKind, Position, RecordError, excerpt, line_col};
+use crate::error::{ErrorKind, RecordError, excerpt, line_col};
 use crate::moves::{point_from, point_to};
 use crate::record::{DeclaredResult, GameRecord, Orientation};
 use crate::swap_slots;
@@ -443,7 +443,7 @@ fn escape(v: &str) -> String {
 
 /// Writes records as an SGF collection (`GM[4]`, one game per `(;...)`, one line each).
 /// Tags whose keys are SGF property names (upper-case letters and digits) are written as root
-/// properties; the others cannot be held (see [`crate::write`]'s report).
+/// properties; the others cannot be held (see [`crate::write`](fn@crate::write)'s report).
 #[must_use]
 pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
     let mut out = String::new();
@@ -522,10 +522,4 @@ pub fn is_sgf_tag(k: &str) -> bool {
         || k == "RE"
         || k == "5A"
         || k == "GM"
-}
-
-/// Unused helper kept private: position of a byte offset (for tests).
-#[allow(dead_code)]
-fn pos(text: &str, at: usize) -> Position {
-    line_col(text, at)
 }

@@ -201,6 +201,17 @@ fn rif_writes_back_what_it_read() {
 }
 
 #[test]
+fn rif_game_inside_a_game_is_reported_and_the_inner_one_read() {
+    let xml = b"<database><games><game id=\"1\"><move>h8</move><game id=\"2\"><move>h8 h9</move></game></game><game id=\"3\"/></games></database>";
+    let out: Vec<_> = read_all(Format::Rif, xml, "nested.rif", BOTTOM).collect();
+    assert_eq!(out.len(), 3);
+    let e = out[0].as_ref().unwrap_err();
+    assert_eq!((e.record, e.position), (1, Position::Byte(17)));
+    assert_eq!(out[1].as_ref().unwrap().id.as_deref(), Some("2"));
+    assert_eq!(out[2].as_ref().unwrap().id.as_deref(), Some("3"));
+}
+
+#[test]
 fn rif_syntax_error_is_reported_once_with_a_byte_offset() {
     let xml = b"<database><games><game id=\"1\"><move>h8</move></gamez></games>";
     let out: Vec<_> = read_all(Format::Rif, xml, "broken.rif", BOTTOM).collect();
@@ -646,4 +657,37 @@ fn rif_throughput() {
         n as f64 / secs
     );
     assert_eq!(n, games);
+}
+
+#[test]
+fn lib_headerless_and_future_versions() {
+    // pre-2.0 libraries have no header and start at h8
+    let bytes = [0x78, 0x00, 0x68, 0x40];
+    let lib = Library::read(&bytes, "old.dat").unwrap();
+    assert_eq!(
+        (lib.header, lines_of(&lib)),
+        (None, vec!["h8 h9".to_string()])
+    );
+    assert_eq!(lib.to_bytes(), bytes);
+    let mut v35 = fixture("h8-h9-branch-v30.lib");
+    v35[9] = 5;
+    let e = Library::read(&v35, "new.lib").unwrap_err();
+    assert_eq!(e.position, Position::Byte(8));
+    assert!(e.to_string().contains("version 3.5"), "{e}");
+}
+
+#[test]
+fn move_string_files_in_every_spelling() {
+    let text = b"h8 h9 i8\nh8h9i8\nH8,H9,I8\n\nh8 -- i8\nh8 h9 z1\n";
+    let out: Vec<_> = read_all(Format::Moves, text, "m.txt", BOTTOM).collect();
+    assert_eq!(out.len(), 5);
+    for r in &out[..3] {
+        assert_eq!(line(r.as_ref().unwrap()), "h8 h9 i8");
+    }
+    assert_eq!(line(out[3].as_ref().unwrap()), "h8 -- i8");
+    let e = out[4].as_ref().unwrap_err();
+    assert_eq!(
+        (e.record, e.position),
+        (5, Position::Line { line: 6, column: 7 })
+    );
 }
