@@ -7,3 +7,4 @@
 //! judge (`analyzer`): it wires them to files, threads and reports.
 
 pub mod fouls;
+pub mod validate;

@@ -3,7 +3,10 @@
 //! `corpus-tool --help` lists the subcommands; each has its own `--help` with examples.
 
 use clap::{Parser, Subcommand};
-use corpus_tool::fouls;
+use analyzer::{ClaimPolicy, Settings};
+use corpus_tool::{fouls, validate};
+use notation::{Format, Orientation};
+use renju_core::RuleSet;
 use renju_core::Convention;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
@@ -49,9 +52,66 @@ Examples:
         /// Input file (standard input when absent).
         input: Option<PathBuf>,
     },
+    /// Audit archives: replay every game and report what is not what its record claims.
+    #[command(after_help = "\
+Formats are detected per file from the content and the extension (.renju, .rif, .psq,
+.sgf, .lib, .pos, move lists); folders are walked recursively.
+
+Output: a summary on stdout (records, verdicts, ends, findings with examples, settings,
+time). --report writes one CSV row per record with the columns
+  file,index,id,moves,declared,end,end_move,continues,verdict,detail
+(then findings,opening); every record read is in it exactly once, unreadable ones too.
+A progress bar is drawn on stderr when it is a terminal; otherwise stderr carries
+only errors.
+
+Exit status: 0 every record ok, 1 findings, 2 the run itself failed (bad option, a
+path that cannot be read, a report that cannot be written).
+
+Examples:
+  corpus-tool validate corpus/
+  corpus-tool validate --strict --report audit.csv --json audit.json archive.renju
+  corpus-tool validate --claim foul-loses --sample 100 big-archive/")]
+    Validate(ValidateArgs),
     /// The 26 openings: identify three stones, or print the table.
     #[command(subcommand)]
     Openings(OpeningsCommand),
+}
+
+#[derive(clap::Args)]
+struct ValidateArgs {
+    /// Files or folders to audit.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Rule set: renju, freestyle or standard.
+    #[arg(long, default_value = "renju")]
+    rules: RuleSet,
+    /// Strict foul convention (default: lenient).
+    #[arg(long)]
+    strict: bool,
+    /// Claim policy: claim, foul-loses or refuse.
+    #[arg(long, default_value = "claim")]
+    claim: ClaimPolicy,
+    /// Write one CSV row per record to this file.
+    #[arg(long, value_name = "FILE.csv")]
+    report: Option<PathBuf>,
+    /// Write the summary as JSON to this file.
+    #[arg(long, value_name = "FILE.json")]
+    json: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Print nothing on stdout and draw no progress bar (the exit status still tells).
+    #[arg(long)]
+    quiet: bool,
+    /// Audit only every N-th record of each file.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    sample: usize,
+    /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
+    #[arg(long)]
+    format: Option<Format>,
+    /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
+    #[arg(long)]
+    orientation: Option<Orientation>,
 }
 
 #[derive(Subcommand)]
@@ -71,6 +131,27 @@ Examples:
     Table,
 }
 
+fn validate_options(args: &ValidateArgs) -> validate::Options {
+    validate::Options {
+        settings: Settings::new(args.rules, convention(args.strict), args.claim),
+        format: args.format,
+        orientation: args.orientation,
+        sample: args.sample,
+    }
+}
+
+impl ValidateArgs {
+    fn io(&self) -> validate::Io {
+        validate::Io {
+            paths: self.paths.clone(),
+            report: self.report.clone(),
+            json: self.json.clone(),
+            jobs: self.jobs,
+            quiet: self.quiet,
+        }
+    }
+}
+
 fn convention(strict: bool) -> Convention {
     if strict {
         Convention::Strict
@@ -82,6 +163,13 @@ fn convention(strict: bool) -> Convention {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Validate(args) => match validate::run_command(&validate_options(&args), &args.io()) {
+            Ok(code) => ExitCode::from(code),
+            Err(e) => {
+                eprintln!("corpus-tool validate: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Openings(OpeningsCommand::Table) => {
             print!("{}", openings::table_text());
             ExitCode::SUCCESS

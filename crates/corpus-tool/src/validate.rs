@@ -17,7 +17,6 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// How many records are audited together (bounded memory, good parallel grain).
 const BATCH: usize = 4096;
@@ -320,12 +319,27 @@ fn walk(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), FileProblem> {
     Ok(())
 }
 
-/// Audits one file held in memory, calling `sink` with each row in record order.
+/// A rough count of the records in a file, for the progress bar's ETA only.
+#[must_use]
+pub fn estimate_records(file: &str, bytes: &[u8], format: Option<Format>) -> usize {
+    match format.or_else(|| detect(file, &bytes[..bytes.len().min(4096)])) {
+        Some(Format::Renju | Format::Moves) => bytes.iter().filter(|&&b| b == b'\n').count().max(1),
+        Some(Format::Rif) => bytes.windows(6).filter(|w| w == b"<game ").count().max(1),
+        _ => 1,
+    }
+}
+
+/// Audits one file held in memory, calling `sink` with each row in record order and
+/// `progress` with the number of records done after each batch.
+///
+/// # Errors
+/// A file whose format cannot be told (and none was forced).
 pub fn audit_bytes(
     file: &str,
     bytes: &[u8],
     options: &Options,
     sink: &mut dyn FnMut(&Row),
+    progress: &mut dyn FnMut(usize),
 ) -> Result<Summary, FileProblem> {
     let format = match options.format.or_else(|| detect(file, &bytes[..bytes.len().min(4096)])) {
         Some(f) => f,
@@ -371,7 +385,7 @@ pub fn audit_bytes(
                     (row_of(file, index, &g, &a), Some(a))
                 }
                 Item::GameWithUnreadable(g, u) => {
-                    let a = audit_with_unreadable(&g, settings, Some(u));
+                    let a = audit_with_unreadable(&g, settings, &u);
                     (row_of(file, index, &g, &a), Some(a))
                 }
                 Item::Broken(e) => (unreadable_row(file, index, &e), None),
@@ -381,21 +395,23 @@ pub fn audit_bytes(
             summary.add(row, a.as_ref());
             sink(row);
         }
+        progress(rows.len());
     }
     Ok(summary)
 }
 
 /// Audits every file under `paths`, calling `sink` with each row (in file order, then record
-/// order) and `progress` with the bytes and records done so far.
+/// order) and `progress` with the number of records done (after each batch) and the estimated
+/// total.
 ///
 /// # Errors
 /// Only when a path given cannot be found or listed; a file that cannot be read is reported
-/// in the summary and the run goes on.
+/// in the summary's `file_problems` and the run goes on.
 pub fn audit_paths(
     paths: &[PathBuf],
     options: &Options,
     sink: &mut dyn FnMut(&Row),
-    progress: &mut dyn FnMut(u64, usize),
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, FileProblem> {
     let start = std::time::Instant::now();
     let files = collect_files(paths)?;
@@ -404,21 +420,27 @@ pub fn audit_paths(
         jobs: rayon::current_num_threads(),
         ..Summary::default()
     };
-    let mut done_bytes = 0u64;
+    let mut estimate = 0usize;
+    let mut done = 0usize;
     for path in files {
         let name = path.display().to_string();
         match std::fs::read(&path) {
-            Ok(bytes) => match audit_bytes(&name, &bytes, options, sink) {
-                Ok(s) => {
-                    total.files += 1;
-                    total.merge(s);
+            Ok(bytes) => {
+                estimate += estimate_records(&name, &bytes, options.format);
+                let mut tick = |n: usize| {
+                    done += n;
+                    progress(done, estimate.max(done));
+                };
+                match audit_bytes(&name, &bytes, options, sink, &mut tick) {
+                    Ok(s) => {
+                        total.files += 1;
+                        total.merge(s);
+                    }
+                    Err(p) => total.file_problems.push(p),
                 }
-                Err(p) => total.file_problems.push(p),
-            },
+            }
             Err(e) => total.file_problems.push(FileProblem { file: name, reason: e.to_string() }),
         }
-        done_bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-        progress(done_bytes, total.records);
     }
     total.seconds = start.elapsed().as_secs_f64();
     Ok(total)
@@ -513,4 +535,186 @@ impl fmt::Display for Summary {
         }
         Ok(())
     }
+}
+
+/// Where a command-line run reads and writes.
+#[derive(Debug, Clone, Default)]
+pub struct Io {
+    /// Files or folders to audit.
+    pub paths: Vec<PathBuf>,
+    /// CSV report path.
+    pub report: Option<PathBuf>,
+    /// JSON summary path.
+    pub json: Option<PathBuf>,
+    /// Worker threads (`None`: all cores).
+    pub jobs: Option<usize>,
+    /// No summary on stdout, no progress bar.
+    pub quiet: bool,
+}
+
+/// The CSV header: the contract columns, then the extra ones.
+pub const CSV_HEADER: [&str; 12] = [
+    "file", "index", "id", "moves", "declared", "end", "end_move", "continues", "verdict",
+    "detail", "findings", "opening",
+];
+
+/// A file written under a temporary name and renamed into place only once complete, so that
+/// a failed run never leaves a partial report under the name asked for.
+struct PendingFile {
+    tmp: PathBuf,
+    target: PathBuf,
+}
+
+impl PendingFile {
+    fn create(target: &Path) -> Result<(PendingFile, std::fs::File), String> {
+        let mut name = target.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+        name.push(".partial");
+        let tmp = target.with_file_name(name);
+        let f = std::fs::File::create(&tmp)
+            .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+        Ok((PendingFile { tmp, target: target.to_path_buf() }, f))
+    }
+
+    fn commit(self) -> Result<(), String> {
+        std::fs::rename(&self.tmp, &self.target)
+            .map_err(|e| format!("cannot write {}: {e}", self.target.display()))
+    }
+
+    fn abandon(self) {
+        let _ = std::fs::remove_file(&self.tmp);
+    }
+}
+
+fn csv_record(row: &Row) -> [String; 12] {
+    [
+        row.file.clone(),
+        row.index.to_string(),
+        row.id.clone(),
+        row.moves.to_string(),
+        row.declared.clone(),
+        row.end.clone(),
+        row.end_move.map(|m| m.to_string()).unwrap_or_default(),
+        row.continues.to_string(),
+        row.verdict.clone(),
+        row.detail.clone(),
+        row.findings.clone(),
+        row.opening.clone(),
+    ]
+}
+
+/// Runs `corpus-tool validate`: audits, writes the report and JSON, prints the summary.
+/// Returns the exit status: 0 no findings, 1 findings, 2 the run failed part-way (a file
+/// that could not be read).
+///
+/// # Errors
+/// The run itself failed: a path that cannot be read, a report that cannot be written.
+pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
+    use std::io::IsTerminal;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = io.jobs {
+        if n == 0 {
+            return Err("--jobs must be at least 1".to_string());
+        }
+        pool = pool.num_threads(n);
+    }
+    let pool = pool.build().map_err(|e| format!("cannot start worker threads: {e}"))?;
+    for p in &io.paths {
+        std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+    }
+    let mut report = match &io.report {
+        Some(path) => {
+            let (pending, file) = PendingFile::create(path)?;
+            let mut w = csv::Writer::from_writer(std::io::BufWriter::new(file));
+            w.write_record(CSV_HEADER).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Some((pending, w))
+        }
+        None => None,
+    };
+    let bar = (!io.quiet && std::io::stderr().is_terminal()).then(|| {
+        let b = indicatif::ProgressBar::new(0);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {pos}/~{len} games [{elapsed_precise}] {per_sec} ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let mut write_error: Option<String> = None;
+    let result = pool.install(|| {
+        let mut sink = |row: &Row| {
+            if let Some((_, w)) = report.as_mut() {
+                if write_error.is_none() {
+                    if let Err(e) = w.write_record(csv_record(row)) {
+                        write_error = Some(e.to_string());
+                    }
+                }
+            }
+        };
+        let mut progress = |done: usize, total: usize| {
+            if let Some(b) = &bar {
+                b.set_length(total as u64);
+                b.set_position(done as u64);
+            }
+        };
+        audit_paths(&io.paths, options, &mut sink, &mut progress)
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let summary = match result {
+        Ok(s) => s,
+        Err(p) => {
+            if let Some((pending, _)) = report {
+                pending.abandon();
+            }
+            return Err(format!("cannot read {}: {}", p.file, p.reason));
+        }
+    };
+    if let Some((pending, mut w)) = report {
+        let flushed = match write_error {
+            Some(e) => Err(e),
+            None => w.flush().map_err(|e| e.to_string()),
+        };
+        let done = flushed.and_then(|()| {
+            w.into_inner()
+                .map_err(|e| e.to_string())
+                .and_then(|mut b| std::io::Write::flush(&mut b).map_err(|e| e.to_string()))
+        });
+        match done {
+            Ok(()) => pending.commit()?,
+            Err(e) => {
+                let target = pending.target.display().to_string();
+                pending.abandon();
+                return Err(format!("cannot write {target}: {e}"));
+            }
+        }
+    }
+    if let Some(path) = &io.json {
+        let (pending, file) = PendingFile::create(path)?;
+        let mut w = std::io::BufWriter::new(file);
+        let written = serde_json::to_writer_pretty(&mut w, &summary)
+            .map_err(|e| e.to_string())
+            .and_then(|()| std::io::Write::flush(&mut w).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => pending.commit()?,
+            Err(e) => {
+                pending.abandon();
+                return Err(format!("cannot write {}: {e}", path.display()));
+            }
+        }
+    }
+    for p in &summary.file_problems {
+        eprintln!("corpus-tool validate: {}: {}", p.file, p.reason);
+    }
+    if !io.quiet {
+        print!("{summary}");
+    }
+    Ok(if !summary.file_problems.is_empty() {
+        2
+    } else if summary.has_findings() {
+        1
+    } else {
+        0
+    })
 }
