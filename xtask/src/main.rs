@@ -17,18 +17,33 @@ type Task = (
 const TASKS: &[Task] = &[
     (
         "ci",
-        "everything CI runs: the workspace tests, then the generated-file checks",
+        "everything CI runs: workspace tests, the real-archive audit (release), generated-file checks",
         ci,
+    ),
+    ("test", "cargo test --workspace", |_| {
+        cargo(&["test", "--workspace"])
+    }),
+    (
+        "validate",
+        "audit archives in release mode: cargo xtask validate [PATH...] (default: corpus/)",
+        validate,
     ),
     (
         "tables",
         "write docs/tables/ (openings, continuous swap, opening rules); --check: fail if stale",
         tables::run,
     ),
-    ("test", "cargo test --workspace", |_| {
-        cargo(&["test", "--workspace"])
-    }),
+    (
+        "bench",
+        "benchmarks: foul checker (boards/s) and archive audit (games/s, 1 and all jobs)",
+        bench,
+    ),
 ];
+
+/// The repository root (the parent of `xtask/`).
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
 
 /// Runs cargo with `args`, failing when it fails.
 fn cargo(args: &[&str]) -> Result<(), String> {
@@ -46,7 +61,54 @@ fn cargo(args: &[&str]) -> Result<(), String> {
 
 fn ci(_: &[String]) -> Result<(), String> {
     cargo(&["test", "--workspace"])?;
+    cargo(&[
+        "test",
+        "--release",
+        "-p",
+        "corpus-tool",
+        "--test",
+        "archive",
+        "--",
+        "--ignored",
+        "--nocapture",
+    ])?;
     tables::run(&["--check".to_string()])
+}
+
+/// `cargo xtask validate [PATH...]`: the auditor in release mode on the given paths, or on the
+/// project's own `corpus/`. Findings are the auditor's answer, not a failure of the task; only a
+/// run that fails (status 2) fails the task.
+fn validate(args: &[String]) -> Result<(), String> {
+    let mut cmd_args: Vec<String> = [
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "corpus-tool",
+        "--",
+        "validate",
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    if args.iter().all(|a| a.starts_with('-')) {
+        cmd_args.push(root().join("corpus").display().to_string());
+    }
+    cmd_args.extend(args.iter().cloned());
+    eprintln!("$ cargo {}", cmd_args.join(" "));
+    let status = Command::new(env!("CARGO"))
+        .args(&cmd_args)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    match status.code() {
+        Some(0 | 1) => Ok(()),
+        _ => Err("the audit did not run to the end".to_string()),
+    }
+}
+
+fn bench(_: &[String]) -> Result<(), String> {
+    cargo(&["bench", "-p", "renju-core", "--bench", "fouls"])?;
+    cargo(&["bench", "-p", "corpus-tool", "--bench", "archive"])
 }
 
 fn usage() -> String {

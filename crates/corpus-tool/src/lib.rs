@@ -6,5 +6,6 @@
 //! Not a rules engine (that is `renju-core`), not a record reader (`notation`), not a game
 //! judge (`analyzer`): it wires them to files, threads and reports.
 
+pub mod convert;
 pub mod fouls;
 pub mod validate;

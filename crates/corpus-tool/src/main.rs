@@ -2,12 +2,12 @@
 //!
 //! `corpus-tool --help` lists the subcommands; each has its own `--help` with examples.
 
-use clap::{Parser, Subcommand};
 use analyzer::{ClaimPolicy, Settings};
+use clap::{Parser, Subcommand};
 use corpus_tool::{fouls, validate};
 use notation::{Format, Orientation};
-use renju_core::RuleSet;
 use renju_core::Convention;
+use renju_core::RuleSet;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -72,6 +72,37 @@ Examples:
   corpus-tool validate --strict --report audit.csv --json audit.json archive.renju
   corpus-tool validate --claim foul-loses --sample 100 big-archive/")]
     Validate(ValidateArgs),
+    /// Convert a record file to another format, saying what the target cannot hold.
+    #[command(after_help = "\
+Formats: renju (.renju lines), moves (move lists), rif (RenjuNet XML), psq (Piskvork),
+sgf, lib (RenLib tree), pos (RenLib position, read only). The input format is guessed from
+the content and extension, the output format from the extension, unless given.
+
+Prints how many records were read and written, the fields the target format dropped, and
+every record that could not be read or written. Exit status 0 when every record made it,
+1 when some did not, 2 when the run failed.
+
+Examples:
+  corpus-tool convert games.renju games.sgf
+  corpus-tool convert --from psq --orientation top match.txt match.renju")]
+    Convert {
+        /// Input format (default: guessed).
+        #[arg(long)]
+        from: Option<Format>,
+        /// Output format (default: from OUTPUT's extension).
+        #[arg(long)]
+        to: Option<Format>,
+        /// Where row 1 is in the input: top or bottom (default: the format's usual one).
+        #[arg(long)]
+        orientation: Option<Orientation>,
+        /// Where row 1 is in the output (default: the output format's usual one).
+        #[arg(long)]
+        write_orientation: Option<Orientation>,
+        /// The file to read.
+        input: PathBuf,
+        /// The file to write.
+        output: PathBuf,
+    },
     /// The 26 openings: identify three stones, or print the table.
     #[command(subcommand)]
     Openings(OpeningsCommand),
@@ -163,13 +194,40 @@ fn convention(strict: bool) -> Convention {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Validate(args) => match validate::run_command(&validate_options(&args), &args.io()) {
-            Ok(code) => ExitCode::from(code),
-            Err(e) => {
-                eprintln!("corpus-tool validate: {e}");
-                ExitCode::from(2)
+        Command::Validate(args) => {
+            match validate::run_command(&validate_options(&args), &args.io()) {
+                Ok(code) => ExitCode::from(code),
+                Err(e) => {
+                    eprintln!("corpus-tool validate: {e}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
+        Command::Convert {
+            from,
+            to,
+            orientation,
+            write_orientation,
+            input,
+            output,
+        } => {
+            let args = corpus_tool::convert::Args {
+                from,
+                to,
+                orientation,
+                write_orientation,
+            };
+            match corpus_tool::convert::run(&input, &output, args) {
+                Ok((text, complete)) => {
+                    print!("{text}");
+                    ExitCode::from(if complete { 0 } else { 1 })
+                }
+                Err(e) => {
+                    eprintln!("corpus-tool convert: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Openings(OpeningsCommand::Table) => {
             print!("{}", openings::table_text());
             ExitCode::SUCCESS

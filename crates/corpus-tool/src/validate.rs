@@ -135,6 +135,8 @@ pub struct Summary {
     pub findings: BTreeMap<String, KindCount>,
     /// Files that could not be read at all.
     pub file_problems: Vec<FileProblem>,
+    /// Files found in folders that are in no record format (a README, say): not audited.
+    pub skipped_files: Vec<String>,
     /// Wall time in seconds.
     pub seconds: f64,
     /// Worker threads used.
@@ -218,7 +220,12 @@ fn row_of(file: &str, index: usize, record: &GameRecord, a: &GameAudit) -> Row {
         continues: a.continues,
         verdict: a.verdict().name().to_string(),
         detail: a.detail(),
-        findings: a.findings.iter().map(|f| f.kind()).collect::<Vec<_>>().join(";"),
+        findings: a
+            .findings
+            .iter()
+            .map(|f| f.kind())
+            .collect::<Vec<_>>()
+            .join(";"),
         opening: a.opening.to_string(),
     }
 }
@@ -282,7 +289,11 @@ fn salvage(bytes: &[u8], format: Format, orientation: Orientation, error: Record
     let number = record.moves.len() + 1;
     Item::GameWithUnreadable(
         record,
-        UnreadableMove { number, text: token.clone(), reason: why.to_string() },
+        UnreadableMove {
+            number,
+            text: token.clone(),
+            reason: why.to_string(),
+        },
     )
 }
 
@@ -291,23 +302,42 @@ fn salvage(bytes: &[u8], format: Format, orientation: Orientation, error: Record
 ///
 /// # Errors
 /// A path that does not exist or a folder that cannot be listed.
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, FileProblem> {
+/// Each file comes with whether it was named on the command line (`true`) or found in a
+/// folder (`false`).
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<(PathBuf, bool)>, FileProblem> {
     let mut out = Vec::new();
     for p in paths {
-        walk(p, &mut out)?;
+        let is_dir = std::fs::metadata(p).is_ok_and(|m| m.is_dir());
+        if is_dir {
+            let mut found = Vec::new();
+            walk(p, &mut found)?;
+            out.extend(found.into_iter().map(|f| (f, false)));
+        } else {
+            std::fs::metadata(p).map_err(|e| FileProblem {
+                file: p.display().to_string(),
+                reason: e.to_string(),
+            })?;
+            out.push((p.clone(), true));
+        }
     }
     Ok(out)
 }
 
 fn walk(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), FileProblem> {
-    let problem = |e: std::io::Error| FileProblem { file: p.display().to_string(), reason: e.to_string() };
+    let problem = |e: std::io::Error| FileProblem {
+        file: p.display().to_string(),
+        reason: e.to_string(),
+    };
     let meta = std::fs::metadata(p).map_err(problem)?;
     if meta.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
             .map_err(problem)?
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|q| q.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.')))
+            .filter(|q| {
+                q.file_name()
+                    .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
+            })
             .collect();
         entries.sort();
         for e in entries {
@@ -341,7 +371,10 @@ pub fn audit_bytes(
     sink: &mut dyn FnMut(&Row),
     progress: &mut dyn FnMut(usize),
 ) -> Result<Summary, FileProblem> {
-    let format = match options.format.or_else(|| detect(file, &bytes[..bytes.len().min(4096)])) {
+    let format = match options
+        .format
+        .or_else(|| detect(file, &bytes[..bytes.len().min(4096)]))
+    {
         Some(f) => f,
         None => {
             return Err(FileProblem {
@@ -350,7 +383,9 @@ pub fn audit_bytes(
             });
         }
     };
-    let orientation = options.orientation.unwrap_or_else(|| format.default_orientation());
+    let orientation = options
+        .orientation
+        .unwrap_or_else(|| format.default_orientation());
     let sample = options.sample.max(1);
     let mut summary = Summary::default();
     let mut reader = read_all(format, bytes, file, orientation).enumerate();
@@ -422,9 +457,16 @@ pub fn audit_paths(
     };
     let mut estimate = 0usize;
     let mut done = 0usize;
-    for path in files {
+    for (path, named) in files {
         let name = path.display().to_string();
         match std::fs::read(&path) {
+            Ok(bytes)
+                if !named
+                    && options.format.is_none()
+                    && detect(&name, &bytes[..bytes.len().min(4096)]).is_none() =>
+            {
+                total.skipped_files.push(name);
+            }
             Ok(bytes) => {
                 estimate += estimate_records(&name, &bytes, options.format);
                 let mut tick = |n: usize| {
@@ -439,7 +481,10 @@ pub fn audit_paths(
                     Err(p) => total.file_problems.push(p),
                 }
             }
-            Err(e) => total.file_problems.push(FileProblem { file: name, reason: e.to_string() }),
+            Err(e) => total.file_problems.push(FileProblem {
+                file: name,
+                reason: e.to_string(),
+            }),
         }
     }
     total.seconds = start.elapsed().as_secs_f64();
@@ -450,7 +495,7 @@ fn thousands(n: usize) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -461,7 +506,11 @@ fn thousands(n: usize) -> String {
 impl fmt::Display for Summary {
     /// The summary a person reads in ten seconds.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rate = if self.seconds > 0.0 { self.records as f64 / self.seconds } else { 0.0 };
+        let rate = if self.seconds > 0.0 {
+            self.records as f64 / self.seconds
+        } else {
+            0.0
+        };
         writeln!(
             f,
             "audited {} records in {} file{} in {:.2} s ({} games/s, {} job{})",
@@ -500,7 +549,10 @@ impl fmt::Display for Summary {
         writeln!(
             f,
             "verdicts: {}",
-            line(&self.verdicts, &["ok", "warning", "result-mismatch", "illegal", "unreadable"])
+            line(
+                &self.verdicts,
+                &["ok", "warning", "result-mismatch", "illegal", "unreadable"]
+            )
         )?;
         writeln!(
             f,
@@ -533,6 +585,19 @@ impl fmt::Display for Summary {
         for p in &self.file_problems {
             writeln!(f, "file not audited: {}: {}", p.file, p.reason)?;
         }
+        if !self.skipped_files.is_empty() {
+            writeln!(
+                f,
+                "skipped {} file{} in no record format: {}",
+                self.skipped_files.len(),
+                if self.skipped_files.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+                self.skipped_files.join(", ")
+            )?;
+        }
         Ok(())
     }
 }
@@ -554,8 +619,18 @@ pub struct Io {
 
 /// The CSV header: the contract columns, then the extra ones.
 pub const CSV_HEADER: [&str; 12] = [
-    "file", "index", "id", "moves", "declared", "end", "end_move", "continues", "verdict",
-    "detail", "findings", "opening",
+    "file",
+    "index",
+    "id",
+    "moves",
+    "declared",
+    "end",
+    "end_move",
+    "continues",
+    "verdict",
+    "detail",
+    "findings",
+    "opening",
 ];
 
 /// A file written under a temporary name and renamed into place only once complete, so that
@@ -567,12 +642,21 @@ struct PendingFile {
 
 impl PendingFile {
     fn create(target: &Path) -> Result<(PendingFile, std::fs::File), String> {
-        let mut name = target.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+        let mut name = target
+            .file_name()
+            .map(|n| n.to_os_string())
+            .unwrap_or_default();
         name.push(".partial");
         let tmp = target.with_file_name(name);
         let f = std::fs::File::create(&tmp)
             .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
-        Ok((PendingFile { tmp, target: target.to_path_buf() }, f))
+        Ok((
+            PendingFile {
+                tmp,
+                target: target.to_path_buf(),
+            },
+            f,
+        ))
     }
 
     fn commit(self) -> Result<(), String> {
@@ -617,7 +701,9 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
         }
         pool = pool.num_threads(n);
     }
-    let pool = pool.build().map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let pool = pool
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
     for p in &io.paths {
         std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
     }
@@ -625,7 +711,8 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
         Some(path) => {
             let (pending, file) = PendingFile::create(path)?;
             let mut w = csv::Writer::from_writer(std::io::BufWriter::new(file));
-            w.write_record(CSV_HEADER).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            w.write_record(CSV_HEADER)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             Some((pending, w))
         }
         None => None,
@@ -643,12 +730,11 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
     let mut write_error: Option<String> = None;
     let result = pool.install(|| {
         let mut sink = |row: &Row| {
-            if let Some((_, w)) = report.as_mut() {
-                if write_error.is_none() {
-                    if let Err(e) = w.write_record(csv_record(row)) {
-                        write_error = Some(e.to_string());
-                    }
-                }
+            if let Some((_, w)) = report.as_mut()
+                && write_error.is_none()
+                && let Err(e) = w.write_record(csv_record(row))
+            {
+                write_error = Some(e.to_string());
             }
         };
         let mut progress = |done: usize, total: usize| {

@@ -79,8 +79,8 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::BadCoordinate { token, error } => match error {
-                PointError::ColumnOffBoard { size, .. } | PointError::RowOffBoard { size, .. } => {
-                    write!(f, "'{token}' is off the {size}x{size} board ({error})")
+                PointError::ColumnOffBoard { .. } | PointError::RowOffBoard { .. } => {
+                    write!(f, "'{token}' is off the board: {error}")
                 }
                 _ => write!(f, "'{token}' is not a coordinate: {error}"),
             },

@@ -217,7 +217,7 @@ fn mark_lossy(
 /// let out: Vec<_> = read_all(Format::Renju, b"black h8 h9\nwhite h8 q3\n", "a.renju", Orientation::RowOneAtBottom).collect();
 /// assert!(out[0].is_ok());
 /// assert_eq!(out[1].as_ref().unwrap_err().to_string(),
-///     "a.renju: record 2, line 2, column 10: 'q3' is off the 15x15 board (column 'q' is off the 15x15 board (columns a..o))");
+///     "a.renju: record 2, line 2, column 10: 'q3' is off the board: column 'q' is off the 15x15 board (columns a..o)");
 /// ```
 pub fn read_all<'a>(
     format: Format,

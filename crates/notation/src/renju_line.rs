@@ -99,7 +99,7 @@ pub fn parse_renju_moves_into(
 /// let g = parse_renju_line("white h8 h9 -- i10", 1, "games.renju", Orientation::RowOneAtBottom).unwrap();
 /// assert_eq!((g.result, g.moves.len()), (DeclaredResult::White, 4));
 /// let e = parse_renju_line("black h8 p16", 12, "games.renju", Orientation::RowOneAtBottom).unwrap_err();
-/// assert!(e.to_string().starts_with("games.renju: record 12, line 12, column 10: 'p16' is off the 15x15 board"));
+/// assert!(e.to_string().starts_with("games.renju: record 12, line 12, column 10: 'p16' is off the board: column 'p' is off the 15x15 board"));
 /// ```
 pub fn parse_renju_line(
     line: &str,

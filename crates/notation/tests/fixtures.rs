@@ -30,8 +30,8 @@ fn renju_file_with_bad_records_of_each_kind() {
     let e = out[3].as_ref().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "bad-records.renju: record 4, line 4, column 13: 'p16' is off the 15x15 board \
-         (column 'p' is off the 15x15 board (columns a..o))"
+        "bad-records.renju: record 4, line 4, column 13: 'p16' is off the board: \
+         column 'p' is off the 15x15 board (columns a..o)"
     );
     let e = out[4].as_ref().unwrap_err();
     assert_eq!(
@@ -175,7 +175,8 @@ fn rif_database_tables_attributes_and_bad_games() {
         "{e}"
     );
     assert!(
-        e.to_string().contains("'p16' is off the 15x15 board"),
+        e.to_string()
+            .contains("'p16' is off the board: column 'p' is off the 15x15 board"),
         "{e}"
     );
     let g = out[6].as_ref().unwrap();

@@ -1,0 +1,72 @@
+//! `corpus-tool convert`: one file from one record format to another, saying what was lost.
+
+use notation::{ConvertOptions, Format, Orientation, convert};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The options of the command.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Args {
+    /// Input format (`None`: guessed from the content and extension).
+    pub from: Option<Format>,
+    /// Output format (`None`: from the output's extension).
+    pub to: Option<Format>,
+    /// Orientation of the input (`None`: the input format's usual one).
+    pub orientation: Option<Orientation>,
+    /// Orientation of the output (`None`: the output format's usual one).
+    pub write_orientation: Option<Orientation>,
+}
+
+/// Converts `input` into `output`; returns the text to print and whether every record made
+/// it. The output is written under a temporary name and renamed when complete.
+///
+/// # Errors
+/// The run could not happen: unreadable input, unknown format, unwritable output.
+pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), String> {
+    let bytes =
+        std::fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+    let in_name = input.display().to_string();
+    let out_name = output.display().to_string();
+    let done = convert(
+        &in_name,
+        &bytes,
+        &out_name,
+        ConvertOptions {
+            from: args.from,
+            to: args.to,
+            read_orientation: args.orientation,
+            write_orientation: args.write_orientation,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let mut tmp_name = output
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    tmp_name.push(".partial");
+    let tmp = output.with_file_name(tmp_name);
+    std::fs::write(&tmp, &done.bytes)
+        .and_then(|()| std::fs::rename(&tmp, output))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("cannot write {out_name}: {e}")
+        })?;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{in_name} ({}) -> {out_name} ({}): {} record{} read, {}",
+        done.from.name(),
+        done.to.name(),
+        done.read,
+        if done.read == 1 { "" } else { "s" },
+        done.report
+    );
+    if !done.errors.is_empty() {
+        let _ = writeln!(text, "{} record(s) could not be read:", done.errors.len());
+        for e in &done.errors {
+            let _ = writeln!(text, "  {e}");
+        }
+    }
+    let complete = done.errors.is_empty() && done.report.skipped.is_empty();
+    Ok((text, complete))
+}

@@ -1,0 +1,236 @@
+//! `corpus-tool validate` as an arbiter runs it: summary, CSV report, JSON, exit status,
+//! accounting, bad paths and unwritable reports.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+}
+
+/// A fresh scratch folder under the target directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("renju-kit-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read_report(path: &Path) -> Vec<csv::StringRecord> {
+    let mut r = csv::Reader::from_path(path).expect("report exists");
+    let header = r.headers().unwrap().clone();
+    assert_eq!(
+        header.iter().take(10).collect::<Vec<_>>(),
+        [
+            "file",
+            "index",
+            "id",
+            "moves",
+            "declared",
+            "end",
+            "end_move",
+            "continues",
+            "verdict",
+            "detail"
+        ]
+    );
+    r.records().map(|x| x.expect("report row parses")).collect()
+}
+
+#[test]
+fn mixed_folder_every_record_once_and_totals_add_up() {
+    let s = Scratch::new("mixed");
+    std::fs::create_dir_all(s.path("archive/sub")).unwrap();
+    std::fs::write(
+        s.path("archive/games.renju"),
+        "black h8 h9 i8 i9 j8 j9 k8 k9 l8\n\
+         white h8 h9 zz9 i9\n\
+         \n\
+         winner h8 h9\n\
+         white h8 h8\n\
+         black h8 i9 h9 i10 h10\n",
+    )
+    .unwrap();
+    std::fs::write(
+        s.path("archive/sub/game.sgf"),
+        "(;GM[4]FF[4]SZ[15]RE[W+R];B[hh];W[hg];B[ig])",
+    )
+    .unwrap();
+    std::fs::copy(
+        repo().join("corpus/records/small.rif"),
+        s.path("archive/sub/db.rif"),
+    )
+    .unwrap();
+    let report = s.path("report.csv");
+    let json = s.path("summary.json");
+    let out = bin()
+        .args(["validate", "--report"])
+        .arg(&report)
+        .arg("--json")
+        .arg(&json)
+        .arg(s.path("archive"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        out.stderr.is_empty(),
+        "stderr must stay quiet: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = read_report(&report);
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let records = summary["records"].as_u64().unwrap() as usize;
+    assert_eq!(rows.len(), records);
+    let verdict_total: u64 = summary["verdicts"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(verdict_total as usize, records);
+    let end_total: u64 = summary["ends"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(end_total as usize, records);
+    // Each (file, index) exactly once, and indexes run 1..=n within each file.
+    let mut per_file: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+    for r in &rows {
+        per_file
+            .entry(r[0].to_string())
+            .or_default()
+            .push(r[1].parse().unwrap());
+    }
+    for (file, idx) in &per_file {
+        assert_eq!(*idx, (1..=idx.len()).collect::<Vec<_>>(), "{file}");
+    }
+    // The .renju file: five records (the blank line is none).
+    let renju: Vec<&csv::StringRecord> = rows
+        .iter()
+        .filter(|r| r[0].ends_with("games.renju"))
+        .collect();
+    assert_eq!(renju.len(), 5);
+    assert_eq!(
+        (&renju[0][5], &renju[0][6], &renju[0][8]),
+        ("black-five", "9", "ok")
+    );
+    // An unknown coordinate is an unreadable move: the game is illegal at move 3.
+    assert_eq!(&renju[1][8], "illegal");
+    assert!(renju[1][9].contains("move 3"), "{:?}", renju[1]);
+    // A broken result word makes the record unreadable, with its place.
+    assert_eq!(&renju[2][8], "unreadable");
+    assert!(renju[2][9].contains("record 3, line 4"), "{:?}", renju[2]);
+    assert_eq!((&renju[3][8], &renju[4][8]), ("illegal", "ok"));
+    assert!(stdout.contains("unreadable"), "{stdout}");
+    assert!(stdout.contains("settings: rules renju, convention lenient, claim policy claim"));
+    // The SGF game: three moves, declared White (resignation), opening 6D.
+    let sgf = rows.iter().find(|r| r[0].ends_with("game.sgf")).unwrap();
+    assert_eq!((&sgf[3], &sgf[4], &sgf[8]), ("3", "white", "ok"));
+}
+
+#[test]
+fn clean_archive_exits_zero_and_sample_skips() {
+    let s = Scratch::new("clean");
+    let mut text = String::new();
+    for _ in 0..10 {
+        text.push_str("white h8 h9 h10 i10\n");
+    }
+    std::fs::write(s.path("a.renju"), &text).unwrap();
+    let out = bin()
+        .arg("validate")
+        .arg(s.path("a.renju"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let report = s.path("r.csv");
+    let out = bin()
+        .args(["validate", "--sample", "3", "--jobs", "1", "--report"])
+        .arg(&report)
+        .arg(s.path("a.renju"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let idx: Vec<String> = read_report(&report)
+        .iter()
+        .map(|r| r[1].to_string())
+        .collect();
+    assert_eq!(idx, ["1", "4", "7", "10"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("6 skipped by --sample"));
+}
+
+#[test]
+fn the_run_fails_with_status_2_and_no_partial_report() {
+    let s = Scratch::new("fail");
+    let out = bin()
+        .args(["validate"])
+        .arg(s.path("does-not-exist"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does-not-exist"));
+    std::fs::write(s.path("a.renju"), "black h8\n").unwrap();
+    let report = s.path("no-such-dir/r.csv");
+    let out = bin()
+        .args(["validate", "--report"])
+        .arg(&report)
+        .arg(s.path("a.renju"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+    assert!(!report.exists());
+    let out = bin()
+        .args(["validate", "--rules", "chess"])
+        .arg(s.path("a.renju"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn conventions_and_policies_are_said_and_used() {
+    let out = bin()
+        .args([
+            "validate",
+            "--strict",
+            "--claim",
+            "foul-loses",
+            "--rules",
+            "renju",
+        ])
+        .arg(repo().join("corpus/games"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("convention strict, claim policy foul-loses"),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
