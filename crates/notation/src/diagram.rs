@@ -48,7 +48,9 @@
 //! assert_eq!(Diagram::parse(&d.to_unicode()).unwrap(), d);
 //! ```
 
-use renju_core::{Board, Color, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE};
+use renju_core::{
+    Board, Color, Convention, Foul, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE, forbidden_points,
+};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -368,6 +370,33 @@ impl Diagram {
             }
         }
         n
+    }
+
+    /// Marks every forbidden point of the position under `convention` with `×` (replacing a
+    /// letter there) and returns them with their kinds, in reading order: the one call a
+    /// command needs to show a position with its fouls.
+    ///
+    /// ```
+    /// use notation::diagram::Diagram;
+    /// use renju_core::{Convention, Foul};
+    /// let mut d = Diagram::parse("
+    ///  7 . . . . . . .
+    ///  6 . . . X . . .
+    ///  5 . . . X . . .
+    ///  4 . . . . . . .
+    ///  3 . X X . . . .
+    ///  2 . . . . . . .
+    ///  1 . . . . . . .").unwrap();
+    /// let fouls = d.mark_fouls(Convention::Lenient);
+    /// assert_eq!(fouls, vec![("d3".parse().unwrap(), Foul::DoubleThree)]);
+    /// assert!(d.to_unicode().contains("├─●─●─×─┼"));
+    /// ```
+    pub fn mark_fouls(&mut self, convention: Convention) -> Vec<(Point, Foul)> {
+        let fouls = forbidden_points(&self.board, convention);
+        for (p, _) in &fouls {
+            self.marks.insert(*p, Mark::Forbidden);
+        }
+        fouls
     }
 
     /// Writes the move number `n` (at least 1) on the stone at `p`.
