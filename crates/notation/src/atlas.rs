@@ -240,6 +240,9 @@ impl fmt::Display for Mismatch {
     }
 }
 
+/// A keyed block of a file: key, line of the key, value on the key's line, body lines.
+type Block = (String, usize, String, Vec<(usize, String)>);
+
 const KEYS: [&str; 5] = ["title", "source", "board", "expect", "notes"];
 
 impl AtlasEntry {
@@ -284,22 +287,20 @@ impl AtlasEntry {
             kind,
         };
         // Split into keyed blocks: (key, line of the key, inline value, body lines).
-        let mut blocks: Vec<(String, usize, String, Vec<(usize, String)>)> = Vec::new();
+        let mut blocks: Vec<Block> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let starts_key = raw.chars().next().is_some_and(|c| c.is_ascii_lowercase());
-            if starts_key {
-                if let Some((key, value)) = raw.split_once(':') {
-                    let key = key.trim();
-                    if !KEYS.contains(&key) {
-                        return Err(err(line, AtlasErrorKind::UnknownKey(key.into())));
-                    }
-                    if blocks.iter().any(|b| b.0 == key) {
-                        return Err(err(line, AtlasErrorKind::Duplicate(key.into())));
-                    }
-                    blocks.push((key.into(), line, value.trim().into(), Vec::new()));
-                    continue;
+            if starts_key && let Some((key, value)) = raw.split_once(':') {
+                let key = key.trim();
+                if !KEYS.contains(&key) {
+                    return Err(err(line, AtlasErrorKind::UnknownKey(key.into())));
                 }
+                if blocks.iter().any(|b| b.0 == key) {
+                    return Err(err(line, AtlasErrorKind::Duplicate(key.into())));
+                }
+                blocks.push((key.into(), line, value.trim().into(), Vec::new()));
+                continue;
             }
             match blocks.last_mut() {
                 Some(b) => b.3.push((line, raw.to_string())),
