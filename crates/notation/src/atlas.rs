@@ -465,7 +465,7 @@ impl AtlasEntry {
         let checker = FoulChecker::new(self.diagram.board());
         for e in &self.expectations {
             for convention in Convention::ALL {
-                out.push_str(&format!("\nexplanation of {}:\n", e.label()));
+                out.push_str(&format!("\nexplanation of {}, {convention}:\n", e.label()));
                 out.push_str(&checker.explain(e.point, convention).to_tree());
             }
         }
