@@ -3,6 +3,8 @@
 //! Every task is a subcommand; `cargo xtask --help` lists them. Not a library and not part of
 //! the product: it builds, tests, regenerates and checks.
 
+mod atlas;
+
 use std::process::{Command, ExitCode};
 
 /// A task: name, one-line help, entry point.
@@ -21,6 +23,16 @@ const TASKS: &[Task] = &[
     ("test", "cargo test --workspace", |_| {
         cargo(&["test", "--workspace"])
     }),
+    (
+        "atlas",
+        "draw docs/atlas/ and docs/atlas.md (--check: fail if stale)",
+        atlas::atlas,
+    ),
+    (
+        "snapshots",
+        "atlas snapshot tests, INSTA_UPDATE=no",
+        atlas::snapshots,
+    ),
 ];
 
 /// Runs cargo with `args`, failing when it fails.
