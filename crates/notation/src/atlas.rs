@@ -631,6 +631,16 @@ notes: first
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_mutated_files(cut in 0usize..400, insert in "[a-z: ;.XO#A-Z0-9\n]{0,12}") {
+            let mut text = GOOD.to_string();
+            let at = text.char_indices().map(|(i, _)| i).nth(cut % GOOD.chars().count()).unwrap_or(0);
+            text.insert_str(at, &insert);
+            let _ = AtlasEntry::parse(&text, "f.txt");
+        }
+    }
+
     #[test]
     fn check_reports_a_wrong_expectation() {
         let text = GOOD.replace("  A: legal", "  A: forbidden overline");
