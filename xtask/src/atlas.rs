@@ -97,8 +97,11 @@ fn generate(entries: &[AtlasEntry]) -> BTreeMap<String, String> {
             }
         }
         md.push_str("Explanations:\n\n```text\n");
-        let checker = FoulChecker::new(e.diagram.board());
         for x in &e.expectations {
+            let checker = FoulChecker::new(&x.board_for(e.diagram.board()));
+            if !x.after.is_empty() {
+                let _ = writeln!(md, "# {}", x.label());
+            }
             for convention in Convention::ALL {
                 md.push_str(&checker.explain(x.point, convention).to_tree());
             }

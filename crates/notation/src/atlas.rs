@@ -33,6 +33,8 @@
 //!   it wins whatever else it makes), or `forbidden double-three|double-four|overline`. The
 //!   verdict holds under both conventions unless written per convention:
 //!   `lenient: forbidden double-three; strict: legal`.
+//! * `POINT after P1 P2 ...: VERDICT` states the verdict once Black stones stand on `P1`,
+//!   `P2`, ... (letters or coordinates), to spell out each step of a multi-level foul.
 //! * `notes:` is free text (the reasoning behind each verdict); it runs to the end of the
 //!   file or to the next key.
 //!
@@ -43,7 +45,7 @@
 //! it does not decide fouls itself (that is `renju_core`).
 
 use crate::diagram::{Diagram, DiagramError};
-use renju_core::{Convention, Foul, FoulChecker, Point, PointError, Verdict};
+use renju_core::{Board, Color, Convention, Foul, FoulChecker, Point, PointError, Verdict};
 use std::fmt;
 use std::path::Path;
 
@@ -64,13 +66,17 @@ pub struct AtlasEntry {
     pub notes: String,
 }
 
-/// A verdict the diagram states for one point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A verdict the diagram states for one point, on the board as drawn or with some Black
+/// stones added first (`C after A B: legal`: the verdict on C once Black stones stand on A and
+/// B, the way a multi-level foul is worked out step by step).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expectation {
     /// The point.
     pub point: Point,
     /// The letter that named it in the file, if it was named by a letter.
     pub letter: Option<char>,
+    /// Points where Black stones are added before judging, each with the letter that named it.
+    pub after: Vec<(Point, Option<char>)>,
     /// The verdict under the lenient convention (the default).
     pub lenient: Verdict,
     /// The verdict under the strict convention.
@@ -89,13 +95,34 @@ impl Expectation {
         }
     }
 
-    /// The point as the file named it: `A (h8)` or `h8`.
+    /// The point as the file named it, with the added stones: `A (h8)`, `h8`,
+    /// `C (h9) after A (f7), B (h7)`.
     #[must_use]
     pub fn label(&self) -> String {
-        match self.letter {
-            Some(c) => format!("{c} ({})", self.point),
-            None => self.point.to_string(),
+        let mut out = name_point(self.point, self.letter);
+        if !self.after.is_empty() {
+            let after: Vec<String> = self.after.iter().map(|(p, c)| name_point(*p, *c)).collect();
+            out.push_str(" after ");
+            out.push_str(&after.join(", "));
         }
+        out
+    }
+
+    /// The board the verdict is about: `board` with Black stones on the `after` points.
+    #[must_use]
+    pub fn board_for(&self, board: &Board) -> Board {
+        let mut b = board.clone();
+        for (p, _) in &self.after {
+            let _ = b.place(*p, Color::Black);
+        }
+        b
+    }
+}
+
+fn name_point(p: Point, letter: Option<char>) -> String {
+    match letter {
+        Some(c) => format!("{c} ({p})"),
+        None => p.to_string(),
     }
 }
 
@@ -352,7 +379,10 @@ impl AtlasEntry {
                 continue;
             }
             let e = parse_expectation(t, *line, &diagram).map_err(|k| err(*line, k))?;
-            if expectations.iter().any(|x| x.point == e.point) {
+            if expectations
+                .iter()
+                .any(|x| x.point == e.point && x.after == e.after)
+            {
                 return Err(err(*line, AtlasErrorKind::RepeatedPoint(e.point)));
             }
             expectations.push(e);
@@ -401,15 +431,15 @@ impl AtlasEntry {
     /// Every verdict the checker gives that differs from the diagram's, both conventions.
     #[must_use]
     pub fn check(&self) -> Vec<Mismatch> {
-        let checker = FoulChecker::new(self.diagram.board());
         let mut out = Vec::new();
         for e in &self.expectations {
+            let checker = FoulChecker::new(&e.board_for(self.diagram.board()));
             for convention in Convention::ALL {
                 let found = checker.verdict(e.point, convention);
                 if found != e.verdict(convention) {
                     out.push(Mismatch {
                         name: self.name.clone(),
-                        expectation: *e,
+                        expectation: e.clone(),
                         convention,
                         found,
                     });
@@ -462,8 +492,8 @@ impl AtlasEntry {
                 ));
             }
         }
-        let checker = FoulChecker::new(self.diagram.board());
         for e in &self.expectations {
+            let checker = FoulChecker::new(&e.board_for(self.diagram.board()));
             for convention in Convention::ALL {
                 out.push_str(&format!("\nexplanation of {}, {convention}:\n", e.label()));
                 out.push_str(&checker.explain(e.point, convention).to_tree());
@@ -498,25 +528,48 @@ fn legend(fouls: &[(Point, Foul)]) -> String {
     out
 }
 
-fn parse_expectation(t: &str, line: usize, d: &Diagram) -> Result<Expectation, AtlasErrorKind> {
-    let (who, what) = t
-        .split_once(':')
-        .ok_or_else(|| AtlasErrorKind::BadExpectation(t.into()))?;
-    let who = who.trim();
-    let mut chars = who.chars();
+/// A point named by a letter of the board or a coordinate; it must be empty.
+fn read_point(word: &str, d: &Diagram) -> Result<(Point, Option<char>), AtlasErrorKind> {
+    let mut chars = word.chars();
     let (point, letter) = match (chars.next(), chars.next()) {
         (Some(c), None) if c.is_ascii_uppercase() => {
             let p = d.letter_point(c).ok_or(AtlasErrorKind::UnknownLetter(c))?;
             (p, Some(c))
         }
         _ => (
-            Point::parse_sized(who, d.size())
-                .map_err(|e| AtlasErrorKind::BadPoint(who.into(), e))?,
+            Point::parse_sized(word, d.size())
+                .map_err(|e| AtlasErrorKind::BadPoint(word.into(), e))?,
             None,
         ),
     };
     if d.board().get(point).is_some() {
         return Err(AtlasErrorKind::Occupied(point));
+    }
+    Ok((point, letter))
+}
+
+fn parse_expectation(t: &str, line: usize, d: &Diagram) -> Result<Expectation, AtlasErrorKind> {
+    let (who, what) = t
+        .split_once(':')
+        .ok_or_else(|| AtlasErrorKind::BadExpectation(t.into()))?;
+    let mut words = who.split_whitespace();
+    let (point, letter) = read_point(words.next().unwrap_or(""), d)?;
+    let mut after = Vec::new();
+    match words.next() {
+        None => {}
+        Some("after") => {
+            for w in words {
+                let (p, c) = read_point(w, d)?;
+                if p == point || after.iter().any(|(q, _)| *q == p) {
+                    return Err(AtlasErrorKind::RepeatedPoint(p));
+                }
+                after.push((p, c));
+            }
+            if after.is_empty() {
+                return Err(AtlasErrorKind::BadExpectation(t.into()));
+            }
+        }
+        Some(_) => return Err(AtlasErrorKind::BadExpectation(t.into())),
     }
     let what = what.trim();
     let (lenient, strict) = if what.starts_with("lenient") || what.starts_with("strict") {
@@ -544,6 +597,7 @@ fn parse_expectation(t: &str, line: usize, d: &Diagram) -> Result<Expectation, A
     Ok(Expectation {
         point,
         letter,
+        after,
         lenient,
         strict,
         line,
@@ -638,6 +692,27 @@ notes: first
             let at = text.char_indices().map(|(i, _)| i).nth(cut % GOOD.chars().count()).unwrap_or(0);
             text.insert_str(at, &insert);
             let _ = AtlasEntry::parse(&text, "f.txt");
+        }
+    }
+
+    #[test]
+    fn after_adds_black_stones_first() {
+        let text = GOOD.replace("e4: lenient: legal; strict: legal", "e4 after A a4: five");
+        let e = AtlasEntry::parse(&text, "f.txt").unwrap();
+        let x = &e.expectations[1];
+        assert_eq!(x.label(), "e4 after A (d4), a4");
+        assert_eq!(x.board_for(e.diagram.board()).stone_count(), 4);
+        // a4 b4 c4 d4 e4: five once A and a4 are black.
+        assert!(e.check().is_empty(), "{:?}", e.check());
+        for (bad, want) in [
+            ("e4 after b4: five", "b4 holds a stone"),
+            ("e4 after e4: five", "e4 has two expectations"),
+            ("e4 before A: five", "is not an expectation"),
+            ("e4 after: five", "is not an expectation"),
+        ] {
+            let text = GOOD.replace("e4: lenient: legal; strict: legal", bad);
+            let err = AtlasEntry::parse(&text, "f.txt").unwrap_err().to_string();
+            assert!(err.contains(want), "{err}");
         }
     }
 
