@@ -8,7 +8,7 @@
 
 use notation::atlas::{AtlasEntry, load_dir};
 use notation::diagram::Diagram;
-use renju_core::{Foul, Verdict};
+use renju_core::{Color, Convention, Foul, FoulChecker, Symmetry, Verdict};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -98,6 +98,32 @@ fn the_atlas_covers_what_it_must() {
         .filter(|x| x.point.col() == 0 || x.point.row() == 0)
         .count();
     assert!(edge >= 4, "only {edge} expectations on the edge");
+}
+
+/// The rules do not see orientation: each diagram turned or mirrored (8 ways) keeps every
+/// stated verdict at the image of its point, the added stones of `after` included.
+#[test]
+fn verdicts_survive_the_eight_symmetries() {
+    let mut failures = Vec::new();
+    for e in atlas() {
+        let size = e.diagram.size();
+        for s in Symmetry::ALL {
+            for x in &e.expectations {
+                let mut board = s.apply_board(e.diagram.board());
+                for (p, _) in &x.after {
+                    board.place(s.apply(*p, size), Color::Black).unwrap();
+                }
+                let checker = FoulChecker::new(&board);
+                for c in Convention::ALL {
+                    let got = checker.verdict(s.apply(x.point, size), c);
+                    if got != x.verdict(c) {
+                        failures.push(format!("{} {} {s} {c}: {got:?}", e.name, x.label()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
