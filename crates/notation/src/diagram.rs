@@ -4,8 +4,10 @@
 //!
 //! A [`Diagram`] is a [`Board`] plus marks and numbers. [`Diagram::to_ascii`] and
 //! [`Diagram::to_unicode`] write it with the row numbers on the left (row 1 at the bottom) and
-//! the column letters underneath; [`Diagram::parse`] reads either style back (the two may even
-//! be mixed) and says which line and column it could not read.
+//! the column letters underneath ([`Diagram::write`] also puts row 1 at the top);
+//! [`Diagram::parse`] reads either style and either orientation back (the styles may even be
+//! mixed; the row labels tell the orientation) and says which line and column it could not
+//! read.
 //!
 //! The cells, in both styles:
 //!
@@ -48,6 +50,7 @@
 //! assert_eq!(Diagram::parse(&d.to_unicode()).unwrap(), d);
 //! ```
 
+use crate::record::{GameRecord, Orientation};
 use renju_core::{
     Board, Color, Convention, Foul, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE, forbidden_points,
 };
@@ -287,6 +290,24 @@ impl Diagram {
         Ok(d)
     }
 
+    /// The final position of a game record, each stone numbered with its move number (see
+    /// [`Diagram::from_moves`]).
+    ///
+    /// # Errors
+    /// As [`Diagram::from_moves`]: a bad board size, or a move off the board or onto a stone.
+    ///
+    /// ```
+    /// use notation::GameRecord;
+    /// use notation::diagram::Diagram;
+    /// let mut record = GameRecord::new(15);
+    /// record.moves = ["h8", "h9"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let d = Diagram::from_record(&record).unwrap();
+    /// assert_eq!(d.number("h9".parse().unwrap()), Some(2));
+    /// ```
+    pub fn from_record(record: &GameRecord) -> Result<Diagram, DiagramError> {
+        Diagram::from_moves(record.board_size, &record.moves)
+    }
+
     /// The board.
     #[must_use]
     pub fn board(&self) -> &Board {
@@ -431,7 +452,7 @@ impl Diagram {
     /// ```
     #[must_use]
     pub fn to_ascii(&self) -> String {
-        self.render(Style::Ascii)
+        self.write(TextStyle::Ascii, Orientation::RowOneAtBottom)
     }
 
     /// The Unicode form of the seeds: `┼` (edges `┌ ┬ ┐ ├ ┤ └ ┴ ┘`, star points `╋`), `●`/`○`
@@ -445,18 +466,18 @@ impl Diagram {
     /// ```
     #[must_use]
     pub fn to_unicode(&self) -> String {
-        self.render(Style::Unicode)
+        self.write(TextStyle::Unicode, Orientation::RowOneAtBottom)
     }
 
-    fn cell(&self, p: Point, style: Style) -> String {
+    fn cell(&self, p: Point, style: TextStyle, edges: Edges) -> String {
         let size = self.board.size();
         match self.board.get(p) {
             Some(color) => {
                 let glyph = match (style, color) {
-                    (Style::Ascii, Color::Black) => 'X',
-                    (Style::Ascii, Color::White) => 'O',
-                    (Style::Unicode, Color::Black) => '●',
-                    (Style::Unicode, Color::White) => '○',
+                    (TextStyle::Ascii, Color::Black) => 'X',
+                    (TextStyle::Ascii, Color::White) => 'O',
+                    (TextStyle::Unicode, Color::Black) => '●',
+                    (TextStyle::Unicode, Color::White) => '○',
                 };
                 match self.numbers.get(&p) {
                     Some(n) => format!("{glyph}{n}"),
@@ -464,25 +485,44 @@ impl Diagram {
                 }
             }
             None => match (self.marks.get(&p), style) {
-                (Some(Mark::Forbidden), Style::Ascii) => "#".into(),
-                (Some(Mark::Forbidden), Style::Unicode) => "×".into(),
+                (Some(Mark::Forbidden), TextStyle::Ascii) => "#".into(),
+                (Some(Mark::Forbidden), TextStyle::Unicode) => "×".into(),
                 (Some(Mark::Letter(c)), _) => c.to_string(),
-                (None, Style::Ascii) if is_star_point(size, p) => "+".into(),
-                (None, Style::Ascii) => ".".into(),
-                (None, Style::Unicode) => grid_char(size, p).to_string(),
+                (None, TextStyle::Ascii) if is_star_point(size, p) => "+".into(),
+                (None, TextStyle::Ascii) => ".".into(),
+                (None, TextStyle::Unicode) => grid_char(size, p, edges).to_string(),
             },
         }
     }
 
-    fn render(&self, style: Style) -> String {
+    /// The diagram in `style`, with row 1 at the bottom (the usual way, [`Diagram::to_ascii`]
+    /// and [`Diagram::to_unicode`]) or at the top (as Piskvork and SGF count rows). The row
+    /// labels always say which row is which, so [`Diagram::parse`] reads both back.
+    ///
+    /// ```
+    /// use notation::Orientation;
+    /// use notation::diagram::{Diagram, TextStyle};
+    /// let d = Diagram::parse("5 . . . . .\n4 . . . . .\n3 . . . . .\n2 . . . . .\n1 X . . . .").unwrap();
+    /// let top = d.write(TextStyle::Ascii, Orientation::RowOneAtTop);
+    /// assert!(top.starts_with("1 X . . . .\n2 ."));
+    /// assert_eq!(Diagram::parse(&top).unwrap(), d);
+    /// ```
+    #[must_use]
+    pub fn write(&self, style: TextStyle, orientation: Orientation) -> String {
         let size = self.board.size();
         let label_w = if size >= 10 { 2 } else { 1 };
-        let cells: Vec<Vec<String>> = (0..size)
-            .rev()
-            .map(|r| {
+        let rows = display_rows(size, orientation);
+        let cells: Vec<Vec<String>> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| {
+                let edges = Edges {
+                    top: i == 0,
+                    bottom: i + 1 == usize::from(size),
+                };
                 (0..size)
                     .filter_map(|c| Point::new(c, r))
-                    .map(|p| self.cell(p, style))
+                    .map(|p| self.cell(p, style, edges))
                     .collect()
             })
             .collect();
@@ -493,13 +533,13 @@ impl Diagram {
             .max()
             .unwrap_or(1);
         let mut out = String::new();
-        for (i, row) in cells.iter().enumerate() {
-            let label = usize::from(size) - i;
+        for (row, &r) in cells.iter().zip(&rows) {
+            let label = usize::from(r) + 1;
             out.push_str(&format!("{label:>label_w$} "));
             for (c, cell) in row.iter().enumerate() {
                 let (sep, fill) = match style {
-                    Style::Ascii => (' ', ' '),
-                    Style::Unicode => ('─', '─'),
+                    TextStyle::Ascii => (' ', ' '),
+                    TextStyle::Unicode => ('─', '─'),
                 };
                 if c > 0 {
                     out.push(sep);
@@ -546,6 +586,32 @@ impl Diagram {
     /// assert_eq!(err, DiagramError::BadChar { line: 2, column: 5, found: '?' });
     /// ```
     pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
+        Diagram::parse_with(text, None)
+    }
+
+    /// Reads a diagram whose row 1 is at the bottom or at the top of the text. With `None`
+    /// the row labels decide (labels counting up from the top line mean row 1 is at the top)
+    /// and a diagram without labels is read with row 1 at the bottom. With an explicit
+    /// orientation the labels, where present, must agree with it.
+    ///
+    /// # Errors
+    /// As [`Diagram::parse`]; a label that does not fit the orientation is a
+    /// [`DiagramError::RowLabel`].
+    ///
+    /// ```
+    /// use notation::Orientation;
+    /// use notation::diagram::Diagram;
+    /// use renju_core::Color;
+    /// let text = "X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .";
+    /// let top = Diagram::parse_with(text, Some(Orientation::RowOneAtTop)).unwrap();
+    /// assert_eq!(top.board().get("a1".parse().unwrap()), Some(Color::Black));
+    /// let bottom = Diagram::parse(text).unwrap();
+    /// assert_eq!(bottom.board().get("a5".parse().unwrap()), Some(Color::Black));
+    /// ```
+    pub fn parse_with(
+        text: &str,
+        orientation: Option<Orientation>,
+    ) -> Result<Diagram, DiagramError> {
         let mut rows: Vec<ParsedRow> = Vec::new();
         let mut headers: Vec<(usize, usize)> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
@@ -573,9 +639,22 @@ impl Diagram {
                 });
             }
         }
+        let orientation = orientation.unwrap_or_else(|| {
+            let counts_up = rows.iter().enumerate().any(|(i, row)| {
+                row.labels
+                    .iter()
+                    .any(|&l| l as usize == i + 1 && l as usize != size - i)
+            });
+            if counts_up {
+                Orientation::RowOneAtTop
+            } else {
+                Orientation::RowOneAtBottom
+            }
+        });
+        let order = display_rows(size as u8, orientation);
         let mut d = Diagram::new(board);
-        for (i, row) in rows.iter().enumerate() {
-            let expected = (size - i) as u32;
+        for (row, &r) in rows.iter().zip(&order) {
+            let expected = u32::from(r) + 1;
             for &found in &row.labels {
                 if found != expected {
                     return Err(DiagramError::RowLabel {
@@ -593,7 +672,7 @@ impl Diagram {
                 });
             }
             for (c, cell) in row.cells.iter().enumerate() {
-                let Some(p) = Point::new(c as u8, (size - 1 - i) as u8) else {
+                let Some(p) = Point::new(c as u8, r) else {
                     continue;
                 };
                 match *cell {
@@ -621,18 +700,36 @@ impl Diagram {
 
 const MAX_NUMBER: u32 = 99_999;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Style {
+/// The two text styles of a diagram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TextStyle {
+    /// `.`, `+`, `X`, `O`, `#`, letters, cells separated by spaces.
     Ascii,
+    /// `┼` and its edge forms, `╋`, `●`, `○`, `×`, letters, cells joined by `─`.
     Unicode,
 }
 
-fn grid_char(size: u8, p: Point) -> char {
+/// Whether a displayed row is the top or bottom line of the picture.
+#[derive(Clone, Copy)]
+struct Edges {
+    top: bool,
+    bottom: bool,
+}
+
+/// The rows (0-based, 0 = row 1) in display order, top line first.
+fn display_rows(size: u8, orientation: Orientation) -> Vec<u8> {
+    match orientation {
+        Orientation::RowOneAtBottom => (0..size).rev().collect(),
+        Orientation::RowOneAtTop => (0..size).collect(),
+    }
+}
+
+fn grid_char(size: u8, p: Point, edges: Edges) -> char {
     let last = size - 1;
     if is_star_point(size, p) {
         return '╋';
     }
-    match (p.row() == last, p.row() == 0, p.col() == 0, p.col() == last) {
+    match (edges.top, edges.bottom, p.col() == 0, p.col() == last) {
         (true, _, true, _) => '┌',
         (true, _, _, true) => '┐',
         (true, _, _, _) => '┬',
@@ -928,6 +1025,17 @@ mod tests {
         #[test]
         fn unicode_round_trip(d in arb_diagram()) {
             prop_assert_eq!(Diagram::parse(&d.to_unicode()).unwrap(), d);
+        }
+
+        #[test]
+        fn top_orientation_round_trip(d in arb_diagram(), unicode: bool) {
+            let style = if unicode { TextStyle::Unicode } else { TextStyle::Ascii };
+            let text = d.write(style, Orientation::RowOneAtTop);
+            prop_assert_eq!(&Diagram::parse(&text).unwrap(), &d);
+            prop_assert_eq!(
+                &Diagram::parse_with(&text, Some(Orientation::RowOneAtTop)).unwrap(),
+                &d
+            );
         }
 
         #[test]
