@@ -146,3 +146,35 @@ fn reports_match_the_snapshots() {
         }
     });
 }
+
+/// The two text styles and both orientations of one numbered game with its forbidden points
+/// marked, as `corpus-tool show` would print them.
+#[test]
+fn text_styles_snapshot() {
+    use notation::Orientation;
+    use notation::diagram::TextStyle;
+    let moves: Vec<renju_core::Move> = "h8 h9 i8 o15 g10 n15 g11 m14 l12 k11"
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let mut d = Diagram::from_moves(15, &moves).unwrap();
+    let fouls: Vec<String> = d
+        .mark_fouls(Convention::Lenient)
+        .iter()
+        .map(|(p, f)| format!("{p} {f}"))
+        .collect();
+    assert_eq!(fouls, ["g8 double-three"]);
+    let mut out = format!("forbidden (lenient): {}\n\n", fouls.join(", "));
+    for (style, orientation) in [
+        (TextStyle::Ascii, Orientation::RowOneAtBottom),
+        (TextStyle::Unicode, Orientation::RowOneAtBottom),
+        (TextStyle::Unicode, Orientation::RowOneAtTop),
+    ] {
+        let text = d.write(style, orientation);
+        assert_eq!(Diagram::parse(&text).unwrap(), d);
+        out.push_str(&format!("{style:?}, {}:\n{text}\n", orientation.name()));
+    }
+    insta::with_settings!({prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("text-styles", out);
+    });
+}
