@@ -3,6 +3,8 @@
 //! Every task is a subcommand; `cargo xtask --help` lists them. Not a library and not part of
 //! the product: it builds, tests, regenerates and checks.
 
+mod atlas;
+
 use std::process::{Command, ExitCode};
 
 mod tables;
@@ -38,6 +40,16 @@ const TASKS: &[Task] = &[
         "benchmarks: foul checker (boards/s) and archive audit (games/s, 1 and all jobs)",
         bench,
     ),
+    (
+        "atlas",
+        "draw docs/atlas/ and docs/atlas.md (--check: fail if stale)",
+        atlas::atlas,
+    ),
+    (
+        "snapshots",
+        "atlas snapshot tests, INSTA_UPDATE=no",
+        atlas::snapshots,
+    ),
 ];
 
 /// The repository root (the parent of `xtask/`).
@@ -72,7 +84,8 @@ fn ci(_: &[String]) -> Result<(), String> {
         "--ignored",
         "--nocapture",
     ])?;
-    tables::run(&["--check".to_string()])
+    tables::run(&["--check".to_string()])?;
+    atlas::atlas(&["--check".to_string()])
 }
 
 /// `cargo xtask validate [PATH...]`: the auditor in release mode on the given paths, or on the

@@ -1,2 +1,1046 @@
-//! Text diagrams of boards: ASCII (`.`, `X`, `O`) and the Unicode style of the seeds
-//! (`┼ ● ○`), read and written, with marks on points. (Being written.)
+//! Text diagrams of boards, read and written: ASCII (`.`, `X`, `O`) and the Unicode style of
+//! the seeds (`┼ ● ○` with `┌ ┬ ┐ ├ ┤ └ ┴ ┘` on the edges), with marks on empty points (`×`
+//! for a forbidden point, letters `A`, `B`, ...) and move numbers on stones.
+//!
+//! A [`Diagram`] is a [`Board`] plus marks and numbers. [`Diagram::to_ascii`] and
+//! [`Diagram::to_unicode`] write it with the row numbers on the left (row 1 at the bottom) and
+//! the column letters underneath ([`Diagram::write`] also puts row 1 at the top);
+//! [`Diagram::parse`] reads either style and either orientation back (the styles may even be
+//! mixed; the row labels tell the orientation) and says which line and column it could not
+//! read.
+//!
+//! The cells, in both styles:
+//!
+//! | point | ASCII | Unicode |
+//! |---|---|---|
+//! | empty | `.` (`+` on a star point) | `┼`, `┌ ┬ ┐ ├ ┤ └ ┴ ┘` on the edges, `╋` on a star point |
+//! | black / white stone | `X` / `O` | `●` / `○` |
+//! | stone with move number 12 | `X12` / `O12` | `●12` / `○12` |
+//! | forbidden point | `#` (`×` is read too) | `×` |
+//! | letter mark | `A`..`Z` but `O` and `X` | `A`..`Z` but `O` and `X` |
+//!
+//! Letters `O` and `X` cannot be marks: they are stones in the ASCII style. Cells are separated
+//! by spaces (ASCII) or `─` (Unicode); when a stone carries a number, every cell is widened to
+//! the widest one so that columns stay aligned. Reading also accepts `x`/`o` for stones and
+//! row numbers on both sides.
+//!
+//! This module draws positions; it does not judge them (see `renju_core::forbidden_points`)
+//! and it is not a game-record format (a diagram holds no move order beyond the numbers
+//! written on the stones).
+//!
+//! ```
+//! use notation::diagram::{Diagram, Mark};
+//! use renju_core::{Color, Point};
+//!
+//! let d = Diagram::parse("
+//!  7 . . . . . . .
+//!  6 . . . . . . .
+//!  5 . . X1 # . . .
+//!  4 . . O2 A . . .
+//!  3 . . . . . . .
+//!  2 . . . . . . .
+//!  1 . . . . . . .
+//!    a b c d e f g").unwrap();
+//! let c5: Point = "c5".parse().unwrap();
+//! assert_eq!(d.board().get(c5), Some(Color::Black));
+//! assert_eq!(d.number(c5), Some(1));
+//! assert_eq!(d.mark("d5".parse().unwrap()), Some(Mark::Forbidden));
+//! assert_eq!(d.mark("d4".parse().unwrap()), Some(Mark::Letter('A')));
+//! // The Unicode form reads back to the same diagram.
+//! assert_eq!(Diagram::parse(&d.to_unicode()).unwrap(), d);
+//! ```
+
+use crate::record::{GameRecord, Orientation};
+use renju_core::{
+    Board, Color, Convention, Foul, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE, forbidden_points,
+};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// A mark drawn on an empty point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mark {
+    /// A forbidden point: `×` (`#` in ASCII).
+    Forbidden,
+    /// A capital letter `A`..`Z`, except `O` and `X` (which read as stones).
+    Letter(char),
+}
+
+impl Mark {
+    /// A letter mark, if `c` is a capital letter that can be one (`A`..`Z` but `O` and `X`).
+    ///
+    /// ```
+    /// use notation::diagram::Mark;
+    /// assert_eq!(Mark::letter('B'), Some(Mark::Letter('B')));
+    /// assert_eq!(Mark::letter('X'), None);
+    /// assert_eq!(Mark::letter('b'), None);
+    /// ```
+    #[must_use]
+    pub fn letter(c: char) -> Option<Mark> {
+        (c.is_ascii_uppercase() && c != 'O' && c != 'X').then_some(Mark::Letter(c))
+    }
+}
+
+/// A board with marks on empty points and move numbers on stones.
+///
+/// Invariants (kept by every constructor and setter): marks lie on empty points of the board,
+/// numbers on stones, numbers are at least 1.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Diagram {
+    board: Board,
+    marks: BTreeMap<Point, Mark>,
+    numbers: BTreeMap<Point, u32>,
+}
+
+/// Why a diagram could not be read or changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiagramError {
+    /// The text holds no board rows.
+    Empty,
+    /// A character that is no cell of either style.
+    BadChar {
+        /// 1-based line of the text.
+        line: usize,
+        /// 1-based column (in characters) of the line.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// A number where none may be: numbers follow a stone, or label a row at either end.
+    StrayNumber {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column where the number starts.
+        column: usize,
+    },
+    /// A move number that is 0 or too large.
+    BadNumber {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column where the number starts.
+        column: usize,
+        /// The digits read.
+        digits: String,
+    },
+    /// The row count is no board side in 5..=20.
+    BadSize {
+        /// The number of rows read.
+        rows: usize,
+    },
+    /// A row with a different number of points from the number of rows.
+    RowLength {
+        /// 1-based line.
+        line: usize,
+        /// Points on the row.
+        found: usize,
+        /// Points expected (the number of rows).
+        expected: usize,
+    },
+    /// A row label that does not match the row's place (rows count down to 1 at the bottom).
+    RowLabel {
+        /// 1-based line.
+        line: usize,
+        /// The label written.
+        found: u32,
+        /// The row number at that place.
+        expected: u32,
+    },
+    /// A line of column letters whose count does not match the board.
+    ColumnHeader {
+        /// 1-based line.
+        line: usize,
+        /// Letters on the line.
+        found: usize,
+        /// The board side.
+        expected: usize,
+    },
+    /// A mark was put on a stone, or a number on an empty point, or a point off the board.
+    Misplaced {
+        /// The point.
+        point: Point,
+        /// What was wrong.
+        reason: &'static str,
+    },
+}
+
+impl fmt::Display for DiagramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiagramError::Empty => write!(f, "no board rows in the diagram"),
+            DiagramError::BadChar {
+                line,
+                column,
+                found,
+            } => write!(
+                f,
+                "line {line}, column {column}: '{found}' is not a diagram cell \
+                 (expected . + X O # or a capital letter, or ┼ ● ○ × in the Unicode style)"
+            ),
+            DiagramError::StrayNumber { line, column } => write!(
+                f,
+                "line {line}, column {column}: a number must follow a stone (X12, ●12) \
+                 or label the row at either end"
+            ),
+            DiagramError::BadNumber {
+                line,
+                column,
+                digits,
+            } => write!(
+                f,
+                "line {line}, column {column}: move number '{digits}' is not in 1..=99999"
+            ),
+            DiagramError::BadSize { rows } => write!(
+                f,
+                "{rows} board rows is not a board side in {MIN_SIZE}..={MAX_SIZE}"
+            ),
+            DiagramError::RowLength {
+                line,
+                found,
+                expected,
+            } => write!(
+                f,
+                "line {line}: the row has {found} points, expected {expected} (one per row)"
+            ),
+            DiagramError::RowLabel {
+                line,
+                found,
+                expected,
+            } => write!(
+                f,
+                "line {line}: the row is labelled {found} but is row {expected} \
+                 (rows count down to 1 at the bottom)"
+            ),
+            DiagramError::ColumnHeader {
+                line,
+                found,
+                expected,
+            } => write!(
+                f,
+                "line {line}: {found} column letters for a board of side {expected}"
+            ),
+            DiagramError::Misplaced { point, reason } => write!(f, "{point}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for DiagramError {}
+
+/// Whether `p` is a star point of a board of side `size`: `d4 d12 l4 l12` and `h8` on 15x15
+/// (the renju board); the centre on other odd sides; none on even sides.
+///
+/// ```
+/// use notation::diagram::is_star_point;
+/// assert!(is_star_point(15, "l12".parse().unwrap()));
+/// assert!(is_star_point(15, "h8".parse().unwrap()));
+/// assert!(!is_star_point(15, "d5".parse().unwrap()));
+/// ```
+#[must_use]
+pub fn is_star_point(size: u8, p: Point) -> bool {
+    if size == RENJU_SIZE {
+        let (c, r) = (p.col(), p.row());
+        (c == 7 && r == 7) || ((c == 3 || c == 11) && (r == 3 || r == 11))
+    } else {
+        size % 2 == 1 && p.col() == size / 2 && p.row() == size / 2
+    }
+}
+
+impl Diagram {
+    /// A diagram of `board` with no marks and no numbers.
+    #[must_use]
+    pub fn new(board: Board) -> Diagram {
+        Diagram {
+            board,
+            marks: BTreeMap::new(),
+            numbers: BTreeMap::new(),
+        }
+    }
+
+    /// The position after `moves` on an empty board of side `size`, each stone numbered with
+    /// its move number (Black plays move 1; a pass is a move and leaves no stone).
+    ///
+    /// # Errors
+    /// A bad side, or a move off the board or onto a stone ([`DiagramError::Misplaced`]).
+    ///
+    /// ```
+    /// use notation::diagram::Diagram;
+    /// use renju_core::Move;
+    /// let moves: Vec<Move> = ["h8", "h9", "--", "i9"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let d = Diagram::from_moves(15, &moves).unwrap();
+    /// assert_eq!(d.number("i9".parse().unwrap()), Some(4));
+    /// assert!(d.to_ascii().contains("O2 O4"));
+    /// ```
+    pub fn from_moves(size: u8, moves: &[Move]) -> Result<Diagram, DiagramError> {
+        let board = Board::new(usize::from(size)).map_err(|_| DiagramError::BadSize {
+            rows: usize::from(size),
+        })?;
+        let mut d = Diagram::new(board);
+        for (i, mv) in moves.iter().enumerate() {
+            let n = i + 1;
+            if let Move::Stone(p) = mv {
+                d.board.place(*p, Color::of_move_number(n)).map_err(|_| {
+                    DiagramError::Misplaced {
+                        point: *p,
+                        reason: "a move off the board or onto a stone",
+                    }
+                })?;
+                d.numbers.insert(*p, u32::try_from(n).unwrap_or(u32::MAX));
+            }
+        }
+        Ok(d)
+    }
+
+    /// The final position of a game record, each stone numbered with its move number (see
+    /// [`Diagram::from_moves`]).
+    ///
+    /// # Errors
+    /// As [`Diagram::from_moves`]: a bad board size, or a move off the board or onto a stone.
+    ///
+    /// ```
+    /// use notation::GameRecord;
+    /// use notation::diagram::Diagram;
+    /// let mut record = GameRecord::new(15);
+    /// record.moves = ["h8", "h9"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let d = Diagram::from_record(&record).unwrap();
+    /// assert_eq!(d.number("h9".parse().unwrap()), Some(2));
+    /// ```
+    pub fn from_record(record: &GameRecord) -> Result<Diagram, DiagramError> {
+        Diagram::from_moves(record.board_size, &record.moves)
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board side.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.board.size()
+    }
+
+    /// Every mark, by point.
+    #[must_use]
+    pub fn marks(&self) -> &BTreeMap<Point, Mark> {
+        &self.marks
+    }
+
+    /// Every move number, by point.
+    #[must_use]
+    pub fn numbers(&self) -> &BTreeMap<Point, u32> {
+        &self.numbers
+    }
+
+    /// The mark on `p`, if any.
+    #[must_use]
+    pub fn mark(&self, p: Point) -> Option<Mark> {
+        self.marks.get(&p).copied()
+    }
+
+    /// The move number on `p`, if any.
+    #[must_use]
+    pub fn number(&self, p: Point) -> Option<u32> {
+        self.numbers.get(&p).copied()
+    }
+
+    /// The point holding the letter mark `letter`, if any.
+    #[must_use]
+    pub fn letter_point(&self, letter: char) -> Option<Point> {
+        self.marks
+            .iter()
+            .find(|(_, m)| **m == Mark::Letter(letter))
+            .map(|(p, _)| *p)
+    }
+
+    /// Puts `mark` on the empty point `p` (replacing any mark there).
+    ///
+    /// # Errors
+    /// [`DiagramError::Misplaced`] when `p` is off the board or holds a stone.
+    pub fn set_mark(&mut self, p: Point, mark: Mark) -> Result<(), DiagramError> {
+        if !self.board.is_empty_at(p) {
+            return Err(DiagramError::Misplaced {
+                point: p,
+                reason: "a mark must be on an empty point of the board",
+            });
+        }
+        if let Mark::Letter(c) = mark
+            && Mark::letter(c).is_none()
+        {
+            return Err(DiagramError::Misplaced {
+                point: p,
+                reason: "a letter mark is a capital A..Z other than O and X",
+            });
+        }
+        self.marks.insert(p, mark);
+        Ok(())
+    }
+
+    /// Removes the mark on `p`, if any.
+    pub fn clear_mark(&mut self, p: Point) {
+        self.marks.remove(&p);
+    }
+
+    /// Marks every empty point of `points` forbidden (`×`); points that hold a stone or lie
+    /// off the board are skipped. Returns how many were marked.
+    pub fn mark_forbidden<I: IntoIterator<Item = Point>>(&mut self, points: I) -> usize {
+        let mut n = 0;
+        for p in points {
+            if self.set_mark(p, Mark::Forbidden).is_ok() {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Marks every forbidden point of the position under `convention` with `×` (replacing a
+    /// letter there) and returns them with their kinds, in reading order: the one call a
+    /// command needs to show a position with its fouls.
+    ///
+    /// ```
+    /// use notation::diagram::Diagram;
+    /// use renju_core::{Convention, Foul};
+    /// let mut d = Diagram::parse("
+    ///  7 . . . . . . .
+    ///  6 . . . X . . .
+    ///  5 . . . X . . .
+    ///  4 . . . . . . .
+    ///  3 . X X . . . .
+    ///  2 . . . . . . .
+    ///  1 . . . . . . .").unwrap();
+    /// let fouls = d.mark_fouls(Convention::Lenient);
+    /// assert_eq!(fouls, vec![("d3".parse().unwrap(), Foul::DoubleThree)]);
+    /// assert!(d.to_unicode().contains("├─●─●─×─┼"));
+    /// ```
+    pub fn mark_fouls(&mut self, convention: Convention) -> Vec<(Point, Foul)> {
+        let fouls = forbidden_points(&self.board, convention);
+        for (p, _) in &fouls {
+            self.marks.insert(*p, Mark::Forbidden);
+        }
+        fouls
+    }
+
+    /// Writes the move number `n` (at least 1) on the stone at `p`.
+    ///
+    /// # Errors
+    /// [`DiagramError::Misplaced`] when `p` holds no stone or `n` is 0.
+    pub fn set_number(&mut self, p: Point, n: u32) -> Result<(), DiagramError> {
+        if self.board.get(p).is_none() {
+            return Err(DiagramError::Misplaced {
+                point: p,
+                reason: "a move number must be on a stone",
+            });
+        }
+        if n == 0 || n > MAX_NUMBER {
+            return Err(DiagramError::Misplaced {
+                point: p,
+                reason: "a move number is in 1..=99999",
+            });
+        }
+        self.numbers.insert(p, n);
+        Ok(())
+    }
+
+    /// The ASCII form: `.` empty, `+` empty star point, `X`/`O` stones (`X12` with a move
+    /// number), `#` forbidden, capital letters; row numbers on the left, letters underneath.
+    ///
+    /// ```
+    /// use notation::diagram::Diagram;
+    /// use renju_core::Board;
+    /// let d = Diagram::new(Board::new(5).unwrap());
+    /// assert_eq!(d.to_ascii(), "5 . . . . .\n4 . . . . .\n3 . . + . .\n2 . . . . .\n1 . . . . .\n  a b c d e\n");
+    /// ```
+    #[must_use]
+    pub fn to_ascii(&self) -> String {
+        self.write(TextStyle::Ascii, Orientation::RowOneAtBottom)
+    }
+
+    /// The Unicode form of the seeds: `┼` (edges `┌ ┬ ┐ ├ ┤ └ ┴ ┘`, star points `╋`), `●`/`○`
+    /// stones (`●12` with a move number), `×` forbidden, capital letters; cells joined by `─`.
+    ///
+    /// ```
+    /// use notation::diagram::Diagram;
+    /// use renju_core::Board;
+    /// let d = Diagram::new(Board::new(5).unwrap());
+    /// assert_eq!(d.to_unicode().lines().next(), Some("5 ┌─┬─┬─┬─┐"));
+    /// ```
+    #[must_use]
+    pub fn to_unicode(&self) -> String {
+        self.write(TextStyle::Unicode, Orientation::RowOneAtBottom)
+    }
+
+    fn cell(&self, p: Point, style: TextStyle, edges: Edges) -> String {
+        let size = self.board.size();
+        match self.board.get(p) {
+            Some(color) => {
+                let glyph = match (style, color) {
+                    (TextStyle::Ascii, Color::Black) => 'X',
+                    (TextStyle::Ascii, Color::White) => 'O',
+                    (TextStyle::Unicode, Color::Black) => '●',
+                    (TextStyle::Unicode, Color::White) => '○',
+                };
+                match self.numbers.get(&p) {
+                    Some(n) => format!("{glyph}{n}"),
+                    None => glyph.to_string(),
+                }
+            }
+            None => match (self.marks.get(&p), style) {
+                (Some(Mark::Forbidden), TextStyle::Ascii) => "#".into(),
+                (Some(Mark::Forbidden), TextStyle::Unicode) => "×".into(),
+                (Some(Mark::Letter(c)), _) => c.to_string(),
+                (None, TextStyle::Ascii) if is_star_point(size, p) => "+".into(),
+                (None, TextStyle::Ascii) => ".".into(),
+                (None, TextStyle::Unicode) => grid_char(size, p, edges).to_string(),
+            },
+        }
+    }
+
+    /// The diagram in `style`, with row 1 at the bottom (the usual way, [`Diagram::to_ascii`]
+    /// and [`Diagram::to_unicode`]) or at the top (as Piskvork and SGF count rows). The row
+    /// labels always say which row is which, so [`Diagram::parse`] reads both back.
+    ///
+    /// ```
+    /// use notation::Orientation;
+    /// use notation::diagram::{Diagram, TextStyle};
+    /// let d = Diagram::parse("5 . . . . .\n4 . . . . .\n3 . . . . .\n2 . . . . .\n1 X . . . .").unwrap();
+    /// let top = d.write(TextStyle::Ascii, Orientation::RowOneAtTop);
+    /// assert!(top.starts_with("1 X . . . .\n2 ."));
+    /// assert_eq!(Diagram::parse(&top).unwrap(), d);
+    /// ```
+    #[must_use]
+    pub fn write(&self, style: TextStyle, orientation: Orientation) -> String {
+        let size = self.board.size();
+        let label_w = if size >= 10 { 2 } else { 1 };
+        let rows = display_rows(size, orientation);
+        let cells: Vec<Vec<String>> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| {
+                let edges = Edges {
+                    top: i == 0,
+                    bottom: i + 1 == usize::from(size),
+                };
+                (0..size)
+                    .filter_map(|c| Point::new(c, r))
+                    .map(|p| self.cell(p, style, edges))
+                    .collect()
+            })
+            .collect();
+        let width = cells
+            .iter()
+            .flatten()
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(1);
+        let mut out = String::new();
+        for (row, &r) in cells.iter().zip(&rows) {
+            let label = usize::from(r) + 1;
+            out.push_str(&format!("{label:>label_w$} "));
+            for (c, cell) in row.iter().enumerate() {
+                let (sep, fill) = match style {
+                    TextStyle::Ascii => (' ', ' '),
+                    TextStyle::Unicode => ('─', '─'),
+                };
+                if c > 0 {
+                    out.push(sep);
+                }
+                out.push_str(cell);
+                if c + 1 < row.len() {
+                    let pad = width - cell.chars().count();
+                    out.extend(std::iter::repeat_n(fill, pad));
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str(&" ".repeat(label_w + 1));
+        for c in 0..size {
+            if c > 0 {
+                out.push(' ');
+            }
+            out.push(char::from(b'a' + c));
+            if c + 1 < size {
+                out.push_str(&" ".repeat(width - 1));
+            }
+        }
+        out.push('\n');
+        out
+    }
+
+    /// Reads a diagram in either style (see the module documentation); blank lines and a
+    /// line of column letters (above or below) are skipped; the side is the number of rows.
+    ///
+    /// # Errors
+    /// A [`DiagramError`] naming the line and column it could not read.
+    ///
+    /// ```
+    /// use notation::diagram::{Diagram, DiagramError};
+    /// let seeds_style = "
+    /// ┌─┬─┬─┬─┐
+    /// ├─●─×─●─┤
+    /// ├─┼─●─┼─┤
+    /// ├─┼─○─┼─┤
+    /// └─┴─┴─┴─┘";
+    /// let d = Diagram::parse(seeds_style).unwrap();
+    /// assert_eq!(d.board().stone_count(), 4);
+    /// let err = Diagram::parse(". . . . .\n. . ? . .\n. . . . .\n. . . . .\n. . . . .").unwrap_err();
+    /// assert_eq!(err, DiagramError::BadChar { line: 2, column: 5, found: '?' });
+    /// ```
+    pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
+        Diagram::parse_with(text, None)
+    }
+
+    /// Reads a diagram whose row 1 is at the bottom or at the top of the text. With `None`
+    /// the row labels decide (labels counting up from the top line mean row 1 is at the top)
+    /// and a diagram without labels is read with row 1 at the bottom. With an explicit
+    /// orientation the labels, where present, must agree with it.
+    ///
+    /// # Errors
+    /// As [`Diagram::parse`]; a label that does not fit the orientation is a
+    /// [`DiagramError::RowLabel`].
+    ///
+    /// ```
+    /// use notation::Orientation;
+    /// use notation::diagram::Diagram;
+    /// use renju_core::Color;
+    /// let text = "X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .";
+    /// let top = Diagram::parse_with(text, Some(Orientation::RowOneAtTop)).unwrap();
+    /// assert_eq!(top.board().get("a1".parse().unwrap()), Some(Color::Black));
+    /// let bottom = Diagram::parse(text).unwrap();
+    /// assert_eq!(bottom.board().get("a5".parse().unwrap()), Some(Color::Black));
+    /// ```
+    pub fn parse_with(
+        text: &str,
+        orientation: Option<Orientation>,
+    ) -> Result<Diagram, DiagramError> {
+        let mut rows: Vec<ParsedRow> = Vec::new();
+        let mut headers: Vec<(usize, usize)> = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line = n + 1;
+            if raw.trim().is_empty() {
+                continue;
+            }
+            if let Some(count) = column_header(raw) {
+                headers.push((line, count));
+                continue;
+            }
+            rows.push(parse_row(raw, line)?);
+        }
+        if rows.is_empty() {
+            return Err(DiagramError::Empty);
+        }
+        let size = rows.len();
+        let board = Board::new(size).map_err(|_| DiagramError::BadSize { rows: size })?;
+        for (line, count) in headers {
+            if count != size {
+                return Err(DiagramError::ColumnHeader {
+                    line,
+                    found: count,
+                    expected: size,
+                });
+            }
+        }
+        let orientation = orientation.unwrap_or_else(|| {
+            let counts_up = rows.iter().enumerate().any(|(i, row)| {
+                row.labels
+                    .iter()
+                    .any(|&l| l as usize == i + 1 && l as usize != size - i)
+            });
+            if counts_up {
+                Orientation::RowOneAtTop
+            } else {
+                Orientation::RowOneAtBottom
+            }
+        });
+        let order = display_rows(size as u8, orientation);
+        let mut d = Diagram::new(board);
+        for (row, &r) in rows.iter().zip(&order) {
+            let expected = u32::from(r) + 1;
+            for &found in &row.labels {
+                if found != expected {
+                    return Err(DiagramError::RowLabel {
+                        line: row.line,
+                        found,
+                        expected,
+                    });
+                }
+            }
+            if row.cells.len() != size {
+                return Err(DiagramError::RowLength {
+                    line: row.line,
+                    found: row.cells.len(),
+                    expected: size,
+                });
+            }
+            for (c, cell) in row.cells.iter().enumerate() {
+                let Some(p) = Point::new(c as u8, r) else {
+                    continue;
+                };
+                match *cell {
+                    Cell::Empty => {}
+                    Cell::Stone(color, number) => {
+                        d.board
+                            .set(p, Some(color))
+                            .map_err(|_| DiagramError::Misplaced {
+                                point: p,
+                                reason: "off the board",
+                            })?;
+                        if let Some(n) = number {
+                            d.numbers.insert(p, n);
+                        }
+                    }
+                    Cell::Mark(m) => {
+                        d.marks.insert(p, m);
+                    }
+                }
+            }
+        }
+        Ok(d)
+    }
+}
+
+const MAX_NUMBER: u32 = 99_999;
+
+/// The two text styles of a diagram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TextStyle {
+    /// `.`, `+`, `X`, `O`, `#`, letters, cells separated by spaces.
+    Ascii,
+    /// `┼` and its edge forms, `╋`, `●`, `○`, `×`, letters, cells joined by `─`.
+    Unicode,
+}
+
+/// Whether a displayed row is the top or bottom line of the picture.
+#[derive(Clone, Copy)]
+struct Edges {
+    top: bool,
+    bottom: bool,
+}
+
+/// The rows (0-based, 0 = row 1) in display order, top line first.
+fn display_rows(size: u8, orientation: Orientation) -> Vec<u8> {
+    match orientation {
+        Orientation::RowOneAtBottom => (0..size).rev().collect(),
+        Orientation::RowOneAtTop => (0..size).collect(),
+    }
+}
+
+fn grid_char(size: u8, p: Point, edges: Edges) -> char {
+    let last = size - 1;
+    if is_star_point(size, p) {
+        return '╋';
+    }
+    match (edges.top, edges.bottom, p.col() == 0, p.col() == last) {
+        (true, _, true, _) => '┌',
+        (true, _, _, true) => '┐',
+        (true, _, _, _) => '┬',
+        (_, true, true, _) => '└',
+        (_, true, _, true) => '┘',
+        (_, true, _, _) => '┴',
+        (_, _, true, _) => '├',
+        (_, _, _, true) => '┤',
+        _ => '┼',
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Cell {
+    Empty,
+    Stone(Color, Option<u32>),
+    Mark(Mark),
+}
+
+struct ParsedRow {
+    line: usize,
+    labels: Vec<u32>,
+    cells: Vec<Cell>,
+}
+
+/// The number of letters when `raw` is a line of consecutive column letters `a b c ...`.
+fn column_header(raw: &str) -> Option<usize> {
+    let letters: Vec<char> = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let consecutive = letters
+        .iter()
+        .enumerate()
+        .all(|(i, c)| c.to_ascii_lowercase() as u32 == u32::from(b'a') + i as u32);
+    (letters.len() >= 2 && consecutive).then_some(letters.len())
+}
+
+fn cell_of(ch: char) -> Option<Cell> {
+    Some(match ch {
+        '.' | '+' | '┼' | '╋' | '┌' | '┬' | '┐' | '├' | '┤' | '└' | '┴' | '┘' => {
+            Cell::Empty
+        }
+        'X' | 'x' | '●' => Cell::Stone(Color::Black, None),
+        'O' | 'o' | '○' => Cell::Stone(Color::White, None),
+        '#' | '×' => Cell::Mark(Mark::Forbidden),
+        c => Cell::Mark(Mark::letter(c)?),
+    })
+}
+
+fn parse_row(raw: &str, line: usize) -> Result<ParsedRow, DiagramError> {
+    let chars: Vec<char> = raw.chars().collect();
+    let mut row = ParsedRow {
+        line,
+        labels: Vec::new(),
+        cells: Vec::new(),
+    };
+    // Whether the previous character was a stone glyph (a number may follow it directly).
+    let mut after_stone = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        if ch.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let digits: String = chars[start..i].iter().collect();
+            let value = digits.parse::<u32>().ok();
+            if after_stone {
+                let n = value.filter(|n| (1..=MAX_NUMBER).contains(n)).ok_or(
+                    DiagramError::BadNumber {
+                        line,
+                        column: start + 1,
+                        digits: digits.clone(),
+                    },
+                )?;
+                if let Some(Cell::Stone(_, number)) = row.cells.last_mut() {
+                    *number = Some(n);
+                }
+                after_stone = false;
+                continue;
+            }
+            // A row label: before every cell, or after the last one.
+            let at_end = chars[i..].iter().all(|c| c.is_whitespace());
+            match value {
+                Some(v) if row.cells.is_empty() || at_end => row.labels.push(v),
+                _ => {
+                    return Err(DiagramError::StrayNumber {
+                        line,
+                        column: start + 1,
+                    });
+                }
+            }
+            continue;
+        }
+        after_stone = false;
+        i += 1;
+        if ch.is_whitespace() || ch == '─' || ch == '\u{3000}' {
+            continue;
+        }
+        let cell = cell_of(ch).ok_or(DiagramError::BadChar {
+            line,
+            column: i,
+            found: ch,
+        })?;
+        after_stone = matches!(cell, Cell::Stone(..));
+        row.cells.push(cell);
+    }
+    Ok(row)
+}
+
+impl FromStr for Diagram {
+    type Err = DiagramError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Diagram::parse(s)
+    }
+}
+
+impl fmt::Display for Diagram {
+    /// The Unicode form ([`Diagram::to_unicode`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_unicode())
+    }
+}
+
+impl fmt::Debug for Diagram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Diagram {}x{}", self.size(), self.size())?;
+        f.write_str(&self.to_ascii())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn p(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn star_points_and_edges_in_unicode() {
+        let d = Diagram::new(Board::renju());
+        let text = d.to_unicode();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "15 ┌─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┐");
+        assert_eq!(lines[3], "12 ├─┼─┼─╋─┼─┼─┼─┼─┼─┼─┼─╋─┼─┼─┤");
+        assert_eq!(lines[7], " 8 ├─┼─┼─┼─┼─┼─┼─╋─┼─┼─┼─┼─┼─┼─┤");
+        assert_eq!(lines[14], " 1 └─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┘");
+        assert_eq!(lines[15], "   a b c d e f g h i j k l m n o");
+        assert_eq!(Diagram::parse(&text).unwrap(), d);
+        let ascii = d.to_ascii();
+        assert!(ascii.lines().nth(11).unwrap().starts_with(" 4 . . . + ."));
+    }
+
+    #[test]
+    fn numbers_widen_every_cell() {
+        let moves: Vec<Move> = ["h8", "i9", "j10"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let mut d = Diagram::from_moves(15, &moves).unwrap();
+        d.set_mark(p("g7"), Mark::Forbidden).unwrap();
+        d.set_mark(p("k11"), Mark::Letter('A')).unwrap();
+        let ascii = d.to_ascii();
+        let row8 = ascii.lines().nth(7).unwrap();
+        assert_eq!(row8, " 8 .  .  .  .  .  .  .  X1 .  .  .  .  .  .  .");
+        assert!(ascii.lines().nth(6).unwrap().contains(" O2 "));
+        assert!(ascii.lines().nth(8).unwrap().contains(" #  "));
+        assert!(ascii.lines().nth(4).unwrap().contains(" A  "));
+        assert!(
+            ascii.ends_with("   a  b  c  d  e  f  g  h  i  j  k  l  m  n  o\n"),
+            "{ascii}"
+        );
+        let uni = d.to_unicode();
+        assert!(uni.lines().nth(6).unwrap().contains("──○2─┼"), "{uni}");
+        assert!(uni.lines().nth(8).unwrap().contains("──×──"));
+        assert_eq!(Diagram::parse(&ascii).unwrap(), d);
+        assert_eq!(Diagram::parse(&uni).unwrap(), d);
+    }
+
+    #[test]
+    fn reads_the_seed_style_without_separators() {
+        // Seed 002, the false-three figure: ┼○┼●×●┼○┼ on one row.
+        let text = "┼┼┼┼┼┼┼┼┼\n┼┼┼┼┼┼┼┼┼\n┼┼┼┼┼┼┼┼┼\n┼┼┼┼┼┼┼┼┼\n┼○┼●×●┼○┼\n┼┼┼┼●┼┼┼┼\n\
+                    ┼┼┼┼┼┼┼┼┼\n┼┼┼┼┼┼┼┼┼\n┼┼┼┼┼┼┼┼┼";
+        let d = Diagram::parse(text).unwrap();
+        assert_eq!(d.size(), 9);
+        assert_eq!(d.board().get(p("b5")), Some(Color::White));
+        assert_eq!(d.board().get(p("e4")), Some(Color::Black));
+        assert_eq!(d.mark(p("e5")), Some(Mark::Forbidden));
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let five = ". . . . .\n";
+        let bad_len = format!("{five}{five}. . . .\n{five}{five}");
+        assert_eq!(
+            Diagram::parse(&bad_len),
+            Err(DiagramError::RowLength {
+                line: 3,
+                found: 4,
+                expected: 5
+            })
+        );
+        let bad_label = "5 . . . . .\n4 . . . . .\n2 . . . . .\n2 . . . . .\n1 . . . . .\n";
+        let e = Diagram::parse(bad_label).unwrap_err();
+        assert_eq!(
+            e,
+            DiagramError::RowLabel {
+                line: 3,
+                found: 2,
+                expected: 3
+            }
+        );
+        assert!(e.to_string().contains("line 3"));
+        let stray = format!("{five}{five}. . 7 . .\n{five}{five}");
+        assert_eq!(
+            Diagram::parse(&stray),
+            Err(DiagramError::StrayNumber { line: 3, column: 5 })
+        );
+        let zero = format!("{five}{five}. . X0 . .\n{five}{five}");
+        assert!(matches!(
+            Diagram::parse(&zero),
+            Err(DiagramError::BadNumber { line: 3, .. })
+        ));
+        assert_eq!(Diagram::parse(" \n\n"), Err(DiagramError::Empty));
+        assert_eq!(
+            Diagram::parse(". .\n. .\n"),
+            Err(DiagramError::BadSize { rows: 2 })
+        );
+        let header = format!("{five}{five}{five}{five}{five}  a b c d\n");
+        assert!(matches!(
+            Diagram::parse(&header),
+            Err(DiagramError::ColumnHeader { found: 4, .. })
+        ));
+    }
+
+    #[test]
+    fn setters_keep_the_invariants() {
+        let mut d = Diagram::new(Board::renju());
+        d.board.place(p("h8"), Color::Black).unwrap();
+        assert!(d.set_mark(p("h8"), Mark::Forbidden).is_err());
+        assert!(d.set_mark(p("h9"), Mark::Letter('X')).is_err());
+        assert!(d.set_number(p("h9"), 3).is_err());
+        assert!(d.set_number(p("h8"), 0).is_err());
+        assert_eq!(d.mark_forbidden([p("h8"), p("a1"), p("b2")]), 2);
+        d.set_mark(p("c3"), Mark::Letter('B')).unwrap();
+        assert_eq!(d.letter_point('B'), Some(p("c3")));
+    }
+
+    fn arb_diagram() -> impl Strategy<Value = Diagram> {
+        (MIN_SIZE..=MAX_SIZE).prop_flat_map(|size| {
+            let n = usize::from(size) * usize::from(size);
+            proptest::collection::vec((0u8..8, 1u32..400, 0u8..26), n).prop_map(move |cells| {
+                let mut d = Diagram::new(Board::new(usize::from(size)).unwrap());
+                for (i, (kind, num, letter)) in cells.into_iter().enumerate() {
+                    let pt =
+                        Point::new((i % usize::from(size)) as u8, (i / usize::from(size)) as u8)
+                            .unwrap();
+                    match kind {
+                        1 => d.board.set(pt, Some(Color::Black)).unwrap(),
+                        2 => d.board.set(pt, Some(Color::White)).unwrap(),
+                        3 => {
+                            d.board.set(pt, Some(Color::Black)).unwrap();
+                            d.numbers.insert(pt, num);
+                        }
+                        4 => {
+                            d.board.set(pt, Some(Color::White)).unwrap();
+                            d.numbers.insert(pt, num);
+                        }
+                        5 => {
+                            d.marks.insert(pt, Mark::Forbidden);
+                        }
+                        6 => {
+                            if let Some(m) = Mark::letter(char::from(b'A' + letter)) {
+                                d.marks.insert(pt, m);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                d
+            })
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn ascii_round_trip(d in arb_diagram()) {
+            prop_assert_eq!(Diagram::parse(&d.to_ascii()).unwrap(), d);
+        }
+
+        #[test]
+        fn unicode_round_trip(d in arb_diagram()) {
+            prop_assert_eq!(Diagram::parse(&d.to_unicode()).unwrap(), d);
+        }
+
+        #[test]
+        fn top_orientation_round_trip(d in arb_diagram(), unicode: bool) {
+            let style = if unicode { TextStyle::Unicode } else { TextStyle::Ascii };
+            let text = d.write(style, Orientation::RowOneAtTop);
+            prop_assert_eq!(&Diagram::parse(&text).unwrap(), &d);
+            prop_assert_eq!(
+                &Diagram::parse_with(&text, Some(Orientation::RowOneAtTop)).unwrap(),
+                &d
+            );
+        }
+
+        #[test]
+        fn never_panics(text in "[.XO#A-Z0-9 ┼●○×─\n]{0,400}") {
+            let _ = Diagram::parse(&text);
+        }
+    }
+}
