@@ -622,7 +622,7 @@ fn shape_stones(lines: &Lines, p: Point, d: Direction, helpers: &[Point]) -> Vec
         }
     }
     out.sort_by_key(|q| (q.col(), q.row()));
-    if d == Direction::Vertical || d == Direction::AntiDiagonal && dr < 0 {
+    if d == Direction::Vertical {
         out.sort_by_key(|q| (q.row(), q.col()));
     }
     out
