@@ -8,4 +8,5 @@
 
 pub mod convert;
 pub mod fouls;
+pub mod show;
 pub mod validate;

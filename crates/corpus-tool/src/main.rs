@@ -103,6 +103,49 @@ Examples:
         /// The file to write.
         output: PathBuf,
     },
+    /// Draw a position or a game: numbered stones, Black's forbidden points marked.
+    #[command(after_help = "\
+INPUT is a record file (any format; --record picks the game), a text diagram file (the
+atlas format works too), a board of 225 characters, or a move list in quotes.
+The board is drawn in the Unicode style of the seeds (--ascii for plain ASCII) with
+coordinates on the edges, star points, move numbers on the stones and × on every point
+where a Black stone would be forbidden, then the list of those points with their kinds.
+
+Examples:
+  corpus-tool show 'h8 a1 i8 a2 k10 a3 k11'
+  corpus-tool show --svg game.svg --record 3 archive.renju
+  corpus-tool show --strict --explain corpus/fouls/047-conventions-nested-reversal.txt")]
+    Show {
+        /// Also write the drawing as an SVG file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Strict foul convention (default: lenient).
+        #[arg(long)]
+        strict: bool,
+        /// Plain ASCII instead of Unicode.
+        #[arg(long)]
+        ascii: bool,
+        /// Print the explanation tree of every forbidden point.
+        #[arg(long)]
+        explain: bool,
+        /// Which record of a file (1-based).
+        #[arg(long, default_value_t = 1)]
+        record: usize,
+        /// Show the position after this many moves.
+        #[arg(long)]
+        moves: Option<usize>,
+        /// Rule set: renju (fouls marked), freestyle or standard.
+        #[arg(long, default_value = "renju")]
+        rules: RuleSet,
+        /// Force the input format.
+        #[arg(long)]
+        format: Option<Format>,
+        /// Where row 1 is in the input: top or bottom.
+        #[arg(long)]
+        orientation: Option<Orientation>,
+        /// What to draw.
+        input: String,
+    },
     /// The 26 openings: identify three stones, or print the table.
     #[command(subcommand)]
     Openings(OpeningsCommand),
@@ -224,6 +267,40 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("corpus-tool convert: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Show {
+            svg,
+            strict,
+            ascii,
+            explain,
+            record,
+            moves,
+            rules,
+            format,
+            orientation,
+            input,
+        } => {
+            let args = corpus_tool::show::Args {
+                input,
+                record,
+                moves,
+                convention: convention(strict),
+                rules,
+                ascii,
+                explain,
+                format,
+                orientation,
+            };
+            match corpus_tool::show::run(&args, svg.as_deref()) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("corpus-tool show: {e}");
                     ExitCode::from(2)
                 }
             }

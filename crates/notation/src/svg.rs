@@ -62,8 +62,9 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
     let board = diagram.board();
     let size = i64::from(board.size());
     let cell = i64::from(options.cell.max(12));
+    // With coordinates, the labels sit outside the reach of edge stones (radius 0.46 cell).
     let margin = if options.coordinates {
-        cell
+        cell + cell / 2
     } else {
         cell / 2 + 2
     };
@@ -141,7 +142,7 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
         for i in 0..size {
             let letter = char::from(b'a' + i as u8);
             let at = margin + i * cell;
-            for yy in [top - cell / 2, top + span + cell / 2] {
+            for yy in [top - cell * 9 / 10, top + span + cell * 9 / 10] {
                 let _ = writeln!(
                     s,
                     "<text x=\"{at}\" y=\"{yy}\" dominant-baseline=\"central\">{letter}</text>"
@@ -149,7 +150,7 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
             }
             let row = size - i;
             let at = top + i * cell;
-            for xx in [margin - cell / 2, margin + span + cell / 2] {
+            for xx in [margin - cell * 9 / 10, margin + span + cell * 9 / 10] {
                 let _ = writeln!(
                     s,
                     "<text x=\"{xx}\" y=\"{at}\" dominant-baseline=\"central\">{row}</text>"
@@ -318,7 +319,7 @@ mod tests {
             2
         );
         // Row 7 is at the top: its label sits on the first grid line.
-        let top = 36 + 36; // caption + margin
+        let top = 36 + 54; // caption + margin (1.5 cells)
         assert!(svg.contains(&format!(
             "y=\"{top}\" dominant-baseline=\"central\">7</text>"
         )));

@@ -1,0 +1,172 @@
+//! `corpus-tool show`: draw a position or a game, with Black's forbidden points marked, as a
+//! Unicode (or ASCII) board on the terminal and optionally as an SVG file.
+
+use notation::diagram::Diagram;
+use notation::svg::{SvgOptions, render_svg};
+use notation::{Format, GameRecord, Orientation, detect, read_all};
+use renju_core::{Color, Convention, FoulChecker, RuleSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// What to draw and how.
+#[derive(Debug, Clone, Default)]
+pub struct Args {
+    /// A record file, a text diagram file, a 225-character board or a move list.
+    pub input: String,
+    /// Which record of a file (1-based).
+    pub record: usize,
+    /// Show the position after this many moves (default: all).
+    pub moves: Option<usize>,
+    /// The foul convention.
+    pub convention: Convention,
+    /// The rule set (fouls are marked only under renju).
+    pub rules: RuleSet,
+    /// ASCII instead of Unicode.
+    pub ascii: bool,
+    /// Print the explanation tree of every forbidden point.
+    pub explain: bool,
+    /// Force the input format.
+    pub format: Option<Format>,
+    /// Force the input orientation.
+    pub orientation: Option<Orientation>,
+}
+
+/// Reads the input into a diagram (stones numbered when it is a game) and says what it is.
+///
+/// # Errors
+/// A sentence naming the file and what could not be read.
+pub fn load(args: &Args) -> Result<(Diagram, String), String> {
+    let path = Path::new(&args.input);
+    if path.is_file() {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", args.input))?;
+        let text = String::from_utf8_lossy(&bytes);
+        if args.format.is_none() && (text.starts_with("title:") || text.contains("\nboard:")) {
+            let entry = notation::atlas::AtlasEntry::parse(&text, &args.input)
+                .map_err(|e| e.to_string())?;
+            return Ok((
+                entry.diagram.clone(),
+                format!("{}: {}", entry.name, entry.title),
+            ));
+        }
+        let format = args
+            .format
+            .or_else(|| detect(&args.input, &bytes[..bytes.len().min(4096)]));
+        if let Some(format) = format {
+            let orientation = args.orientation.unwrap_or(format.default_orientation());
+            let index = args.record.max(1);
+            let record = read_all(format, &bytes, &args.input, orientation)
+                .nth(index - 1)
+                .ok_or_else(|| format!("{}: there is no record {index}", args.input))?
+                .map_err(|e| e.to_string())?;
+            return game(&record, args, &format!("{} record {index}", args.input));
+        }
+        let d = Diagram::parse_with(&text, args.orientation)
+            .map_err(|e| format!("{}: not a record and not a diagram: {e}", args.input))?;
+        return Ok((d, args.input.clone()));
+    }
+    let board = crate::fouls::parse_position(&args.input)?;
+    let compact: String = args.input.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.len() == 225 && compact.chars().all(|c| ".xXoO".contains(c)) {
+        return Ok((Diagram::new(board), "the position given".to_string()));
+    }
+    let mut record = GameRecord::new(15);
+    record.moves = notation::moves::parse_moves(&args.input, 15, Orientation::RowOneAtBottom)
+        .map_err(|e| format!("the moves given: {e}"))?;
+    game(&record, args, "the moves given")
+}
+
+fn game(record: &GameRecord, args: &Args, what: &str) -> Result<(Diagram, String), String> {
+    let mut r = record.clone();
+    if let Some(n) = args.moves {
+        r.moves.truncate(n);
+    }
+    let d = Diagram::from_record(&r).map_err(|e| format!("{what}: {e}"))?;
+    let n = r.moves.len();
+    Ok((
+        d,
+        format!("{what}, after {n} move{}", if n == 1 { "" } else { "s" }),
+    ))
+}
+
+/// Draws the diagram with the forbidden points marked; returns the text for the terminal and
+/// the diagram (marked) for an SVG.
+#[must_use]
+pub fn draw(mut diagram: Diagram, title: &str, args: &Args) -> (String, Diagram) {
+    let mut out = String::new();
+    let board = diagram.board().clone();
+    let fouls = if args.rules.has_fouls() {
+        diagram.mark_fouls(args.convention)
+    } else {
+        Vec::new()
+    };
+    let _ = writeln!(out, "{title}");
+    out.push_str(&if args.ascii {
+        diagram.to_ascii()
+    } else {
+        diagram.to_unicode()
+    });
+    let to_move = if board.count(Color::Black) > board.count(Color::White) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let _ = writeln!(out, "{} to move (by stone count)", capital(to_move.name()));
+    if !args.rules.has_fouls() {
+        let _ = writeln!(out, "rules {}: no forbidden points", args.rules);
+    } else if fouls.is_empty() {
+        let _ = writeln!(
+            out,
+            "no forbidden point for Black ({} convention)",
+            args.convention
+        );
+    } else {
+        let mark = if args.ascii { "#" } else { "×" };
+        let _ = writeln!(
+            out,
+            "{mark} forbidden for Black ({} convention):",
+            args.convention
+        );
+        for (p, f) in &fouls {
+            let _ = writeln!(out, "  {p} {f}");
+        }
+        if args.explain {
+            let checker = FoulChecker::new(&board);
+            for (p, _) in &fouls {
+                for l in checker.explain(*p, args.convention).to_tree().lines() {
+                    let _ = writeln!(out, "    {l}");
+                }
+            }
+        }
+    }
+    (out, diagram)
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// Runs the command: returns the text to print; writes the SVG when asked.
+///
+/// # Errors
+/// Unreadable input or an SVG that cannot be written.
+pub fn run(args: &Args, svg: Option<&Path>) -> Result<String, String> {
+    let (diagram, title) = load(args)?;
+    let (text, marked) = draw(diagram, &title, args);
+    if let Some(path) = svg {
+        // The caption must fit above the board: name the file, not its whole path.
+        let short = Path::new(&args.input)
+            .file_name()
+            .map(|n| title.replace(&args.input, &n.to_string_lossy()))
+            .unwrap_or_else(|| title.clone());
+        let options = SvgOptions {
+            title: Some(short),
+            ..SvgOptions::default()
+        };
+        std::fs::write(path, render_svg(&marked, &options))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(text)
+}

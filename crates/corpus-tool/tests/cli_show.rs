@@ -1,0 +1,69 @@
+//! `corpus-tool show`: boards drawn with forbidden points marked, SVG written.
+
+use std::path::Path;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn a_move_list_with_its_double_three() {
+    let (out, _, code) = run(&["show", "h8 a1 i8 a2 k10 a3 k11"]);
+    assert_eq!(code, 0);
+    // Row 8: stones 1 and 3 on h8 i8, the forbidden k8 marked.
+    let row8 = out.lines().find(|l| l.starts_with(" 8 ")).unwrap();
+    assert!(row8.contains("●1─●3─┼──×"), "{row8}");
+    assert!(
+        out.contains("× forbidden for Black (lenient convention):\n  k8 double-three"),
+        "{out}"
+    );
+    let (ascii, _, _) = run(&["show", "--ascii", "h8 a1 i8 a2 k10 a3 k11"]);
+    assert!(
+        ascii
+            .lines()
+            .any(|l| l.starts_with(" 8 ") && l.contains('#')),
+        "{ascii}"
+    );
+}
+
+#[test]
+fn an_atlas_diagram_under_both_conventions_and_svg() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../corpus/fouls/047-conventions-nested-reversal.txt");
+    let file = file.to_str().unwrap();
+    let (lenient, _, _) = run(&["show", file]);
+    let (strict, _, _) = run(&["show", "--strict", "--explain", file]);
+    assert!(lenient.contains("f7 double-three"), "{lenient}");
+    assert!(!strict.contains("f7 double-three"), "{strict}");
+    assert!(
+        strict.contains("h7 (strict): forbidden: double-three"),
+        "{strict}"
+    );
+    let svg = std::env::temp_dir().join(format!("renju-kit-show-{}.svg", std::process::id()));
+    let (_, _, code) = run(&["show", "--svg", svg.to_str().unwrap(), file]);
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let _ = std::fs::remove_file(&svg);
+    assert!(text.starts_with("<svg"));
+    assert!(text.matches("class=\"forbidden\"").count() >= 1);
+}
+
+#[test]
+fn a_record_of_a_file_and_bad_input() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games/black-five.renju");
+    let (out, _, code) = run(&["show", "--moves", "3", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("after 3 moves"), "{out}");
+    let (_, err, code) = run(&["show", "h8 h8"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("h8"), "{err}");
+}
