@@ -7,6 +7,7 @@
 //! judge (`analyzer`): it wires them to files, threads and reports.
 
 pub mod convert;
+pub mod explain;
 pub mod fouls;
 pub mod show;
 pub mod validate;

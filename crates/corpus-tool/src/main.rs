@@ -146,6 +146,42 @@ Examples:
         /// What to draw.
         input: String,
     },
+    /// Explain one game: the audit, the final board, and a note per move.
+    #[command(after_help = "\
+Prints what the auditor concludes about one game (end, consistency of the declared result,
+findings, opening), the final board with move numbers, then one line per move: the shapes
+it made (five, straight four, four, open three), the opponent threats it ignored, and for a
+Black foul the explanation tree an arbiter can show the player.
+
+Examples:
+  corpus-tool explain --record 15075 archive.renju
+  corpus-tool explain --strict corpus/games/eye-makes-five.renju
+  corpus-tool explain 'h8 h9 i8 i9 j8 j9 k8 k9 l8'")]
+    Explain {
+        /// Which record of a file (1-based).
+        #[arg(long, default_value_t = 1)]
+        record: usize,
+        /// Strict foul convention (default: lenient).
+        #[arg(long)]
+        strict: bool,
+        /// Claim policy: claim, foul-loses or refuse.
+        #[arg(long, default_value = "claim")]
+        claim: ClaimPolicy,
+        /// Rule set: renju, freestyle or standard.
+        #[arg(long, default_value = "renju")]
+        rules: RuleSet,
+        /// Plain ASCII board instead of Unicode.
+        #[arg(long)]
+        ascii: bool,
+        /// Force the input format.
+        #[arg(long)]
+        format: Option<Format>,
+        /// Where row 1 is in the input: top or bottom.
+        #[arg(long)]
+        orientation: Option<Orientation>,
+        /// A record file or a move list.
+        input: String,
+    },
     /// The 26 openings: identify three stones, or print the table.
     #[command(subcommand)]
     Openings(OpeningsCommand),
@@ -301,6 +337,28 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("corpus-tool show: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Explain {
+            record,
+            strict,
+            claim,
+            rules,
+            ascii,
+            format,
+            orientation,
+            input,
+        } => {
+            let settings = Settings::new(rules, convention(strict), claim);
+            match corpus_tool::explain::run(&input, record, format, orientation, &settings, ascii) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("corpus-tool explain: {e}");
                     ExitCode::from(2)
                 }
             }

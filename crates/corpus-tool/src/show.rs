@@ -31,48 +31,73 @@ pub struct Args {
     pub orientation: Option<Orientation>,
 }
 
+/// What the input held: a game (with its name) or a bare position.
+pub enum Loaded {
+    /// A game record, named for titles ("FILE record N").
+    Game(GameRecord, String),
+    /// A position with no move order (a board line or a text diagram), with a title.
+    Position(Diagram, String),
+}
+
+/// Reads INPUT: a record file (`record` picks the game), an atlas or text diagram file, a
+/// 225-character board, or a move list.
+///
+/// # Errors
+/// A sentence naming the file and what could not be read.
+pub fn load_input(
+    input: &str,
+    record: usize,
+    format: Option<Format>,
+    orientation: Option<Orientation>,
+) -> Result<Loaded, String> {
+    let path = Path::new(input);
+    if path.is_file() {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {input}: {e}"))?;
+        let text = String::from_utf8_lossy(&bytes);
+        if format.is_none() && (text.starts_with("title:") || text.contains("\nboard:")) {
+            let entry =
+                notation::atlas::AtlasEntry::parse(&text, input).map_err(|e| e.to_string())?;
+            return Ok(Loaded::Position(
+                entry.diagram.clone(),
+                format!("{}: {}", entry.name, entry.title),
+            ));
+        }
+        if let Some(format) = format.or_else(|| detect(input, &bytes[..bytes.len().min(4096)])) {
+            let orientation = orientation.unwrap_or(format.default_orientation());
+            let index = record.max(1);
+            let game = read_all(format, &bytes, input, orientation)
+                .nth(index - 1)
+                .ok_or_else(|| format!("{input}: there is no record {index}"))?
+                .map_err(|e| e.to_string())?;
+            return Ok(Loaded::Game(game, format!("{input} record {index}")));
+        }
+        let d = Diagram::parse_with(&text, orientation)
+            .map_err(|e| format!("{input}: not a record and not a diagram: {e}"))?;
+        return Ok(Loaded::Position(d, input.to_string()));
+    }
+    let compact: String = input.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.len() == 225 && compact.chars().all(|c| ".xXoO".contains(c)) {
+        let board = crate::fouls::parse_position(input)?;
+        return Ok(Loaded::Position(
+            Diagram::new(board),
+            "the position given".to_string(),
+        ));
+    }
+    let mut game = GameRecord::new(15);
+    game.moves = notation::moves::parse_moves(input, 15, Orientation::RowOneAtBottom)
+        .map_err(|e| format!("the moves given: {e}"))?;
+    Ok(Loaded::Game(game, "the moves given".to_string()))
+}
+
 /// Reads the input into a diagram (stones numbered when it is a game) and says what it is.
 ///
 /// # Errors
 /// A sentence naming the file and what could not be read.
 pub fn load(args: &Args) -> Result<(Diagram, String), String> {
-    let path = Path::new(&args.input);
-    if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", args.input))?;
-        let text = String::from_utf8_lossy(&bytes);
-        if args.format.is_none() && (text.starts_with("title:") || text.contains("\nboard:")) {
-            let entry = notation::atlas::AtlasEntry::parse(&text, &args.input)
-                .map_err(|e| e.to_string())?;
-            return Ok((
-                entry.diagram.clone(),
-                format!("{}: {}", entry.name, entry.title),
-            ));
-        }
-        let format = args
-            .format
-            .or_else(|| detect(&args.input, &bytes[..bytes.len().min(4096)]));
-        if let Some(format) = format {
-            let orientation = args.orientation.unwrap_or(format.default_orientation());
-            let index = args.record.max(1);
-            let record = read_all(format, &bytes, &args.input, orientation)
-                .nth(index - 1)
-                .ok_or_else(|| format!("{}: there is no record {index}", args.input))?
-                .map_err(|e| e.to_string())?;
-            return game(&record, args, &format!("{} record {index}", args.input));
-        }
-        let d = Diagram::parse_with(&text, args.orientation)
-            .map_err(|e| format!("{}: not a record and not a diagram: {e}", args.input))?;
-        return Ok((d, args.input.clone()));
+    match load_input(&args.input, args.record, args.format, args.orientation)? {
+        Loaded::Position(d, title) => Ok((d, title)),
+        Loaded::Game(record, what) => game(&record, args, &what),
     }
-    let board = crate::fouls::parse_position(&args.input)?;
-    let compact: String = args.input.chars().filter(|c| !c.is_whitespace()).collect();
-    if compact.len() == 225 && compact.chars().all(|c| ".xXoO".contains(c)) {
-        return Ok((Diagram::new(board), "the position given".to_string()));
-    }
-    let mut record = GameRecord::new(15);
-    record.moves = notation::moves::parse_moves(&args.input, 15, Orientation::RowOneAtBottom)
-        .map_err(|e| format!("the moves given: {e}"))?;
-    game(&record, args, "the moves given")
 }
 
 fn game(record: &GameRecord, args: &Args, what: &str) -> Result<(Diagram, String), String> {

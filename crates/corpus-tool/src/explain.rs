@@ -1,0 +1,52 @@
+//! `corpus-tool explain`: one game as the analyzer sees it — the audit, the final board, and a
+//! note per move (shapes made, threats left, fouls with their explanation trees).
+
+use crate::show::{Loaded, load_input};
+use analyzer::{Settings, annotate, audit};
+use notation::diagram::Diagram;
+use notation::{Format, Orientation};
+use std::fmt::Write as _;
+
+/// Explains record `record` of `input` under `settings`.
+///
+/// # Errors
+/// Unreadable input, or a position with no moves (nothing to replay).
+pub fn run(
+    input: &str,
+    record: usize,
+    format: Option<Format>,
+    orientation: Option<Orientation>,
+    settings: &Settings,
+    ascii: bool,
+) -> Result<String, String> {
+    let (game, title) = match load_input(input, record, format, orientation)? {
+        Loaded::Game(g, t) => (g, t),
+        Loaded::Position(..) => {
+            return Err(format!(
+                "{input}: a position has no moves to explain (try `show`)"
+            ));
+        }
+    };
+    let a = audit(&game, settings);
+    let mut out = String::new();
+    let _ = writeln!(out, "{title}");
+    let _ = writeln!(out, "{a}");
+    let replayable = a
+        .illegal
+        .as_ref()
+        .map_or(game.moves.len(), |i| i.number.saturating_sub(1));
+    let mut shown = game.clone();
+    shown.moves.truncate(replayable);
+    if let Ok(d) = Diagram::from_record(&shown) {
+        out.push('\n');
+        out.push_str(&if ascii { d.to_ascii() } else { d.to_unicode() });
+    }
+    out.push('\n');
+    for note in annotate(&game, settings) {
+        for (i, line) in note.to_string().lines().enumerate() {
+            let pad = if i == 0 { "" } else { "    " };
+            let _ = writeln!(out, "{pad}{line}");
+        }
+    }
+    Ok(out)
+}
