@@ -75,6 +75,15 @@ fn ci(_: &[String]) -> Result<(), String> {
     cargo(&["test", "--workspace"])?;
     cargo(&[
         "test",
+        "-p",
+        "renju-core",
+        "--features",
+        "serde",
+        "--test",
+        "serde_feature",
+    ])?;
+    cargo(&[
+        "test",
         "--release",
         "-p",
         "corpus-tool",
