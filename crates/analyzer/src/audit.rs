@@ -155,12 +155,13 @@ impl IllegalKind {
     /// use analyzer::{Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// // White puts a stone on black 1.
     /// let a = audit(&record("h8 h8", DeclaredResult::Unknown), &Settings::default());
     /// assert_eq!(a.illegal.unwrap().kind.name(), "occupied");
@@ -255,12 +256,13 @@ impl Finding {
     /// use analyzer::{Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// // Black's j8 is a double three; White plays on, so under the claim policy it lapses.
     /// let a = audit(&record("h8 h9 i8 b2 j9 b14 j10 n14 j8 a1", DeclaredResult::Black), &Settings::default());
     /// let kinds: Vec<&str> = a.findings.iter().map(|f| f.kind()).collect();
@@ -284,12 +286,13 @@ impl Finding {
     /// use analyzer::{Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// let a = audit(&record("h8 h9 i8 b2 j9 b14 j10 n14 j8 a1", DeclaredResult::Black), &Settings::default());
     /// assert_eq!(a.findings[0].move_number(), Some(9));
     /// ```
@@ -374,12 +377,13 @@ impl Consistency {
     /// use analyzer::{Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// // Declared a White win, but Black made five at move 9.
     /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White), &Settings::default());
     /// assert_eq!(a.consistency.name(), "result-mismatch");
@@ -431,12 +435,13 @@ impl GameVerdict {
     /// use analyzer::{GameVerdict, Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::Black), &Settings::default());
     /// assert_eq!(a.verdict().name(), "ok");
     /// assert_eq!(GameVerdict::Unreadable.name(), "unreadable");
@@ -493,12 +498,13 @@ impl GameAudit {
     /// use analyzer::{GameVerdict, Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// let s = Settings::default();
     /// assert_eq!(audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::Black), &s).verdict(), GameVerdict::Ok);
     /// assert_eq!(audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White), &s).verdict(), GameVerdict::ResultMismatch);
@@ -523,12 +529,13 @@ impl GameAudit {
     /// use analyzer::{Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::Black), &Settings::default());
     /// assert_eq!(a.end_sentence(), "black five at move 9");
     /// ```
@@ -558,12 +565,13 @@ impl GameAudit {
     /// use analyzer::{Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// let a = audit(&record("h8 h9 i8", DeclaredResult::White), &Settings::default());
     /// assert_eq!(
     ///     a.consistency_reason(),
@@ -603,12 +611,13 @@ impl GameAudit {
     /// use analyzer::{Settings, audit};
     /// use notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
-    /// let record = |moves: &str, result: DeclaredResult| {
-    ///     let mut r = GameRecord::new(15);
-    ///     r.result = result;
-    ///     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    ///     r
-    /// };
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White), &Settings::default());
     /// assert_eq!(a.detail(), "declared white but the board shows black five at move 9");
     /// ```
