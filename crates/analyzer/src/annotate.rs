@@ -28,6 +28,12 @@ pub enum Shape {
 
 impl Shape {
     /// `five`, `straight four`, `four`, `two fours`, `open three`.
+    ///
+    /// ```
+    /// use analyzer::annotate::Shape;
+    /// assert_eq!(Shape::StraightFour.name(), "straight four");
+    /// assert_eq!(Shape::OpenThree.name(), "open three");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {

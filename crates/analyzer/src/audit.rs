@@ -57,6 +57,14 @@ impl End {
     }
 
     /// The result the board gives: the winner, `Draw` for a full board, `Unknown` for `none`.
+    ///
+    /// ```
+    /// use analyzer::End;
+    /// use notation::DeclaredResult;
+    /// use renju_core::Foul;
+    /// assert_eq!(End::Foul(Foul::Overline).result(), DeclaredResult::White);
+    /// assert_eq!(End::None.result(), DeclaredResult::Unknown);
+    /// ```
     #[must_use]
     pub const fn result(self) -> DeclaredResult {
         match self {
@@ -142,6 +150,22 @@ pub enum IllegalKind {
 
 impl IllegalKind {
     /// A short kind name: `occupied`, `off-board`, `unreadable-move`, `forbidden`, `bad-board-size`.
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// // White puts a stone on black 1.
+    /// let a = audit(&record("h8 h8", DeclaredResult::Unknown), &Settings::default());
+    /// assert_eq!(a.illegal.unwrap().kind.name(), "occupied");
+    /// ```
     #[must_use]
     pub const fn name(&self) -> &'static str {
         match self {
@@ -227,6 +251,23 @@ pub enum Finding {
 impl Finding {
     /// The kind name used in reports: `lapsed-foul`, `unclaimed-overline`, `moves-after-end`,
     /// `first-move-off-centre`, `not-an-opening`, `opening-protocol`.
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// // Black's j8 is a double three; White plays on, so under the claim policy it lapses.
+    /// let a = audit(&record("h8 h9 i8 b2 j9 b14 j10 n14 j8 a1", DeclaredResult::Black), &Settings::default());
+    /// let kinds: Vec<&str> = a.findings.iter().map(|f| f.kind()).collect();
+    /// assert_eq!(kinds, ["lapsed-foul"]);
+    /// ```
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -240,6 +281,21 @@ impl Finding {
     }
 
     /// The move the finding is about, if it is about one.
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let a = audit(&record("h8 h9 i8 b2 j9 b14 j10 n14 j8 a1", DeclaredResult::Black), &Settings::default());
+    /// assert_eq!(a.findings[0].move_number(), Some(9));
+    /// ```
     #[must_use]
     pub const fn move_number(&self) -> Option<usize> {
         match self {
@@ -316,6 +372,22 @@ pub enum Undecided {
 
 impl Consistency {
     /// `ok`, `result-mismatch` or `unknown`.
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// // Declared a White win, but Black made five at move 9.
+    /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White), &Settings::default());
+    /// assert_eq!(a.consistency.name(), "result-mismatch");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -358,6 +430,22 @@ impl GameVerdict {
     ];
 
     /// `ok`, `warning`, `result-mismatch`, `illegal`, `unreadable`.
+    ///
+    /// ```
+    /// use analyzer::{GameVerdict, Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::Black), &Settings::default());
+    /// assert_eq!(a.verdict().name(), "ok");
+    /// assert_eq!(GameVerdict::Unreadable.name(), "unreadable");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -405,6 +493,23 @@ pub struct GameAudit {
 impl GameAudit {
     /// The one-word verdict: `illegal` over `result-mismatch` over `warning` (any finding)
     /// over `ok`.
+    ///
+    /// ```
+    /// use analyzer::{GameVerdict, Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let s = Settings::default();
+    /// assert_eq!(audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::Black), &s).verdict(), GameVerdict::Ok);
+    /// assert_eq!(audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White), &s).verdict(), GameVerdict::ResultMismatch);
+    /// assert_eq!(audit(&record("h8 h8", DeclaredResult::Black), &s).verdict(), GameVerdict::Illegal);
+    /// ```
     #[must_use]
     pub fn verdict(&self) -> GameVerdict {
         if self.illegal.is_some() {
@@ -419,6 +524,21 @@ impl GameAudit {
     }
 
     /// What the board shows, in words: `black five at move 37`, `no decisive event`...
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::Black), &Settings::default());
+    /// assert_eq!(a.end_sentence(), "black five at move 9");
+    /// ```
     #[must_use]
     pub fn end_sentence(&self) -> String {
         let at = self.end_move.unwrap_or(0);
@@ -440,6 +560,24 @@ impl GameAudit {
     }
 
     /// Why the declared result agrees, contradicts or cannot be judged, as a sentence.
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let a = audit(&record("h8 h9 i8", DeclaredResult::White), &Settings::default());
+    /// assert_eq!(
+    ///     a.consistency_reason(),
+    ///     "declared white win with no decisive event on the board: consistent with a resignation or a loss on time"
+    /// );
+    /// ```
     #[must_use]
     pub fn consistency_reason(&self) -> String {
         let end = self.end_sentence();
@@ -468,6 +606,21 @@ impl GameAudit {
 
     /// A short human sentence for the report's `detail` column: the most important fact
     /// first, then how many further findings there are.
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White), &Settings::default());
+    /// assert_eq!(a.detail(), "declared white but the board shows black five at move 9");
+    /// ```
     #[must_use]
     pub fn detail(&self) -> String {
         let head = match (&self.illegal, self.consistency) {

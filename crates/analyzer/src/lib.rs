@@ -87,3 +87,8 @@ pub use audit::{
 };
 pub use opening::Opening;
 pub use settings::{ClaimPolicy, Settings, UnknownClaimPolicy};
+
+/// The examples of the README compile and pass.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

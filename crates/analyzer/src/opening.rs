@@ -23,6 +23,12 @@ pub enum Family {
 
 impl Family {
     /// `direct` or `indirect`.
+    ///
+    /// ```
+    /// use analyzer::opening::Family;
+    /// assert_eq!(Family::Direct.name(), "direct");
+    /// assert_eq!(Family::Indirect.name(), "indirect");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {

@@ -103,6 +103,14 @@ pub struct Settings {
 
 impl Settings {
     /// Settings with these three choices.
+    ///
+    /// ```
+    /// use analyzer::{ClaimPolicy, Settings};
+    /// use renju_core::{Convention, RuleSet};
+    /// let s = Settings::new(RuleSet::Renju, Convention::Strict, ClaimPolicy::FoulLoses);
+    /// assert_eq!(s.to_string(), "rules renju, convention strict, claim policy foul-loses");
+    /// assert_eq!(Settings::default().to_string(), "rules renju, convention lenient, claim policy claim");
+    /// ```
     #[must_use]
     pub const fn new(rules: RuleSet, convention: Convention, claim: ClaimPolicy) -> Settings {
         Settings {

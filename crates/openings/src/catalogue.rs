@@ -16,6 +16,12 @@ pub enum OpeningKind {
 
 impl OpeningKind {
     /// `direct` or `indirect`.
+    ///
+    /// ```
+    /// use openings::by_code;
+    /// assert_eq!(by_code("2D").unwrap().kind().name(), "direct");
+    /// assert_eq!(by_code("2I").unwrap().kind().to_string(), "indirect");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -25,6 +31,11 @@ impl OpeningKind {
     }
 
     /// The Chinese name: 直指 or 斜指.
+    ///
+    /// ```
+    /// use openings::OpeningKind;
+    /// assert_eq!(OpeningKind::Indirect.name_zh(), "斜指");
+    /// ```
     #[must_use]
     pub const fn name_zh(self) -> &'static str {
         match self {
@@ -54,6 +65,12 @@ pub enum OpeningSymmetry {
 
 impl OpeningSymmetry {
     /// `none`, `pattern` or `board`.
+    ///
+    /// ```
+    /// use openings::{OpeningSymmetry, by_code};
+    /// assert_eq!(by_code("1D").unwrap().symmetry().name(), "board");
+    /// assert_eq!(OpeningSymmetry::Pattern.to_string(), "pattern");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -84,51 +101,101 @@ pub struct Opening {
 
 impl Opening {
     /// The RIF code, `1D`..`13D` or `1I`..`13I`.
+    ///
+    /// ```
+    /// let o = openings::by_code("2i").unwrap(); // case-insensitive
+    /// assert_eq!(o.code(), "2I");
+    /// ```
     #[must_use]
     pub const fn code(&self) -> &'static str {
         self.code
     }
     /// The number within its kind, 1..=13.
+    ///
+    /// ```
+    /// assert_eq!(openings::by_code("13D").unwrap().number(), 13);
+    /// ```
     #[must_use]
     pub fn number(&self) -> u8 {
         self.code[..self.code.len() - 1].parse().unwrap_or(0)
     }
     /// The Japanese name (e.g. 浦月).
+    ///
+    /// ```
+    /// assert_eq!(openings::by_code("2D").unwrap().name_ja(), "渓月");
+    /// ```
     #[must_use]
     pub const fn name_ja(&self) -> &'static str {
         self.name_ja
     }
     /// The Chinese (simplified) name (e.g. 浦月, 溪月).
+    ///
+    /// ```
+    /// assert_eq!(openings::by_code("2D").unwrap().name_zh(), "溪月");
+    /// ```
     #[must_use]
     pub const fn name_zh(&self) -> &'static str {
         self.name_zh
     }
     /// The romanised Japanese name used by RIF/RenjuNet (e.g. `Hogetsu`).
+    ///
+    /// ```
+    /// assert_eq!(openings::by_code("2D").unwrap().romaji(), "Keigetsu");
+    /// ```
     #[must_use]
     pub const fn romaji(&self) -> &'static str {
         self.romaji
     }
     /// Direct or indirect.
+    ///
+    /// ```
+    /// use openings::{OpeningKind, by_code};
+    /// assert_eq!(by_code("5I").unwrap().kind(), OpeningKind::Indirect);
+    /// ```
     #[must_use]
     pub const fn kind(&self) -> OpeningKind {
         self.kind
     }
     /// Black 1, white 2, black 3 in the standard orientation.
+    ///
+    /// ```
+    /// let moves = openings::by_code("2D").unwrap().moves();
+    /// let text: Vec<String> = moves.iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(text, ["h8", "h9", "i10"]);
+    /// ```
     #[must_use]
     pub const fn moves(&self) -> [Point; 3] {
         self.moves
     }
     /// How symmetric the three stones are.
+    ///
+    /// ```
+    /// use openings::{OpeningSymmetry, by_code};
+    /// assert_eq!(by_code("2D").unwrap().symmetry(), OpeningSymmetry::None);
+    /// assert_eq!(by_code("4D").unwrap().symmetry(), OpeningSymmetry::Pattern); // 花月
+    /// ```
     #[must_use]
     pub const fn symmetry(&self) -> OpeningSymmetry {
         self.symmetry
     }
     /// True when some reflection (with or without translation) maps the stones onto themselves.
+    ///
+    /// ```
+    /// use openings::by_code;
+    /// assert!(by_code("1D").unwrap().is_symmetric()); // 寒星: h8 h9 h10, one line
+    /// assert!(!by_code("2D").unwrap().is_symmetric());
+    /// ```
     #[must_use]
     pub fn is_symmetric(&self) -> bool {
         self.symmetry != OpeningSymmetry::None
     }
     /// The three stones with their colours.
+    ///
+    /// ```
+    /// use renju_core::Color;
+    /// let stones = openings::by_code("1I").unwrap().stones();
+    /// assert_eq!(stones.map(|(_, c)| c), [Color::Black, Color::White, Color::Black]);
+    /// ```
     #[must_use]
     pub fn stones(&self) -> [(Point, Color); 3] {
         [
@@ -138,6 +205,12 @@ impl Opening {
         ]
     }
     /// The symmetry computed from the stones (used to check the catalogue).
+    ///
+    /// ```
+    /// for o in openings::catalogue() {
+    ///     assert_eq!(o.computed_symmetry(), o.symmetry(), "{}", o.code());
+    /// }
+    /// ```
     #[must_use]
     pub fn computed_symmetry(&self) -> OpeningSymmetry {
         let stones = self.stones();

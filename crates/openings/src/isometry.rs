@@ -26,12 +26,27 @@ pub struct Isometry {
 
 impl Isometry {
     /// True for the map that moves nothing.
+    ///
+    /// ```
+    /// use openings::Isometry;
+    /// use renju_core::Symmetry;
+    /// assert!(Isometry::board_centred(Symmetry::Identity, 15).is_identity());
+    /// assert!(!Isometry::board_centred(Symmetry::Rotate90, 15).is_identity());
+    /// ```
     #[must_use]
     pub fn is_identity(&self) -> bool {
         self.symmetry == Symmetry::Identity && self.shift == (0, 0)
     }
 
     /// The rotation/reflection `symmetry` about the centre of a board of side `size`.
+    ///
+    /// ```
+    /// use openings::Isometry;
+    /// use renju_core::{Point, Symmetry};
+    /// let g = Isometry::board_centred(Symmetry::Rotate180, 15);
+    /// assert_eq!(g.apply(Point::CENTER), Some(Point::CENTER));
+    /// assert_eq!(g.apply("a1".parse().unwrap()).unwrap().to_string(), "o15");
+    /// ```
     #[must_use]
     pub const fn board_centred(symmetry: Symmetry, size: u8) -> Isometry {
         Isometry {
@@ -41,6 +56,14 @@ impl Isometry {
     }
 
     /// Maps 0-based coordinates (the result may lie off any board).
+    ///
+    /// ```
+    /// use openings::Isometry;
+    /// use renju_core::Symmetry;
+    /// // A mirror about the origin, then two columns to the right.
+    /// let g = Isometry { symmetry: Symmetry::FlipHorizontal, shift: (2, 0) };
+    /// assert_eq!(g.apply_coords(5, 3), (-3, 3)); // off any board: coordinates are kept
+    /// ```
     #[must_use]
     pub const fn apply_coords(&self, col: i32, row: i32) -> (i32, i32) {
         let (c, r) = self.symmetry.apply_coords(col, row, 1);
@@ -48,6 +71,15 @@ impl Isometry {
     }
 
     /// Maps a point, or `None` when the image leaves the 20x20 grid.
+    ///
+    /// ```
+    /// use openings::Isometry;
+    /// use renju_core::Symmetry;
+    /// let g = Isometry { symmetry: Symmetry::Identity, shift: (1, 1) };
+    /// assert_eq!(g.apply("h8".parse().unwrap()).unwrap().to_string(), "i9");
+    /// let back = Isometry { symmetry: Symmetry::Identity, shift: (-1, 0) };
+    /// assert_eq!(back.apply("a1".parse().unwrap()), None);
+    /// ```
     #[must_use]
     pub fn apply(&self, p: Point) -> Option<Point> {
         let (c, r) = self.apply_coords(i32::from(p.col()), i32::from(p.row()));
@@ -149,6 +181,18 @@ pub fn equivalent_offers(
 
 /// The first pair `(i, j)`, `i < j`, of offers that are equivalent, with the isometry mapping
 /// offer `i` to offer `j`.
+///
+/// ```
+/// use openings::{OfferSymmetry, first_equivalent_pair};
+/// use renju_core::{Color, Point};
+/// let p = |s: &str| s.parse::<Point>().unwrap();
+/// // 1I 長星 with white 4 on k11: the diagonal h8-k11 is a mirror line.
+/// let stones = [(p("h8"), Color::Black), (p("i9"), Color::White), (p("j10"), Color::Black),
+///     (p("k11"), Color::White)];
+/// let offers = [p("h10"), p("g9"), p("i7")];
+/// let (i, j, _) = first_equivalent_pair(&stones, &offers, OfferSymmetry::default(), 15).unwrap();
+/// assert_eq!((offers[i], offers[j]), (p("g9"), p("i7")));
+/// ```
 #[must_use]
 pub fn first_equivalent_pair(
     stones: &[(Point, Color)],

@@ -75,6 +75,14 @@ pub enum AfterSix {
 
 impl AfterSix {
     /// `R`, `-` or the empty string.
+    ///
+    /// ```
+    /// use openings::{AfterSix, continuous_swap_patterns};
+    /// let patterns = continuous_swap_patterns(false);
+    /// assert_eq!(patterns[1].after_six, AfterSix::Swapped);
+    /// assert_eq!(patterns[1].after_six.mark(), "R");
+    /// assert_eq!(patterns[0].after_six.mark(), "");
+    /// ```
     #[must_use]
     pub const fn mark(self) -> &'static str {
         match self {
@@ -104,6 +112,11 @@ pub struct Pattern {
 
 impl Pattern {
     /// The number of couples.
+    ///
+    /// ```
+    /// let p = &openings::continuous_swap_patterns(false)[1]; // 甲:1 乙:2 甲:3 乙:4 甲:5-6→换(S)
+    /// assert_eq!(p.couples(), 1);
+    /// ```
     #[must_use]
     pub fn couples(&self) -> usize {
         self.actions
@@ -112,6 +125,11 @@ impl Pattern {
             .count()
     }
     /// The number of swaps taken.
+    ///
+    /// ```
+    /// let p = &openings::continuous_swap_patterns(false)[1]; // 甲:1 乙:2 甲:3 乙:4 甲:5-6→换(S)
+    /// assert_eq!(p.swaps(), 1);
+    /// ```
     #[must_use]
     pub fn swaps(&self) -> usize {
         self.actions
@@ -128,12 +146,22 @@ impl Pattern {
             .count()
     }
     /// The action sequence, e.g. `甲:1 乙:2 甲:3-4→换(S) 甲:5 乙:6`.
+    ///
+    /// ```
+    /// let p = &openings::continuous_swap_patterns(false)[3];
+    /// assert_eq!(p.sequence(), "甲:1 乙:2 甲:3 乙:4-5→换(S) 乙:6");
+    /// ```
     #[must_use]
     pub fn sequence(&self) -> String {
         let parts: Vec<String> = self.actions.iter().map(ToString::to_string).collect();
         parts.join(" ")
     }
     /// Placers as letters, `A` for 甲 and `B` for 乙 (e.g. `ABAAAB`).
+    ///
+    /// ```
+    /// let p = &openings::continuous_swap_patterns(false)[3]; // 甲:1 乙:2 甲:3 乙:4-5→换(S) 乙:6
+    /// assert_eq!(p.placer_letters(), "ABABBB");
+    /// ```
     #[must_use]
     pub fn placer_letters(&self) -> String {
         self.placers
@@ -142,6 +170,13 @@ impl Pattern {
             .collect()
     }
     /// The stones `who` placed, black ones circled: `① ③ 4 ⑤`.
+    ///
+    /// ```
+    /// use openings::Player;
+    /// let p = &openings::continuous_swap_patterns(false)[3]; // 甲:1 乙:2 甲:3 乙:4-5→换(S) 乙:6
+    /// assert_eq!(p.stones_of(Player::P1), "① ③");
+    /// assert_eq!(p.stones_of(Player::P2), "2 4 ⑤ 6");
+    /// ```
     #[must_use]
     pub fn stones_of(&self, who: Player) -> String {
         const LABELS: [&str; 6] = ["①", "2", "③", "4", "⑤", "6"];

@@ -20,12 +20,16 @@
 //! present.
 //!
 //! ```
-//! use openings::{identify, by_code};
+//! use openings::{OpeningRule, OpeningTranscript, Player::*, by_code, check, identify};
 //! use renju_core::Point;
 //! let p = |s: &str| s.parse::<Point>().unwrap();
-//! let found = identify(&[p("h8"), p("h9"), p("i10")]).unwrap();
-//! assert_eq!(found.opening, by_code("2D").unwrap());
-//! assert_eq!(found.opening.name_ja(), "渓月");
+//! // Name three stones, in any orientation: h8 g9 g10 is 2I 峡月 turned a quarter.
+//! let found = identify(&[p("h8"), p("g9"), p("g10")]).unwrap();
+//! assert_eq!(found.opening, by_code("2I").unwrap());
+//! // Check a RIF opening: P2 declines the swap, White 4, two 5th-move offers, White keeps one.
+//! let t = OpeningTranscript::new().place(P1, p("h8")).place(P1, p("i9")).place(P1, p("j10"))
+//!     .place(P2, p("h10")).offer(P1, &[p("g7"), p("k9")]).choose(P2, p("k9")).place(P2, p("g9"));
+//! assert_eq!(check(OpeningRule::Rif, &t), Ok(()));
 //! ```
 
 mod catalogue;
@@ -49,3 +53,8 @@ pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};
 pub use tables::{
     GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables, stale_tables,
 };
+
+/// The examples of the README compile and pass.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -20,6 +20,11 @@ pub enum Player {
 
 impl Player {
     /// The other player.
+    ///
+    /// ```
+    /// use openings::Player;
+    /// assert_eq!(Player::P1.opponent(), Player::P2);
+    /// ```
     #[must_use]
     pub const fn opponent(self) -> Player {
         match self {
@@ -28,6 +33,11 @@ impl Player {
         }
     }
     /// 甲 or 乙.
+    ///
+    /// ```
+    /// use openings::Player;
+    /// assert_eq!((Player::P1.name_zh(), Player::P2.name_zh()), ("甲", "乙"));
+    /// ```
     #[must_use]
     pub const fn name_zh(self) -> &'static str {
         match self {
@@ -134,6 +144,12 @@ impl Default for OpeningTranscript {
 
 impl OpeningTranscript {
     /// An empty transcript on the 15x15 board.
+    ///
+    /// ```
+    /// use openings::OpeningTranscript;
+    /// let t = OpeningTranscript::new();
+    /// assert_eq!((t.board_size(), t.events().len()), (15, 0));
+    /// ```
     #[must_use]
     pub fn new() -> OpeningTranscript {
         OpeningTranscript {
@@ -142,50 +158,124 @@ impl OpeningTranscript {
         }
     }
     /// Sets the board side (Swap1 and Swap2 games are sometimes played on 19x19).
+    ///
+    /// ```
+    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// let p = |s: &str| renju_core::Point::parse_sized(s, 19).unwrap();
+    /// // Swap1 on 19x19: black 1 anywhere, then P2 takes Black.
+    /// let t = OpeningTranscript::new().with_board_size(19).place(P1, p("s19")).swap(P2);
+    /// assert_eq!(t.board_size(), 19);
+    /// assert_eq!(check(OpeningRule::Swap1, &t), Ok(()));
+    /// ```
     #[must_use]
     pub fn with_board_size(mut self, size: u8) -> Self {
         self.board_size = size;
         self
     }
     /// The board side.
+    ///
+    /// ```
+    /// use openings::OpeningTranscript;
+    /// assert_eq!(OpeningTranscript::new().with_board_size(19).board_size(), 19);
+    /// ```
     #[must_use]
     pub fn board_size(&self) -> u8 {
         self.board_size
     }
     /// The events in order.
+    ///
+    /// ```
+    /// use openings::{Event, OpeningTranscript, Player::*};
+    /// let t = OpeningTranscript::new().place(P1, "h8".parse().unwrap());
+    /// assert_eq!(t.events(), [Event::Place { by: P1, at: "h8".parse().unwrap() }]);
+    /// ```
     #[must_use]
     pub fn events(&self) -> &[Event] {
         &self.events
     }
     /// Appends an event.
+    ///
+    /// ```
+    /// use openings::{Event, OpeningTranscript, Player::*};
+    /// let mut t = OpeningTranscript::new();
+    /// t.push(Event::Place { by: P1, at: "h8".parse().unwrap() });
+    /// t.push(Event::Swap { by: P2 });
+    /// assert_eq!(t.events().len(), 2);
+    /// ```
     pub fn push(&mut self, event: Event) {
         self.events.push(event);
     }
     /// Appends a placement.
+    ///
+    /// ```
+    /// use openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
+    /// let p = |s: &str| s.parse().unwrap();
+    /// // Tarannikov: stone 2 must be within the 3x3 around h8.
+    /// let t = OpeningTranscript::new().place(P1, p("h8")).place(P2, p("h11"));
+    /// assert!(matches!(check(OpeningRule::Tarannikov, &t), Err(Violation::OutsideArea { step: 2, .. })));
+    /// ```
     #[must_use]
     pub fn place(mut self, by: Player, at: Point) -> Self {
         self.events.push(Event::Place { by, at });
         self
     }
     /// Appends a swap.
+    ///
+    /// ```
+    /// use openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
+    /// let p = |s: &str| s.parse().unwrap();
+    /// // Three-move swap: after black 3 P2 may swap, once; a swap after move 1 is not allowed.
+    /// let t = OpeningTranscript::new().place(P1, p("h8")).swap(P2);
+    /// assert!(matches!(check(OpeningRule::ThreeMoveSwap, &t), Err(Violation::NoSwapRight { step: 2, .. })));
+    /// ```
     #[must_use]
     pub fn swap(mut self, by: Player) -> Self {
         self.events.push(Event::Swap { by });
         self
     }
     /// Appends an explicit refusal to swap.
+    ///
+    /// ```
+    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// let p = |s: &str| s.parse().unwrap();
+    /// let t = OpeningTranscript::new()
+    ///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("h10"))
+    ///     .keep(P2).place(P2, p("i9"));
+    /// assert_eq!(check(OpeningRule::ThreeMoveSwap, &t), Ok(()));
+    /// ```
     #[must_use]
     pub fn keep(mut self, by: Player) -> Self {
         self.events.push(Event::Keep { by });
         self
     }
     /// Appends a declared number of offers.
+    ///
+    /// ```
+    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// let p = |s: &str| s.parse().unwrap();
+    /// // Soosõrv-8: White 4 declares how many 5th moves Black must offer.
+    /// let t = OpeningTranscript::new()
+    ///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("i10"))
+    ///     .place(P2, p("j9")).declare(P2, 2)
+    ///     .offer(P1, &[p("g9"), p("k11")]).choose(P2, p("k11")).place(P2, p("g10"));
+    /// assert_eq!(check(OpeningRule::Soosorv(8), &t), Ok(()));
+    /// ```
     #[must_use]
     pub fn declare(mut self, by: Player, n: u8) -> Self {
         self.events.push(Event::Declare { by, n });
         self
     }
     /// Appends offered 5th moves.
+    ///
+    /// ```
+    /// use openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
+    /// let p = |s: &str| s.parse().unwrap();
+    /// // RIF wants two offers; one is too few.
+    /// let t = OpeningTranscript::new()
+    ///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("i10"))
+    ///     .place(P2, p("j9")).offer(P1, &[p("g9")]);
+    /// assert!(check(OpeningRule::Rif, &t).is_err());
+    /// ```
     #[must_use]
     pub fn offer(mut self, by: Player, at: &[Point]) -> Self {
         self.events.push(Event::Offer {
@@ -195,6 +285,21 @@ impl OpeningTranscript {
         self
     }
     /// Appends White's choice among the offers.
+    ///
+    /// ```
+    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// let p = |s: &str| s.parse().unwrap();
+    /// let t = OpeningTranscript::new()
+    ///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("i10"))
+    ///     .place(P2, p("j9")).offer(P1, &[p("g9"), p("k11")])
+    ///     .choose(P2, p("g9")).place(P2, p("g10"));
+    /// assert_eq!(check(OpeningRule::Rif, &t), Ok(()));
+    /// // Keeping a point that was not offered breaks the rule.
+    /// let t = OpeningTranscript::new()
+    ///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("i10"))
+    ///     .place(P2, p("j9")).offer(P1, &[p("g9"), p("k11")]).choose(P2, p("a1"));
+    /// assert!(check(OpeningRule::Rif, &t).is_err());
+    /// ```
     #[must_use]
     pub fn choose(mut self, by: Player, at: Point) -> Self {
         self.events.push(Event::Choose { by, at });
@@ -375,6 +480,14 @@ pub enum Violation {
 
 impl Violation {
     /// The step (1-based event index) where the rule is broken.
+    ///
+    /// ```
+    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// let p = |s: &str| s.parse().unwrap();
+    /// // Black 1 must be on h8 in RIF: the first event is the faulty one.
+    /// let t = OpeningTranscript::new().place(P1, p("a1"));
+    /// assert_eq!(check(OpeningRule::Rif, &t).unwrap_err().step(), 1);
+    /// ```
     #[must_use]
     pub fn step(&self) -> usize {
         match self {
@@ -499,6 +612,20 @@ pub fn check(rule: OpeningRule, transcript: &OpeningTranscript) -> Result<(), Vi
 ///
 /// # Errors
 /// The first [`Violation`], with its step.
+///
+/// ```
+/// use openings::{OfferSymmetry, OpeningRule, OpeningTranscript, Player::*, check_with};
+/// let p = |s: &str| s.parse().unwrap();
+/// // 4D 花月 (h8 h9 i9) with white 4 on g10 is symmetric about the line g10-h9-i8, which
+/// // does not pass through h8: the offers j8 and i7 are mirror images only once a
+/// // translation is allowed (RIF practice, the default).
+/// let t = OpeningTranscript::new()
+///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("i9"))
+///     .place(P2, p("g10"))
+///     .offer(P1, &[p("j8"), p("i7")]).choose(P2, p("j8")).place(P2, p("k7"));
+/// assert!(check_with(OpeningRule::Rif, &t, OfferSymmetry::WithTranslation).is_err());
+/// assert_eq!(check_with(OpeningRule::Rif, &t, OfferSymmetry::BoardCentred), Ok(()));
+/// ```
 pub fn check_with(
     rule: OpeningRule,
     transcript: &OpeningTranscript,

@@ -102,6 +102,12 @@ pub enum FoulsApply {
 
 impl FoulsApply {
     /// `yes`, `no` or `either`.
+    ///
+    /// ```
+    /// use openings::{FoulsApply, OpeningRule};
+    /// assert_eq!(OpeningRule::Swap2.fouls().name(), "no");
+    /// assert_eq!(FoulsApply::Either.name(), "either");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -150,6 +156,14 @@ impl OpeningRule {
     /// # Errors
     /// [`UnknownOpeningRule`] when the name is not recognised or the rule is not supported
     /// (basic Sakata, whose text is not established).
+    ///
+    /// ```
+    /// use openings::OpeningRule;
+    /// assert_eq!(OpeningRule::from_name("RIF").unwrap(), OpeningRule::Rif);
+    /// assert_eq!(OpeningRule::from_name("Soosõrv-8").unwrap(), OpeningRule::Soosorv(8));
+    /// assert_eq!(OpeningRule::from_name("二次交换").unwrap(), OpeningRule::Swap2);
+    /// assert!(OpeningRule::from_name("chess").is_err());
+    /// ```
     pub fn from_name(name: &str) -> Result<OpeningRule, UnknownOpeningRule> {
         let n = normalise(name);
         let number = |prefix: &str, default: u8| -> Option<Result<u8, UnknownOpeningRule>> {
@@ -246,6 +260,13 @@ impl OpeningRule {
 
     /// The name as records write it (`RIF`, `Soosorv-8`, `Designated 2I`, ...); accepted back
     /// by [`OpeningRule::from_name`].
+    ///
+    /// ```
+    /// use openings::OpeningRule;
+    /// assert_eq!(OpeningRule::Taraguchi(10).name(), "Taraguchi-10");
+    /// let back = OpeningRule::from_name(&OpeningRule::Soosorv(5).name()).unwrap();
+    /// assert_eq!(back, OpeningRule::Soosorv(5));
+    /// ```
     #[must_use]
     pub fn name(&self) -> String {
         match self {
@@ -269,6 +290,12 @@ impl OpeningRule {
     }
 
     /// The Chinese name, or `-` when the sources give none.
+    ///
+    /// ```
+    /// use openings::OpeningRule;
+    /// assert_eq!(OpeningRule::Rif.name_zh(), "五手两打");
+    /// assert_eq!(OpeningRule::Tarannikov.name_zh(), "-");
+    /// ```
     #[must_use]
     pub fn name_zh(&self) -> String {
         match self {
@@ -291,6 +318,11 @@ impl OpeningRule {
     }
 
     /// The protocol in one line.
+    ///
+    /// ```
+    /// use openings::OpeningRule;
+    /// assert!(OpeningRule::Swap1.steps().contains("P2 chooses the colour"));
+    /// ```
     #[must_use]
     pub fn steps(&self) -> String {
         match self {
@@ -351,6 +383,12 @@ impl OpeningRule {
     }
 
     /// Whether Black's forbidden moves apply under this rule.
+    ///
+    /// ```
+    /// use openings::{FoulsApply, OpeningRule};
+    /// assert_eq!(OpeningRule::Rif.fouls(), FoulsApply::Yes);
+    /// assert_eq!(OpeningRule::Swap2.fouls(), FoulsApply::No);
+    /// ```
     #[must_use]
     pub const fn fouls(&self) -> FoulsApply {
         match self {
@@ -363,6 +401,12 @@ impl OpeningRule {
     }
 
     /// Where the swap rights are, in words.
+    ///
+    /// ```
+    /// use openings::OpeningRule;
+    /// assert_eq!(OpeningRule::Rif.swap_points(), "after 3");
+    /// assert_eq!(OpeningRule::Free.swap_points(), "none");
+    /// ```
     #[must_use]
     pub fn swap_points(&self) -> &'static str {
         match self {
@@ -383,6 +427,12 @@ impl OpeningRule {
     }
 
     /// The number of 5th-move offers, in words.
+    ///
+    /// ```
+    /// use openings::OpeningRule;
+    /// assert_eq!(OpeningRule::Rif.fifth_offers(), "2");
+    /// assert_eq!(OpeningRule::Swap2.fifth_offers(), "-");
+    /// ```
     #[must_use]
     pub fn fifth_offers(&self) -> String {
         match self {

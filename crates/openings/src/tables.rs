@@ -57,6 +57,18 @@ impl RuleRatings {
     ///
     /// # Errors
     /// A message naming what is missing or malformed.
+    ///
+    /// ```
+    /// use openings::{OpeningRule, RuleRatings};
+    /// // The shape of the shared `rule-ratings.json` (these stars are made up).
+    /// let text = r#"{"rules": [{"zh": "二次交換", "en": "Swap2", "fouls": false,
+    ///     "variety": 4, "events": 3.5, "simplicity": null, "history": 2, "fairness": 5}]}"#;
+    /// let ratings = RuleRatings::from_json(text).unwrap();
+    /// let row = &ratings.rows[0];
+    /// assert_eq!((row.rule, row.fouls.as_str()), (Some(OpeningRule::Swap2), "no"));
+    /// assert_eq!(row.stars, [Some(4.0), Some(3.5), None, Some(2.0), Some(5.0)]);
+    /// assert!(RuleRatings::from_json("{}").is_err());
+    /// ```
     pub fn from_json(text: &str) -> Result<RuleRatings, String> {
         let v: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let rows = v

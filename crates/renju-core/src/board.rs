@@ -57,6 +57,13 @@ impl Board {
     ///
     /// # Errors
     /// [`BoardError::BadSize`] outside 5..=20.
+    ///
+    /// ```
+    /// use renju_core::Board;
+    /// let b = Board::new(19).unwrap();
+    /// assert_eq!(b.size(), 19);
+    /// assert!(Board::new(4).is_err() && Board::new(21).is_err());
+    /// ```
     pub fn new(size: usize) -> Result<Board, BoardError> {
         if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&size) {
             return Err(BoardError::BadSize(size));
@@ -69,6 +76,12 @@ impl Board {
     }
 
     /// An empty 15x15 renju board.
+    ///
+    /// ```
+    /// use renju_core::Board;
+    /// let b = Board::renju();
+    /// assert_eq!((b.size(), b.stone_count()), (15, 0));
+    /// ```
     #[must_use]
     pub fn renju() -> Board {
         Board {
@@ -79,18 +92,36 @@ impl Board {
     }
 
     /// The side of the board.
+    ///
+    /// ```
+    /// use renju_core::Board;
+    /// assert_eq!(Board::renju().size(), 15);
+    /// ```
     #[must_use]
     pub const fn size(&self) -> u8 {
         self.size
     }
 
     /// Whether `p` lies on this board.
+    ///
+    /// ```
+    /// use renju_core::{Board, Point};
+    /// let b = Board::renju();
+    /// assert!(b.contains("o15".parse().unwrap()));
+    /// assert!(!b.contains(Point::parse_sized("p16", 20).unwrap()));
+    /// ```
     #[must_use]
     pub const fn contains(&self, p: Point) -> bool {
         p.col() < self.size && p.row() < self.size
     }
 
     /// The centre point (for even sides, the lower-left of the four central points).
+    ///
+    /// ```
+    /// use renju_core::Board;
+    /// assert_eq!(Board::renju().center().to_string(), "h8");
+    /// assert_eq!(Board::new(20).unwrap().center().to_string(), "j10");
+    /// ```
     #[must_use]
     pub fn center(&self) -> Point {
         let c = (self.size - 1) / 2;
@@ -98,6 +129,14 @@ impl Board {
     }
 
     /// The stone at `p`, if any (`None` also off the board).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let mut b = Board::renju();
+    /// b.place(Point::CENTER, Color::White).unwrap();
+    /// assert_eq!(b.get(Point::CENTER), Some(Color::White));
+    /// assert_eq!(b.get("a1".parse().unwrap()), None);
+    /// ```
     #[must_use]
     pub fn get(&self, p: Point) -> Option<Color> {
         if !self.contains(p) {
@@ -115,6 +154,15 @@ impl Board {
     }
 
     /// Whether `p` is on the board and empty.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let mut b = Board::new(9).unwrap();
+    /// assert!(b.is_empty_at("e5".parse().unwrap()));
+    /// b.place("e5".parse().unwrap(), Color::Black).unwrap();
+    /// assert!(!b.is_empty_at("e5".parse().unwrap()));
+    /// assert!(!b.is_empty_at("j10".parse().unwrap())); // off this 9x9 board
+    /// ```
     #[must_use]
     pub fn is_empty_at(&self, p: Point) -> bool {
         self.contains(p) && self.get(p).is_none()
@@ -124,6 +172,16 @@ impl Board {
     ///
     /// # Errors
     /// [`BoardError::OffBoard`] when `p` is not on this board.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let mut b = Board::renju();
+    /// b.set(Point::CENTER, Some(Color::Black)).unwrap();
+    /// b.set(Point::CENTER, Some(Color::White)).unwrap(); // replaces the black stone
+    /// assert_eq!(b.get(Point::CENTER), Some(Color::White));
+    /// b.set(Point::CENTER, None).unwrap();
+    /// assert!(b.is_empty_at(Point::CENTER));
+    /// ```
     pub fn set(&mut self, p: Point, stone: Option<Color>) -> Result<(), BoardError> {
         if !self.contains(p) {
             return Err(BoardError::OffBoard(p, self.size));
@@ -144,6 +202,16 @@ impl Board {
     ///
     /// # Errors
     /// Off the board or on an occupied point.
+    ///
+    /// ```
+    /// use renju_core::{Board, BoardError, Color, Point};
+    /// let mut b = Board::renju();
+    /// b.place(Point::CENTER, Color::Black).unwrap();
+    /// assert_eq!(
+    ///     b.place(Point::CENTER, Color::White),
+    ///     Err(BoardError::Occupied(Point::CENTER, Color::Black))
+    /// );
+    /// ```
     pub fn place(&mut self, p: Point, color: Color) -> Result<(), BoardError> {
         if let Some(c) = self.get(p) {
             return Err(BoardError::Occupied(p, c));
@@ -152,11 +220,27 @@ impl Board {
     }
 
     /// Removes whatever stone is at `p` (a no-op off the board).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let mut b = Board::renju();
+    /// b.place(Point::CENTER, Color::Black).unwrap();
+    /// b.remove(Point::CENTER);
+    /// assert_eq!(b.stone_count(), 0);
+    /// ```
     pub fn remove(&mut self, p: Point) {
         let _ = self.set(p, None);
     }
 
     /// Every point of the board in reading order: top row first, `a` to the last column.
+    ///
+    /// ```
+    /// use renju_core::Board;
+    /// let b = Board::new(5).unwrap();
+    /// let first: Vec<String> = b.points().take(3).map(|p| p.to_string()).collect();
+    /// assert_eq!(first, ["a5", "b5", "c5"]);
+    /// assert_eq!(b.points().count(), 25);
+    /// ```
     pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
         let size = self.size;
         (0..size)
@@ -165,16 +249,46 @@ impl Board {
     }
 
     /// Every empty point, in reading order.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let mut b = Board::renju();
+    /// b.place(Point::CENTER, Color::Black).unwrap();
+    /// assert_eq!(b.empty_points().count(), 224);
+    /// ```
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
         self.points().filter(|&p| self.get(p).is_none())
     }
 
     /// Every stone as `(point, colour)`, in reading order.
+    ///
+    /// ```
+    /// use renju_core::Board;
+    /// let b = Board::from_diagram("
+    ///     . . . . .
+    ///     . x . . .
+    ///     . . o . .
+    ///     . . . . .
+    ///     . . . . .").unwrap();
+    /// let s: Vec<String> = b.stones().map(|(p, c)| format!("{p}={c}")).collect();
+    /// assert_eq!(s, ["b4=black", "c3=white"]);
+    /// ```
     pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
         self.points().filter_map(|p| self.get(p).map(|c| (p, c)))
     }
 
     /// Number of stones of both colours.
+    ///
+    /// ```
+    /// use renju_core::Board;
+    /// let b = Board::from_diagram("
+    ///     . . . . .
+    ///     . x o . .
+    ///     . . x . .
+    ///     . . . . .
+    ///     . . . . .").unwrap();
+    /// assert_eq!(b.stone_count(), 3);
+    /// ```
     #[must_use]
     pub fn stone_count(&self) -> usize {
         self.black
@@ -185,6 +299,17 @@ impl Board {
     }
 
     /// Number of stones of one colour.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color};
+    /// let b = Board::from_diagram("
+    ///     . . . . .
+    ///     . x o . .
+    ///     . . x . .
+    ///     . . . . .
+    ///     . . . . .").unwrap();
+    /// assert_eq!((b.count(Color::Black), b.count(Color::White)), (2, 1));
+    /// ```
     #[must_use]
     pub fn count(&self, color: Color) -> usize {
         let rows = match color {
@@ -195,12 +320,29 @@ impl Board {
     }
 
     /// Whether every point holds a stone.
+    ///
+    /// ```
+    /// use renju_core::Board;
+    /// assert!(!Board::renju().is_full());
+    /// assert!(Board::from_line(&"xo".repeat(12).chars().chain(['x']).collect::<String>()).unwrap().is_full());
+    /// ```
     #[must_use]
     pub fn is_full(&self) -> bool {
         self.stone_count() == usize::from(self.size) * usize::from(self.size)
     }
 
     /// The bits of one row for one colour (bit `c` = column `c`).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color};
+    /// let b = Board::from_diagram("
+    ///     . . . . .
+    ///     . . . . .
+    ///     x . x . .
+    ///     . . . . .
+    ///     . . . . .").unwrap();
+    /// assert_eq!(b.row_bits(Color::Black, 2), 0b101); // row 3: columns a and c
+    /// ```
     #[must_use]
     pub fn row_bits(&self, color: Color, row: u8) -> u32 {
         match color {
@@ -246,6 +388,16 @@ impl Board {
     }
 
     /// The one-line form read by [`Board::from_line`] (`.`, `x`, `o`).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let mut b = Board::new(5).unwrap();
+    /// b.place("a5".parse().unwrap(), Color::Black).unwrap();
+    /// b.place("e1".parse().unwrap(), Color::White).unwrap();
+    /// let line = b.to_line();
+    /// assert_eq!((line.len(), &line[..2], &line[24..]), (25, "x.", "o"));
+    /// assert_eq!(Board::from_line(&line).unwrap(), b);
+    /// ```
     #[must_use]
     pub fn to_line(&self) -> String {
         self.points()
@@ -320,6 +472,16 @@ impl Board {
 
     /// Writes the board as an ASCII diagram with coordinates, readable by
     /// [`Board::from_diagram`].
+    ///
+    /// ```
+    /// use renju_core::{Board, Color};
+    /// let mut b = Board::new(5).unwrap();
+    /// b.place("b4".parse().unwrap(), Color::Black).unwrap();
+    /// let text = b.to_diagram();
+    /// assert_eq!(text.lines().nth(1), Some(" 4 . X . . ."));
+    /// assert_eq!(text.lines().last(), Some("   a b c d e"));
+    /// assert_eq!(Board::from_diagram(&text).unwrap(), b);
+    /// ```
     #[must_use]
     pub fn to_diagram(&self) -> String {
         let mut out = String::new();

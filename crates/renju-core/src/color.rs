@@ -46,6 +46,12 @@ impl Color {
     }
 
     /// Lower-case English name: `black` or `white`.
+    ///
+    /// ```
+    /// use renju_core::Color;
+    /// assert_eq!(Color::White.name(), "white");
+    /// assert_eq!(Color::Black.to_string(), "black");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {

@@ -35,6 +35,12 @@ pub enum Foul {
 impl Foul {
     /// The kind as the data sets and commands write it: `double-three`, `double-four`,
     /// `overline`.
+    ///
+    /// ```
+    /// use renju_core::Foul;
+    /// assert_eq!(Foul::DoubleFour.name(), "double-four");
+    /// assert_eq!(Foul::Overline.to_string(), "overline");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -45,6 +51,12 @@ impl Foul {
     }
 
     /// Reads a kind written by [`Foul::name`].
+    ///
+    /// ```
+    /// use renju_core::Foul;
+    /// assert_eq!(Foul::from_name("double-three"), Some(Foul::DoubleThree));
+    /// assert_eq!(Foul::from_name("3-3"), None);
+    /// ```
     #[must_use]
     pub fn from_name(s: &str) -> Option<Foul> {
         match s {
@@ -200,6 +212,21 @@ pub struct FoulChecker {
 
 impl FoulChecker {
     /// Prepares the checker for `board` (any side 5..=20; renju uses 15).
+    ///
+    /// ```
+    /// use renju_core::{Board, Convention, FoulChecker};
+    /// // A double three at d3: the row three b3 c3 d3 and the column three d3 d5 d6.
+    /// let board = Board::from_diagram("
+    ///     . . . . . . .
+    ///     . . . x . . .
+    ///     . . . x . . .
+    ///     . . . . . . .
+    ///     . x x . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .").unwrap();
+    /// let checker = FoulChecker::new(&board);
+    /// assert_eq!(checker.forbidden_points(Convention::Lenient).len(), 1);
+    /// ```
     #[must_use]
     pub fn new(board: &Board) -> FoulChecker {
         FoulChecker {
@@ -209,6 +236,22 @@ impl FoulChecker {
 
     /// What a Black stone on `p` would be. An occupied or off-board point is `Legal`: nothing
     /// is forbidden there because nothing can be played there.
+    ///
+    /// ```
+    /// use renju_core::{Board, Convention, FoulChecker, Verdict};
+    /// let board = Board::from_diagram("
+    ///     . . . . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .
+    ///     x x x x . . .
+    ///     . . . . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .").unwrap();
+    /// let c = FoulChecker::new(&board);
+    /// assert_eq!(c.verdict("e4".parse().unwrap(), Convention::Lenient), Verdict::Five);
+    /// assert_eq!(c.verdict("a1".parse().unwrap(), Convention::Lenient), Verdict::Legal);
+    /// assert_eq!(c.verdict("a4".parse().unwrap(), Convention::Lenient), Verdict::Legal); // occupied
+    /// ```
     #[must_use]
     pub fn verdict(&self, p: Point, convention: Convention) -> Verdict {
         let mut memo = Memo::new();
@@ -234,6 +277,17 @@ impl FoulChecker {
 
     /// Puts a stone on the position (incrementally: cheap). Nothing happens off the board or
     /// on an occupied point; the return value says whether the stone was placed.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Convention, Foul, FoulChecker};
+    /// let mut c = FoulChecker::new(&Board::renju());
+    /// for p in ["f8", "g8", "h9", "h10"] {
+    ///     assert!(c.place(p.parse().unwrap(), Color::Black));
+    /// }
+    /// let h8 = "h8".parse().unwrap();
+    /// assert_eq!(c.is_forbidden(h8, Convention::Lenient), Some(Foul::DoubleThree));
+    /// assert!(!c.place("f8".parse().unwrap(), Color::White)); // occupied: nothing happens
+    /// ```
     pub fn place(&mut self, p: Point, color: Color) -> bool {
         if !self.on_board(p) || !self.lines.is_empty(p) {
             return false;
@@ -243,6 +297,18 @@ impl FoulChecker {
     }
 
     /// Takes a stone off the position (a no-op where there is none).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Convention, Foul, FoulChecker};
+    /// let mut c = FoulChecker::new(&Board::renju());
+    /// for p in ["f8", "g8", "h9", "h10"] {
+    ///     c.place(p.parse().unwrap(), Color::Black);
+    /// }
+    /// let h8 = "h8".parse().unwrap();
+    /// assert_eq!(c.is_forbidden(h8, Convention::Lenient), Some(Foul::DoubleThree));
+    /// c.remove("f8".parse().unwrap()); // the row three is gone
+    /// assert_eq!(c.is_forbidden(h8, Convention::Lenient), None);
+    /// ```
     pub fn remove(&mut self, p: Point) {
         if self.on_board(p) {
             self.lines.clear(p, Color::Black);
@@ -255,6 +321,14 @@ impl FoulChecker {
     }
 
     /// The stone on `p`, if any.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, FoulChecker, Point};
+    /// let mut c = FoulChecker::new(&Board::renju());
+    /// c.place(Point::CENTER, Color::White);
+    /// assert_eq!(c.stone(Point::CENTER), Some(Color::White));
+    /// assert_eq!(c.stone("a1".parse().unwrap()), None);
+    /// ```
     #[must_use]
     pub fn stone(&self, p: Point) -> Option<Color> {
         if !self.on_board(p) || self.lines.is_empty(p) {
@@ -268,6 +342,23 @@ impl FoulChecker {
 
     /// Whether a stone of `color` on the empty point `p` makes a winning row under `rules`
     /// (exactly five where the rule wants it).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, FoulChecker, RuleSet};
+    /// // d4 would join a4..f4: six in a row.
+    /// let board = Board::from_diagram("
+    ///     . . . . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .
+    ///     x x x . x x .
+    ///     . . . . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .").unwrap();
+    /// let c = FoulChecker::new(&board);
+    /// let d4 = "d4".parse().unwrap();
+    /// assert!(!c.makes_five(d4, Color::Black, RuleSet::Renju)); // Black needs exactly five
+    /// assert!(c.makes_five(d4, Color::Black, RuleSet::FreeStyle)); // five or more
+    /// ```
     #[must_use]
     pub fn makes_five(&self, p: Point, color: Color, rules: RuleSet) -> bool {
         if !self.on_board(p) || !self.lines.is_empty(p) {
@@ -280,6 +371,25 @@ impl FoulChecker {
     }
 
     /// What a stone of `color` on the empty point `p` would make along `d` under `rules`.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Direction, FoulChecker, RuleSet};
+    /// let board = Board::from_diagram("
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . x x . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .").unwrap();
+    /// let c = FoulChecker::new(&board);
+    /// let shape = c.shape("e5".parse().unwrap(), Direction::Horizontal, Color::Black, RuleSet::Renju);
+    /// assert!(shape.is_three() && shape.fours == 0);
+    /// let points: Vec<String> = shape.straight_four_points.iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(points, ["b5", "f5"]);
+    /// ```
     #[must_use]
     pub fn shape(&self, p: Point, d: Direction, color: Color, rules: RuleSet) -> LineShape {
         let k = self.lines.packed(p, d, color, rules.exact_five(color));
@@ -287,6 +397,21 @@ impl FoulChecker {
     }
 
     /// The foul a Black stone on `p` would commit, if any.
+    ///
+    /// ```
+    /// use renju_core::{Board, Convention, Foul, FoulChecker};
+    /// let board = Board::from_diagram("
+    ///     . . . . . . .
+    ///     . . . x . . .
+    ///     . . . x . . .
+    ///     . . . . . . .
+    ///     . x x . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .").unwrap();
+    /// let c = FoulChecker::new(&board);
+    /// assert_eq!(c.is_forbidden("d3".parse().unwrap(), Convention::Lenient), Some(Foul::DoubleThree));
+    /// assert_eq!(c.is_forbidden("e3".parse().unwrap(), Convention::Lenient), None);
+    /// ```
     #[must_use]
     pub fn is_forbidden(&self, p: Point, convention: Convention) -> Option<Foul> {
         match self.verdict(p, convention) {
@@ -296,6 +421,22 @@ impl FoulChecker {
     }
 
     /// Every forbidden empty point with its foul, in reading order (top row first, `a` first).
+    ///
+    /// ```
+    /// use renju_core::{Board, Convention, Foul, FoulChecker};
+    /// let board = Board::from_diagram("
+    ///     . . . . . . .
+    ///     . . . x . . .
+    ///     . . . x . . .
+    ///     . . . . . . .
+    ///     . x x . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .").unwrap();
+    /// let c = FoulChecker::new(&board);
+    /// for convention in Convention::ALL {
+    ///     assert_eq!(c.forbidden_points(convention), vec![("d3".parse().unwrap(), Foul::DoubleThree)]);
+    /// }
+    /// ```
     #[must_use]
     pub fn forbidden_points(&self, convention: Convention) -> Vec<(Point, Foul)> {
         let mut out = Vec::new();
@@ -330,6 +471,22 @@ impl FoulChecker {
     }
 
     /// The explanation tree of the verdict on `p` (see [`explain`]).
+    ///
+    /// ```
+    /// use renju_core::{Board, Convention, Foul, FoulChecker, Verdict};
+    /// let board = Board::from_diagram("
+    ///     . . . . . . .
+    ///     . . . x . . .
+    ///     . . . x . . .
+    ///     . . . . . . .
+    ///     . x x . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .").unwrap();
+    /// let e = FoulChecker::new(&board).explain("d3".parse().unwrap(), Convention::Lenient);
+    /// assert_eq!(e.verdict, Verdict::Forbidden(Foul::DoubleThree));
+    /// assert_eq!(e.lines.len(), 2); // the row three and the column three
+    /// assert!(e.to_tree().starts_with("d3 (lenient): forbidden: double-three\n"));
+    /// ```
     #[must_use]
     pub fn explain(&self, p: Point, convention: Convention) -> Explanation {
         let mut lines = self.lines.clone();
@@ -350,6 +507,20 @@ pub fn is_forbidden(board: &Board, p: Point, convention: Convention) -> Option<F
 }
 
 /// Every forbidden empty point of `board`, in reading order.
+///
+/// ```
+/// use renju_core::{Board, Convention, Foul, forbidden_points};
+/// let board = Board::from_diagram("
+///     . . . . . . .
+///     . . . x . . .
+///     . . . x . . .
+///     . . . . . . .
+///     . x x . . . .
+///     . . . . . . .
+///     . . . . . . .").unwrap();
+/// assert_eq!(forbidden_points(&board, Convention::Lenient), vec![("d3".parse().unwrap(), Foul::DoubleThree)]);
+/// assert!(forbidden_points(&Board::renju(), Convention::Strict).is_empty());
+/// ```
 #[must_use]
 pub fn forbidden_points(board: &Board, convention: Convention) -> Vec<(Point, Foul)> {
     FoulChecker::new(board).forbidden_points(convention)
@@ -357,6 +528,21 @@ pub fn forbidden_points(board: &Board, convention: Convention) -> Vec<(Point, Fo
 
 /// The explanation of the verdict on `p`: every line shape involved and, for each three, why
 /// it is open or not, recursively.
+///
+/// ```
+/// use renju_core::{Board, Convention, explain};
+/// let board = Board::from_diagram("
+///     . . . . . . .
+///     . . . x . . .
+///     . . . x . . .
+///     . . . . . . .
+///     . x x . . . .
+///     . . . . . . .
+///     . . . . . . .").unwrap();
+/// let tree = explain(&board, "d3".parse().unwrap(), Convention::Lenient).to_tree();
+/// assert_eq!(tree.lines().next(), Some("d3 (lenient): forbidden: double-three"));
+/// assert!(tree.contains("open three b3 c3 d3 (counts)"));
+/// ```
 #[must_use]
 pub fn explain(board: &Board, p: Point, convention: Convention) -> Explanation {
     FoulChecker::new(board).explain(p, convention)
@@ -692,6 +878,27 @@ fn blocked_three(lines: &Lines, p: Point, d: Direction) -> Option<Vec<EyeReason>
 impl Explanation {
     /// The explanation as an indented text tree, one line per fact, that a player can follow
     /// move by move.
+    ///
+    /// ```
+    /// use renju_core::{Board, Convention, explain};
+    /// let board = Board::from_diagram("
+    ///     . . . . . . .
+    ///     . . . x . . .
+    ///     . . . x . . .
+    ///     . . . . . . .
+    ///     . x x . . . .
+    ///     . . . . . . .
+    ///     . . . . . . .").unwrap();
+    /// // No a3 below: a3-d3 would be a four against the edge, with one five point.
+    /// let tree = explain(&board, "d3".parse().unwrap(), Convention::Lenient).to_tree();
+    /// assert_eq!(tree, "\
+    /// d3 (lenient): forbidden: double-three
+    ///   horizontal: open three b3 c3 d3 (counts)
+    ///     e3 can be played: makes a straight four
+    ///   vertical: open three d3 d5 d6 (counts)
+    ///     d4 can be played: makes a straight four
+    /// ");
+    /// ```
     #[must_use]
     pub fn to_tree(&self) -> String {
         let mut out = String::new();

@@ -15,6 +15,12 @@ pub enum Move {
 
 impl Move {
     /// The point of a stone move, `None` for a pass.
+    ///
+    /// ```
+    /// use renju_core::{Move, Point};
+    /// assert_eq!("h8".parse::<Move>().unwrap().point(), Some(Point::CENTER));
+    /// assert_eq!(Move::Pass.point(), None);
+    /// ```
     #[must_use]
     pub const fn point(self) -> Option<Point> {
         match self {
@@ -81,6 +87,12 @@ pub struct Game {
 
 impl Game {
     /// A new game on the 15x15 board.
+    ///
+    /// ```
+    /// use renju_core::{Color, Game, RuleSet};
+    /// let g = Game::new(RuleSet::Renju);
+    /// assert_eq!((g.board().size(), g.moves().len(), g.to_move()), (15, 0, Color::Black));
+    /// ```
     #[must_use]
     pub fn new(rules: RuleSet) -> Game {
         Game {
@@ -94,6 +106,13 @@ impl Game {
     ///
     /// # Errors
     /// [`BoardError::BadSize`] outside 5..=20.
+    ///
+    /// ```
+    /// use renju_core::{Game, RuleSet};
+    /// let g = Game::with_size(RuleSet::FreeStyle, 19).unwrap();
+    /// assert_eq!(g.board().size(), 19);
+    /// assert!(Game::with_size(RuleSet::FreeStyle, 30).is_err());
+    /// ```
     pub fn with_size(rules: RuleSet, size: usize) -> Result<Game, BoardError> {
         Ok(Game {
             board: Board::new(size)?,
@@ -103,24 +122,54 @@ impl Game {
     }
 
     /// The current position.
+    ///
+    /// ```
+    /// use renju_core::{Color, Game, Point, RuleSet};
+    /// let mut g = Game::new(RuleSet::Renju);
+    /// g.play("h8".parse().unwrap()).unwrap();
+    /// assert_eq!(g.board().get(Point::CENTER), Some(Color::Black));
+    /// ```
     #[must_use]
     pub const fn board(&self) -> &Board {
         &self.board
     }
 
     /// The rule set.
+    ///
+    /// ```
+    /// use renju_core::{Game, RuleSet};
+    /// assert_eq!(Game::new(RuleSet::StandardGomoku).rules(), RuleSet::StandardGomoku);
+    /// ```
     #[must_use]
     pub const fn rules(&self) -> RuleSet {
         self.rules
     }
 
     /// The moves played so far.
+    ///
+    /// ```
+    /// use renju_core::{Game, Move, RuleSet};
+    /// let mut g = Game::new(RuleSet::Renju);
+    /// for m in ["h8", "--", "i9"] {
+    ///     g.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// let text: Vec<String> = g.moves().iter().map(Move::to_string).collect();
+    /// assert_eq!(text, ["h8", "--", "i9"]);
+    /// ```
     #[must_use]
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use renju_core::{Color, Game, RuleSet};
+    /// let mut g = Game::new(RuleSet::Renju);
+    /// assert_eq!(g.to_move(), Color::Black);
+    /// g.play("h8".parse().unwrap()).unwrap();
+    /// assert_eq!(g.to_move(), Color::White);
+    /// ```
     #[must_use]
     pub fn to_move(&self) -> Color {
         Color::of_move_number(self.moves.len() + 1)
@@ -130,6 +179,15 @@ impl Game {
     ///
     /// # Errors
     /// The point is off the board or occupied; the game is unchanged.
+    ///
+    /// ```
+    /// use renju_core::{BoardError, Color, Game, Point, RuleSet};
+    /// let mut g = Game::new(RuleSet::Renju);
+    /// g.play("h8".parse().unwrap()).unwrap();
+    /// // White on the same point: refused, and the game is unchanged.
+    /// assert_eq!(g.play("h8".parse().unwrap()), Err(BoardError::Occupied(Point::CENTER, Color::Black)));
+    /// assert_eq!(g.moves().len(), 1);
+    /// ```
     pub fn play(&mut self, mv: Move) -> Result<(), BoardError> {
         if let Move::Stone(p) = mv {
             self.board.place(p, self.to_move())?;
@@ -139,6 +197,14 @@ impl Game {
     }
 
     /// Takes back the last move and returns it.
+    ///
+    /// ```
+    /// use renju_core::{Game, Move, RuleSet};
+    /// let mut g = Game::new(RuleSet::Renju);
+    /// g.play("h8".parse().unwrap()).unwrap();
+    /// assert_eq!(g.undo(), Some("h8".parse::<Move>().unwrap()));
+    /// assert_eq!((g.undo(), g.board().stone_count()), (None, 0));
+    /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         if let Move::Stone(p) = mv {

@@ -45,3 +45,8 @@ pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError, RENJU_SIZE};
 pub use rules::{Convention, RuleSet, UnknownRuleSet};
 pub use shape::{Direction, LineShape, line_shape, longest_run, makes_five, shapes_at};
 pub use symmetry::Symmetry;
+
+/// The examples of the README compile and pass.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

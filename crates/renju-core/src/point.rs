@@ -90,6 +90,13 @@ impl std::error::Error for PointError {}
 
 impl Point {
     /// The point at 0-based column and row. Returns `None` past the 20x20 limit.
+    ///
+    /// ```
+    /// use renju_core::Point;
+    /// assert_eq!(Point::new(7, 7), Some(Point::CENTER));
+    /// assert_eq!(Point::new(0, 19).unwrap().to_string(), "a20");
+    /// assert_eq!(Point::new(20, 0), None);
+    /// ```
     #[must_use]
     pub const fn new(col: u8, row: u8) -> Option<Point> {
         if col < MAX_SIZE && row < MAX_SIZE {
@@ -103,18 +110,33 @@ impl Point {
     pub const CENTER: Point = Point { col: 7, row: 7 };
 
     /// 0-based column (`a` = 0).
+    ///
+    /// ```
+    /// use renju_core::Point;
+    /// assert_eq!("c5".parse::<Point>().unwrap().col(), 2);
+    /// ```
     #[must_use]
     pub const fn col(self) -> u8 {
         self.col
     }
 
     /// 0-based row (row `1` = 0, at the bottom).
+    ///
+    /// ```
+    /// use renju_core::Point;
+    /// assert_eq!("c5".parse::<Point>().unwrap().row(), 4);
+    /// ```
     #[must_use]
     pub const fn row(self) -> u8 {
         self.row
     }
 
     /// The column letter.
+    ///
+    /// ```
+    /// use renju_core::Point;
+    /// assert_eq!("J10".parse::<Point>().unwrap().column_letter(), 'j');
+    /// ```
     #[must_use]
     pub fn column_letter(self) -> char {
         COLUMNS[usize::from(self.col)] as char
@@ -124,6 +146,13 @@ impl Point {
     ///
     /// # Errors
     /// A [`PointError`] saying what is wrong with the text.
+    ///
+    /// ```
+    /// use renju_core::{Point, PointError};
+    /// assert_eq!(Point::parse_sized("S19", 19).unwrap().to_string(), "s19");
+    /// assert_eq!(Point::parse_sized("s19", 15), Err(PointError::ColumnOffBoard { column: 's', size: 15 }));
+    /// assert_eq!(Point::parse_sized("h0", 15).unwrap_err().to_string(), "row 0 does not exist (rows count from 1)");
+    /// ```
     pub fn parse_sized(text: &str, size: u8) -> Result<Point, PointError> {
         let size = size.clamp(MIN_SIZE, MAX_SIZE);
         let text = text.trim();
@@ -163,6 +192,13 @@ impl Point {
     }
 
     /// The point moved by `(dc, dr)`, or `None` when it leaves a board of side `size`.
+    ///
+    /// ```
+    /// use renju_core::Point;
+    /// let h8 = Point::CENTER;
+    /// assert_eq!(h8.offset(1, -1, 15).unwrap().to_string(), "i7");
+    /// assert_eq!(h8.offset(8, 0, 15), None); // past column o
+    /// ```
     #[must_use]
     pub fn offset(self, dc: i32, dr: i32, size: u8) -> Option<Point> {
         let c = i32::from(self.col) + dc;
@@ -179,6 +215,13 @@ impl Point {
     }
 
     /// Chebyshev distance (king moves) between two points.
+    ///
+    /// ```
+    /// use renju_core::Point;
+    /// let a: Point = "h8".parse().unwrap();
+    /// assert_eq!(a.distance("j9".parse().unwrap()), 2);
+    /// assert_eq!(a.distance("g7".parse().unwrap()), 1);
+    /// ```
     #[must_use]
     pub fn distance(self, other: Point) -> u8 {
         self.col

@@ -23,6 +23,12 @@ impl RuleSet {
     pub const ALL: [RuleSet; 3] = [RuleSet::Renju, RuleSet::FreeStyle, RuleSet::StandardGomoku];
 
     /// Whether Black's moves are checked for fouls.
+    ///
+    /// ```
+    /// use renju_core::RuleSet;
+    /// assert!(RuleSet::Renju.has_fouls());
+    /// assert!(!RuleSet::FreeStyle.has_fouls() && !RuleSet::StandardGomoku.has_fouls());
+    /// ```
     #[must_use]
     pub const fn has_fouls(self) -> bool {
         matches!(self, RuleSet::Renju)
@@ -46,6 +52,14 @@ impl RuleSet {
     }
 
     /// Whether a row of `len` stones of `color` wins.
+    ///
+    /// ```
+    /// use renju_core::{Color, RuleSet};
+    /// assert!(!RuleSet::Renju.is_win(Color::Black, 6)); // a black overline does not win
+    /// assert!(RuleSet::Renju.is_win(Color::White, 6));
+    /// assert!(!RuleSet::StandardGomoku.is_win(Color::White, 6));
+    /// assert!(RuleSet::FreeStyle.is_win(Color::Black, 7));
+    /// ```
     #[must_use]
     pub const fn is_win(self, color: Color, len: usize) -> bool {
         if self.exact_five(color) {
@@ -56,6 +70,12 @@ impl RuleSet {
     }
 
     /// The command-line name: `renju`, `freestyle`, `standard`.
+    ///
+    /// ```
+    /// use renju_core::RuleSet;
+    /// assert_eq!(RuleSet::StandardGomoku.name(), "standard");
+    /// assert_eq!("free-style".parse::<RuleSet>().unwrap().name(), "freestyle");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -124,6 +144,12 @@ impl Convention {
     pub const ALL: [Convention; 2] = [Convention::Lenient, Convention::Strict];
 
     /// `lenient` or `strict`.
+    ///
+    /// ```
+    /// use renju_core::Convention;
+    /// assert_eq!(Convention::default().name(), "lenient");
+    /// assert_eq!(Convention::Strict.to_string(), "strict");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {

@@ -31,6 +31,12 @@ impl Direction {
     ];
 
     /// The step `(column, row)` of one point in the positive sense of the line.
+    ///
+    /// ```
+    /// use renju_core::Direction;
+    /// assert_eq!(Direction::Horizontal.step(), (1, 0));
+    /// assert_eq!(Direction::AntiDiagonal.step(), (1, -1));
+    /// ```
     #[must_use]
     pub const fn step(self) -> (i32, i32) {
         match self {
@@ -42,6 +48,12 @@ impl Direction {
     }
 
     /// A word for people: `horizontal`, `vertical`, `diagonal`, `anti-diagonal`.
+    ///
+    /// ```
+    /// use renju_core::Direction;
+    /// let names: Vec<&str> = Direction::ALL.iter().map(|d| d.name()).collect();
+    /// assert_eq!(names, ["horizontal", "vertical", "diagonal", "anti-diagonal"]);
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -441,6 +453,23 @@ pub struct LineShape {
 
 impl LineShape {
     /// Whether the stone makes a three on this line (before asking if the three is open).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Direction, RuleSet, line_shape};
+    /// let board = Board::from_diagram("
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . x x . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .").unwrap();
+    /// let e5 = "e5".parse().unwrap();
+    /// assert!(line_shape(&board, e5, Direction::Horizontal, Color::Black, RuleSet::Renju).is_three());
+    /// assert!(!line_shape(&board, e5, Direction::Vertical, Color::Black, RuleSet::Renju).is_three());
+    /// ```
     #[must_use]
     pub fn is_three(&self) -> bool {
         !self.straight_four_points.is_empty()
@@ -470,6 +499,26 @@ pub(crate) fn unpack(lines: &Lines, p: Point, d: Direction, k: Packed) -> LineSh
 
 /// What a stone of `color` on the empty point `p` would make along `d` under `rules`
 /// (exact fives for Black in renju and for both in standard gomoku).
+///
+/// ```
+/// use renju_core::{Board, Color, Direction, RuleSet, line_shape};
+/// // Black: e5 joins a five and a stone beyond it, six in a row.
+/// let board = Board::from_diagram("
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . x x x . x x . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .").unwrap();
+/// let e5 = "e5".parse().unwrap();
+/// let renju = line_shape(&board, e5, Direction::Horizontal, Color::Black, RuleSet::Renju);
+/// assert!(renju.overline && !renju.five);
+/// let free = line_shape(&board, e5, Direction::Horizontal, Color::Black, RuleSet::FreeStyle);
+/// assert!(free.five);
+/// ```
 #[must_use]
 pub fn line_shape(
     board: &Board,
@@ -484,6 +533,22 @@ pub fn line_shape(
 }
 
 /// The shapes along all four lines, in [`Direction::ALL`] order.
+///
+/// ```
+/// use renju_core::{Board, Color, RuleSet, shapes_at};
+/// let board = Board::from_diagram("
+///     . . . . . . .
+///     . . . x . . .
+///     . . . x . . .
+///     . . . . . . .
+///     . x x . . . .
+///     . . . . . . .
+///     . . . . . . .").unwrap();
+/// let shapes = shapes_at(&board, "d3".parse().unwrap(), Color::Black, RuleSet::Renju);
+/// // Horizontal and vertical threes; nothing on the diagonals.
+/// let threes: Vec<bool> = shapes.iter().map(|s| s.is_three()).collect();
+/// assert_eq!(threes, [true, true, false, false]);
+/// ```
 #[must_use]
 pub fn shapes_at(board: &Board, p: Point, color: Color, rules: RuleSet) -> [LineShape; 4] {
     let lines = Lines::new(board);
@@ -492,6 +557,20 @@ pub fn shapes_at(board: &Board, p: Point, color: Color, rules: RuleSet) -> [Line
 }
 
 /// Whether a stone of `color` on `p` makes a winning row under `rules`.
+///
+/// ```
+/// use renju_core::{Board, Color, RuleSet, makes_five};
+/// let board = Board::from_diagram("
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     x x x x . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .").unwrap();
+/// assert!(makes_five(&board, "e4".parse().unwrap(), Color::Black, RuleSet::Renju));
+/// assert!(!makes_five(&board, "e5".parse().unwrap(), Color::Black, RuleSet::Renju));
+/// ```
 #[must_use]
 pub fn makes_five(board: &Board, p: Point, color: Color, rules: RuleSet) -> bool {
     let lines = Lines::new(board);
@@ -503,6 +582,20 @@ pub fn makes_five(board: &Board, p: Point, color: Color, rules: RuleSet) -> bool
 
 /// The length of the longest row of `color` through the stone at `p` (0 when `p` does not hold
 /// a stone of `color`).
+///
+/// ```
+/// use renju_core::{Board, Color, longest_run};
+/// let board = Board::from_diagram("
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     x x x . . . .
+///     . x . . . . .
+///     . . . . . . .
+///     . . . . . . .").unwrap();
+/// assert_eq!(longest_run(&board, "b4".parse().unwrap(), Color::Black), 3);
+/// assert_eq!(longest_run(&board, "b4".parse().unwrap(), Color::White), 0);
+/// ```
 #[must_use]
 pub fn longest_run(board: &Board, p: Point, color: Color) -> usize {
     if board.get(p) != Some(color) {

@@ -48,6 +48,14 @@ impl Symmetry {
 
     /// Maps 0-based `(col, row)` on a board of side `size`; works for coordinates relative
     /// to any centre when `size` is 1 (the map is then about the origin).
+    ///
+    /// ```
+    /// use renju_core::Symmetry;
+    /// // On a 15x15 board (0-based): a1 = (0, 0) goes to o1 = (14, 0) under a quarter turn.
+    /// assert_eq!(Symmetry::Rotate90.apply_coords(0, 0, 15), (14, 0));
+    /// // With size 1 the map is about the origin: useful for offsets from a centre.
+    /// assert_eq!(Symmetry::Rotate90.apply_coords(1, 0, 1), (0, 1));
+    /// ```
     #[must_use]
     pub const fn apply_coords(self, col: i32, row: i32, size: i32) -> (i32, i32) {
         let m = size - 1;
@@ -64,6 +72,13 @@ impl Symmetry {
     }
 
     /// Maps a point of a board of side `size` (the point must be on that board).
+    ///
+    /// ```
+    /// use renju_core::{Point, Symmetry};
+    /// let i9: Point = "i9".parse().unwrap();
+    /// assert_eq!(Symmetry::FlipVertical.apply(i9, 15).to_string(), "i7");
+    /// assert_eq!(Symmetry::Rotate180.apply(i9, 15).to_string(), "g7");
+    /// ```
     #[must_use]
     pub fn apply(self, p: Point, size: u8) -> Point {
         let (c, r) = self.apply_coords(i32::from(p.col()), i32::from(p.row()), i32::from(size));
@@ -71,6 +86,14 @@ impl Symmetry {
     }
 
     /// Maps every stone of a board.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Symmetry};
+    /// let mut b = Board::renju();
+    /// b.place("a1".parse().unwrap(), Color::Black).unwrap();
+    /// let flipped = Symmetry::FlipHorizontal.apply_board(&b);
+    /// assert_eq!(flipped.get("o1".parse().unwrap()), Some(Color::Black));
+    /// ```
     #[must_use]
     pub fn apply_board(self, board: &Board) -> Board {
         let mut out = Board::new(usize::from(board.size())).expect("same size");
@@ -82,6 +105,14 @@ impl Symmetry {
     }
 
     /// The symmetry that undoes this one.
+    ///
+    /// ```
+    /// use renju_core::{Point, Symmetry};
+    /// let p: Point = "c4".parse().unwrap();
+    /// let s = Symmetry::Rotate90;
+    /// assert_eq!(s.inverse(), Symmetry::Rotate270);
+    /// assert_eq!(s.inverse().apply(s.apply(p, 15), 15), p);
+    /// ```
     #[must_use]
     pub const fn inverse(self) -> Symmetry {
         match self {
@@ -92,6 +123,14 @@ impl Symmetry {
     }
 
     /// `self` after `first`: `self.then_after(first).apply(p) == self.apply(first.apply(p))`.
+    ///
+    /// ```
+    /// use renju_core::{Point, Symmetry};
+    /// let p: Point = "c4".parse().unwrap();
+    /// let both = Symmetry::FlipHorizontal.then_after(Symmetry::FlipVertical);
+    /// assert_eq!(both, Symmetry::Rotate180);
+    /// assert_eq!(both.apply(p, 15), Symmetry::FlipHorizontal.apply(Symmetry::FlipVertical.apply(p, 15), 15));
+    /// ```
     #[must_use]
     pub fn then_after(self, first: Symmetry) -> Symmetry {
         let probe = |s: Symmetry| (s.apply_coords(1, 0, 5), s.apply_coords(0, 2, 5));
@@ -108,6 +147,12 @@ impl Symmetry {
 
     /// A short name: `identity`, `rot90`, `rot180`, `rot270`, `flip-h`, `flip-v`, `flip-d`,
     /// `flip-a`.
+    ///
+    /// ```
+    /// use renju_core::Symmetry;
+    /// assert_eq!(Symmetry::Rotate270.name(), "rot270");
+    /// assert_eq!(Symmetry::FlipDiagonal.to_string(), "flip-d");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
