@@ -22,6 +22,17 @@ pub struct Args {
 ///
 /// # Errors
 /// The run could not happen: unreadable input, unknown format, unwritable output.
+///
+/// ```
+/// use corpus_tool::convert::{Args, run};
+/// let dir = std::env::temp_dir().join(format!("convert-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("a.renju"), "black h8 h9 i8\n").unwrap();
+/// let (text, complete) = run(&dir.join("a.renju"), &dir.join("a.sgf"), Args::default()).unwrap();
+/// assert!(complete && text.contains("1 record read"));
+/// assert!(std::fs::read_to_string(dir.join("a.sgf")).unwrap().contains(";B[hh]"));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), String> {
     let bytes =
         std::fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;

@@ -11,6 +11,14 @@ use std::fmt::Write as _;
 ///
 /// # Errors
 /// Unreadable input, or a position with no moves (nothing to replay).
+///
+/// ```
+/// use analyzer::Settings;
+/// let text = corpus_tool::explain::run("h8 h9 i8 i9 j8 j9 k8 k9 l8", 1, None, None,
+///     &Settings::default(), true).unwrap();
+/// assert!(text.contains("end: black-five at move 9"));
+/// assert!(text.contains("9. black l8: five (horizontal)"));
+/// ```
 pub fn run(
     input: &str,
     record: usize,

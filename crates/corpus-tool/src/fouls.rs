@@ -8,6 +8,13 @@ use std::io::{BufRead, Write};
 ///
 /// # Errors
 /// A sentence saying what is wrong and where.
+///
+/// ```
+/// use corpus_tool::fouls::parse_position;
+/// let board = parse_position("h8 h9 -- i9").unwrap();
+/// assert_eq!(board.stone_count(), 3);
+/// assert_eq!(parse_position("h8 h8").unwrap_err(), "move 2 'h8': h8 is already occupied by black");
+/// ```
 pub fn parse_position(line: &str) -> Result<Board, String> {
     let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
     let looks_like_board = compact.len() == 225
@@ -46,6 +53,13 @@ pub fn parse_position(line: &str) -> Result<Board, String> {
 }
 
 /// The one-line answer: `point=kind` items in board reading order, separated by spaces.
+///
+/// ```
+/// use corpus_tool::fouls::{fouls_line, parse_position};
+/// use renju_core::Convention;
+/// let board = parse_position("h8 a1 i8 a2 k10 a3 k11").unwrap();
+/// assert_eq!(fouls_line(&board, Convention::Lenient), "k8=double-three");
+/// ```
 #[must_use]
 pub fn fouls_line(board: &Board, convention: Convention) -> String {
     FoulChecker::new(board)
@@ -60,6 +74,16 @@ pub fn fouls_line(board: &Board, convention: Convention) -> String {
 ///
 /// # Errors
 /// Only I/O errors on reading or writing.
+///
+/// ```
+/// use corpus_tool::fouls::run;
+/// use renju_core::Convention;
+/// let mut out = Vec::new();
+/// let all_read = run("h8 a1 i8 a2 k10 a3 k11\nh8 q3\n".as_bytes(), &mut out, Convention::Lenient, false).unwrap();
+/// assert!(!all_read);
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("k8=double-three\nerror: move 2 'q3'"));
+/// ```
 pub fn run(
     input: impl BufRead,
     mut out: impl Write,

@@ -11,3 +11,7 @@ pub mod explain;
 pub mod fouls;
 pub mod show;
 pub mod validate;
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

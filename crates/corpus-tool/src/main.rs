@@ -75,7 +75,7 @@ Examples:
     /// Convert a record file to another format, saying what the target cannot hold.
     #[command(after_help = "\
 Formats: renju (.renju lines), moves (move lists), rif (RenjuNet XML), psq (Piskvork),
-sgf, lib (RenLib tree), pos (RenLib position, read only). The input format is guessed from
+sgf, lib (RenLib tree), pos (RenLib position). The input format is guessed from
 the content and extension, the output format from the extension, unless given.
 
 Prints how many records were read and written, the fields the target format dropped, and

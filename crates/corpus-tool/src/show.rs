@@ -44,6 +44,18 @@ pub enum Loaded {
 ///
 /// # Errors
 /// A sentence naming the file and what could not be read.
+///
+/// ```
+/// use corpus_tool::show::{Loaded, load_input};
+/// match load_input("h8 h9 i8", 1, None, None).unwrap() {
+///     Loaded::Game(record, title) => {
+///         assert_eq!(record.moves.len(), 3);
+///         assert_eq!(title, "the moves given");
+///     }
+///     Loaded::Position(..) => panic!("a move list is a game"),
+/// }
+/// assert!(load_input("h8 h8 zz", 1, None, None).is_err());
+/// ```
 pub fn load_input(
     input: &str,
     record: usize,
@@ -61,6 +73,12 @@ pub fn load_input(
                 entry.diagram.clone(),
                 format!("{}: {}", entry.name, entry.title),
             ));
+        }
+        // A plain text diagram (any extension) is a position.
+        if format.is_none()
+            && let Ok(d) = Diagram::parse_with(&text, orientation)
+        {
+            return Ok(Loaded::Position(d, input.to_string()));
         }
         if let Some(format) = format.or_else(|| detect(input, &bytes[..bytes.len().min(4096)])) {
             let orientation = orientation.unwrap_or(format.default_orientation());
@@ -177,6 +195,13 @@ fn capital(s: &str) -> String {
 ///
 /// # Errors
 /// Unreadable input or an SVG that cannot be written.
+///
+/// ```
+/// use corpus_tool::show::{Args, run};
+/// let args = Args { input: "h8 a1 i8 a2 k10 a3 k11".into(), ..Args::default() };
+/// let text = run(&args, None).unwrap();
+/// assert!(text.contains("k8 double-three"));
+/// ```
 pub fn run(args: &Args, svg: Option<&Path>) -> Result<String, String> {
     let (diagram, title) = load(args)?;
     let (text, marked) = draw(diagram, &title, args);
