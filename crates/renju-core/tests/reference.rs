@@ -1,0 +1,1196 @@
+//! An independent, deliberately naive reference foul checker, and the comparison of the fast
+//! checker ([`FoulChecker`]) against it on many positions nobody has labelled.
+//!
+//! The reference is a literal reading of `RULES.md` sections 2-3 on a plain array board: it
+//! places stones, walks the four lines cell by cell and recurses for every straight-four
+//! point. It uses no lookup table, no bit tricks and no memo, and nothing of the crate but
+//! the public `Board`/`Point`/`Color` types, so that a mistake in the fast checker's pattern
+//! tables cannot be repeated here. It is slow on purpose; it is only a test oracle.
+//!
+//! What is checked:
+//! * the reference itself, on hand-drawn diagrams whose verdicts are worked out from the
+//!   rules (comments give the reasoning), and against the independently labelled data in
+//!   `../shared/data/fouls/` (skipped, saying why, when that directory is absent);
+//! * the fast checker against the reference, verdict by verdict (five / forbidden with its
+//!   kind / legal) on every empty point, under both conventions, on boards from six
+//!   generators of our own: game-like, black-heavy, dense, clusters at edges and corners,
+//!   broken lines of Black stones, and uniform; none of the boards holds a row of five;
+//! * that the fast checker's `forbidden_points` and its point-by-point `is_forbidden` agree.
+//!
+//! A long run (`cargo test --release -p renju-core --test reference -- --ignored`) checks
+//! 200,000 boards and the whole labelled set and prints the figures.
+
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, TestRunner};
+use renju_core::{Board, Color, Convention, Foul, FoulChecker, Point, Verdict};
+use std::path::PathBuf;
+
+// ---------------------------------------------------------------------------------------------
+// The reference checker
+// ---------------------------------------------------------------------------------------------
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+
+/// The four lines through a point: horizontal, vertical, and the two diagonals.
+const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// A plain square board: `cells[col][row]`, `EMPTY`/`BLACK`/`WHITE`.
+#[derive(Clone)]
+struct RefBoard {
+    n: i32,
+    cells: Vec<Vec<u8>>,
+}
+
+/// What a Black stone on an empty point is, according to the reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RefVerdict {
+    Five,
+    Forbidden(Foul),
+    Legal,
+}
+
+impl RefBoard {
+    fn from_board(board: &Board) -> RefBoard {
+        let n = i32::from(board.size());
+        let mut cells = vec![vec![EMPTY; n as usize]; n as usize];
+        for (p, c) in board.stones() {
+            cells[usize::from(p.col())][usize::from(p.row())] = match c {
+                Color::Black => BLACK,
+                Color::White => WHITE,
+            };
+        }
+        RefBoard { n, cells }
+    }
+
+    /// The cell at (c, r); `None` off the board.
+    fn at(&self, c: i32, r: i32) -> Option<u8> {
+        if c < 0 || r < 0 || c >= self.n || r >= self.n {
+            None
+        } else {
+            Some(self.cells[c as usize][r as usize])
+        }
+    }
+
+    fn is_black(&self, c: i32, r: i32) -> bool {
+        self.at(c, r) == Some(BLACK)
+    }
+
+    fn is_empty(&self, c: i32, r: i32) -> bool {
+        self.at(c, r) == Some(EMPTY)
+    }
+
+    fn put(&mut self, c: i32, r: i32, v: u8) {
+        self.cells[c as usize][r as usize] = v;
+    }
+
+    /// The unbroken Black run through the Black stone (c, r) along (dc, dr), as the offsets
+    /// (k0, k1) of its two end stones: the run is the points (c + k*dc, r + k*dr), k0..=k1.
+    fn run(&self, c: i32, r: i32, (dc, dr): (i32, i32)) -> (i32, i32) {
+        let mut k0 = 0;
+        while self.is_black(c + (k0 - 1) * dc, r + (k0 - 1) * dr) {
+            k0 -= 1;
+        }
+        let mut k1 = 0;
+        while self.is_black(c + (k1 + 1) * dc, r + (k1 + 1) * dr) {
+            k1 += 1;
+        }
+        (k0, k1)
+    }
+
+    fn run_len(&self, c: i32, r: i32, d: (i32, i32)) -> i32 {
+        let (k0, k1) = self.run(c, r, d);
+        k1 - k0 + 1
+    }
+
+    /// The fours through the Black stone P = (c, r) on one line, counted as distinct sets of
+    /// four Black stones: a set counts when, together with one empty point, it fills a window
+    /// of 5 consecutive points containing P and the points just outside the window are not
+    /// Black (so the empty point completes an exact five). A straight four `_XXXX_` has two
+    /// such windows but one set of stones: one four. `X_XXX_X` (P in the middle) has two sets.
+    fn fours_on_line(&self, c: i32, r: i32, (dc, dr): (i32, i32)) -> usize {
+        let mut sets: Vec<Vec<i32>> = Vec::new();
+        for start in -4..=0 {
+            let window: Vec<i32> = (start..start + 5).collect();
+            let mut stones = Vec::new();
+            let mut empties = 0;
+            let mut off_board = false;
+            for &k in &window {
+                match self.at(c + k * dc, r + k * dr) {
+                    None => off_board = true,
+                    Some(BLACK) => stones.push(k),
+                    Some(EMPTY) => empties += 1,
+                    Some(_) => {}
+                }
+            }
+            if off_board || stones.len() != 4 || empties != 1 {
+                continue;
+            }
+            let before = start - 1;
+            let after = start + 5;
+            if self.is_black(c + before * dc, r + before * dr)
+                || self.is_black(c + after * dc, r + after * dr)
+            {
+                continue; // the empty point would make six or more, not five
+            }
+            if !sets.contains(&stones) {
+                sets.push(stones);
+            }
+        }
+        sets.len()
+    }
+
+    /// The straight-four points of the three through the Black stone P = (c, r) on one line:
+    /// the empty points Q of the line such that a Black stone on Q makes exactly four in an
+    /// unbroken row that contains both P and Q, and each of the two points at the ends of
+    /// that row is empty and would complete an exact five (the point beyond it is not Black).
+    fn straight_four_points(&mut self, c: i32, r: i32, (dc, dr): (i32, i32)) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for k in -4..=4 {
+            if k == 0 {
+                continue;
+            }
+            let (qc, qr) = (c + k * dc, r + k * dr);
+            if !self.is_empty(qc, qr) {
+                continue;
+            }
+            self.put(qc, qr, BLACK);
+            // The run through Q, as offsets from P.
+            let (a0, a1) = self.run(qc, qr, (dc, dr));
+            let (k0, k1) = (a0 + k, a1 + k);
+            let contains_p = k0 <= 0 && 0 <= k1;
+            let is_four = k1 - k0 + 1 == 4;
+            let end_ok = |b: &RefBoard, end: i32, beyond: i32| {
+                b.is_empty(c + end * dc, r + end * dr)
+                    && !b.is_black(c + beyond * dc, r + beyond * dr)
+            };
+            if contains_p && is_four && end_ok(self, k0 - 1, k0 - 2) && end_ok(self, k1 + 1, k1 + 2)
+            {
+                out.push((qc, qr));
+            }
+            self.put(qc, qr, EMPTY);
+        }
+        out
+    }
+
+    /// The verdict on a Black stone at the empty point (c, r), by RULES.md section 3.
+    fn verdict(&mut self, c: i32, r: i32, convention: Convention) -> RefVerdict {
+        self.put(c, r, BLACK);
+        let v = self.verdict_placed(c, r, convention);
+        self.put(c, r, EMPTY);
+        v
+    }
+
+    /// The verdict with the stone already on (c, r).
+    fn verdict_placed(&mut self, c: i32, r: i32, convention: Convention) -> RefVerdict {
+        // Five overrides everything (an exact five on any line).
+        if LINES.iter().any(|&d| self.run_len(c, r, d) == 5) {
+            return RefVerdict::Five;
+        }
+        if LINES.iter().any(|&d| self.run_len(c, r, d) >= 6) {
+            return RefVerdict::Forbidden(Foul::Overline);
+        }
+        let fours: Vec<usize> = LINES.iter().map(|&d| self.fours_on_line(c, r, d)).collect();
+        if fours.iter().sum::<usize>() >= 2 {
+            return RefVerdict::Forbidden(Foul::DoubleFour);
+        }
+        // At most one three per line, and none on a line that holds a four through P.
+        let mut threes: Vec<Vec<(i32, i32)>> = Vec::new();
+        for (i, &d) in LINES.iter().enumerate() {
+            if fours[i] > 0 {
+                continue;
+            }
+            let qs = self.straight_four_points(c, r, d);
+            if !qs.is_empty() {
+                threes.push(qs);
+            }
+        }
+        if threes.len() < 2 {
+            return RefVerdict::Legal; // fewer than two threes cannot make two open ones
+        }
+        let mut open = 0;
+        for qs in &threes {
+            if qs.iter().any(|&(qc, qr)| self.usable(qc, qr, convention)) {
+                open += 1;
+            }
+        }
+        if open >= 2 {
+            RefVerdict::Forbidden(Foul::DoubleThree)
+        } else {
+            RefVerdict::Legal
+        }
+    }
+
+    /// Whether Black may use the straight-four point Q = (c, r) (with the stones above it in
+    /// the recursion already placed): a five there counts only under `strict`; otherwise the
+    /// point must not be forbidden itself (decided with one more stone on the board).
+    fn usable(&mut self, c: i32, r: i32, convention: Convention) -> bool {
+        match self.verdict(c, r, convention) {
+            RefVerdict::Five => convention == Convention::Strict,
+            RefVerdict::Forbidden(_) => false,
+            RefVerdict::Legal => true,
+        }
+    }
+}
+
+/// The reference verdict on every empty point, in reading order (top row first, `a` first).
+fn reference_verdicts(board: &Board, convention: Convention) -> Vec<(Point, RefVerdict)> {
+    let mut rb = RefBoard::from_board(board);
+    let mut out = Vec::new();
+    for r in (0..rb.n).rev() {
+        for c in 0..rb.n {
+            if rb.is_empty(c, r) {
+                let p = Point::new(c as u8, r as u8).expect("on the board");
+                out.push((p, rb.verdict(c, r, convention)));
+            }
+        }
+    }
+    out
+}
+
+/// The reference's forbidden points, in reading order.
+fn reference_forbidden(board: &Board, convention: Convention) -> Vec<(Point, Foul)> {
+    reference_verdicts(board, convention)
+        .into_iter()
+        .filter_map(|(p, v)| match v {
+            RefVerdict::Forbidden(f) => Some((p, f)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn from_fast(v: Verdict) -> RefVerdict {
+    match v {
+        Verdict::Five => RefVerdict::Five,
+        Verdict::Forbidden(f) => RefVerdict::Forbidden(f),
+        Verdict::Legal => RefVerdict::Legal,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The comparison
+// ---------------------------------------------------------------------------------------------
+
+/// Compares the fast checker with the reference on every empty point of `board` under both
+/// conventions. On disagreement, returns a report: the board, each point in dispute with
+/// both verdicts, and the fast checker's explanation.
+fn compare(board: &Board) -> Result<(), String> {
+    let fast = FoulChecker::new(board);
+    let mut report = String::new();
+    for conv in Convention::ALL {
+        let reference = reference_verdicts(board, conv);
+        let mut disputed = Vec::new();
+        for &(p, want) in &reference {
+            let got = from_fast(fast.verdict(p, conv));
+            if got != want {
+                disputed.push((p, want, got));
+            }
+        }
+        // The whole-board scan must say the same as the reference too (it shares state
+        // between points, so it could go wrong where the point-by-point query does not).
+        let want_set: Vec<(Point, Foul)> = reference
+            .iter()
+            .filter_map(|&(p, v)| match v {
+                RefVerdict::Forbidden(f) => Some((p, f)),
+                _ => None,
+            })
+            .collect();
+        let got_set = fast.forbidden_points(conv);
+        let by_point: Vec<(Point, Foul)> = board
+            .points()
+            .filter_map(|p| fast.is_forbidden(p, conv).map(|f| (p, f)))
+            .collect();
+        let mut sorted_by_point = by_point.clone();
+        sorted_by_point.sort();
+        let mut sorted_set = got_set.clone();
+        sorted_set.sort();
+        if disputed.is_empty() && got_set == want_set && sorted_by_point == sorted_set {
+            continue;
+        }
+        report.push_str(&format!("convention {conv}:\n"));
+        for (p, want, got) in &disputed {
+            report.push_str(&format!(
+                "  {p}: reference {want:?}, fast {got:?}\n{}\n",
+                fast.explain(*p, conv)
+            ));
+        }
+        if got_set != want_set {
+            report.push_str(&format!(
+                "  forbidden_points: fast {} / reference {}\n",
+                show(&got_set),
+                show(&want_set)
+            ));
+        }
+        if sorted_by_point != sorted_set {
+            report.push_str(&format!(
+                "  fast forbidden_points {} differs from its own is_forbidden {}\n",
+                show(&sorted_set),
+                show(&sorted_by_point)
+            ));
+        }
+    }
+    if report.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{}\n{report}", board.to_diagram()))
+    }
+}
+
+fn show(set: &[(Point, Foul)]) -> String {
+    let items: Vec<String> = set.iter().map(|(p, f)| format!("{p}={f}")).collect();
+    format!("[{}]", items.join(" "))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board generators (our own)
+// ---------------------------------------------------------------------------------------------
+
+/// Builds a 15x15 board stone by stone, dropping any stone that would complete a row of five
+/// or more of its colour, so that no generated board holds a five (or an overline).
+struct Builder {
+    board: Board,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder {
+            board: Board::renju(),
+        }
+    }
+
+    /// Places `color` on (c, r) if that is on the board, empty, and makes no row of 5+.
+    fn try_place(&mut self, c: i32, r: i32, color: Color) -> bool {
+        if !(0..15).contains(&c) || !(0..15).contains(&r) {
+            return false;
+        }
+        let p = Point::new(c as u8, r as u8).expect("on the board");
+        if self.board.get(p).is_some() {
+            return false;
+        }
+        for (dc, dr) in LINES {
+            let mut len = 1;
+            for sign in [-1, 1] {
+                let mut k = 1;
+                loop {
+                    let q = Point::new((c + sign * k * dc) as u8, (r + sign * k * dr) as u8);
+                    let (qc, qr) = (c + sign * k * dc, r + sign * k * dr);
+                    let on = (0..15).contains(&qc) && (0..15).contains(&qr);
+                    if !on || q.and_then(|q| self.board.get(q)) != Some(color) {
+                        break;
+                    }
+                    len += 1;
+                    k += 1;
+                }
+            }
+            if len >= 5 {
+                return false;
+            }
+        }
+        self.board.place(p, color).is_ok()
+    }
+}
+
+/// Whether any row of five or more stones of one colour is on `board`.
+fn has_five(board: &Board) -> bool {
+    let rb = RefBoard::from_board(board);
+    for c in 0..rb.n {
+        for r in 0..rb.n {
+            let Some(v) = rb.at(c, r).filter(|&v| v != EMPTY) else {
+                continue;
+            };
+            for (dc, dr) in LINES {
+                if (0..5).all(|k| rb.at(c + k * dc, r + k * dr) == Some(v)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+fn colour(roll: u8, black_pct: u8) -> Color {
+    if roll < black_pct {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// Game-like positions: the first stone on h8, every next one within 2 points of an earlier
+/// stone (usually one of the last 8), `black_pct` % of them Black.
+fn game_like(
+    stones: std::ops::Range<usize>,
+    black_pct: std::ops::Range<u8>,
+) -> impl Strategy<Value = Board> {
+    (
+        proptest::collection::vec((any::<u16>(), -2i32..=2, -2i32..=2, 0u8..100), stones),
+        black_pct,
+    )
+        .prop_map(|(moves, pct)| {
+            let mut b = Builder::new();
+            let mut placed = vec![(7, 7)];
+            b.try_place(7, 7, Color::Black);
+            for (sel, dc, dr, roll) in moves {
+                let sel = usize::from(sel);
+                let len = placed.len();
+                let anchor = if sel % 10 < 7 {
+                    placed[len - 1 - (sel / 10) % len.min(8)]
+                } else {
+                    placed[(sel / 10) % len]
+                };
+                let (c, r) = (anchor.0 + dc, anchor.1 + dr);
+                if b.try_place(c, r, colour(roll, pct)) {
+                    placed.push((c, r));
+                }
+            }
+            b.board
+        })
+}
+
+/// Clusters pressed against an edge or into a corner: stones inside a 5..9-point window
+/// that touches the board's side(s).
+fn edge_cluster() -> impl Strategy<Value = Board> {
+    (
+        0u8..8,
+        5i32..10,
+        0i32..15,
+        proptest::collection::vec((0i32..9, 0i32..9, 0u8..100), 12..45),
+        55u8..72,
+    )
+        .prop_map(|(side, w, slide, cells, pct)| {
+            let slide = slide.min(15 - w);
+            // corners 0..4, edges 4..8
+            let (c0, r0) = match side {
+                0 => (0, 0),
+                1 => (15 - w, 0),
+                2 => (0, 15 - w),
+                3 => (15 - w, 15 - w),
+                4 => (slide, 0),
+                5 => (slide, 15 - w),
+                6 => (0, slide),
+                _ => (15 - w, slide),
+            };
+            let mut b = Builder::new();
+            for (dc, dr, roll) in cells {
+                b.try_place(c0 + dc % w, r0 + dr % w, colour(roll, pct));
+            }
+            b.board
+        })
+}
+
+/// Broken lines of Black stones (gaps everywhere, so that one-line double fours, overline
+/// points and split threes are common), crossing each other, with some stones around them.
+fn broken_lines() -> impl Strategy<Value = Board> {
+    (
+        proptest::collection::vec(
+            (0i32..15, 0i32..15, 0usize..4, 5i32..12, any::<u16>()),
+            1..5,
+        ),
+        proptest::collection::vec((-3i32..=3, -3i32..=3, 0u8..100), 0..25),
+        60u8..90,
+    )
+        .prop_map(|(lines, extra, fill)| {
+            let mut b = Builder::new();
+            let mut placed = Vec::new();
+            for (c, r, dir, len, gaps) in &lines {
+                let (dc, dr) = LINES[*dir];
+                // Centre the line on (c, r).
+                for k in 0..*len {
+                    let (x, y) = (c + (k - len / 2) * dc, r + (k - len / 2) * dr);
+                    // A deterministic pseudo-random gap pattern from `gaps`.
+                    let roll = (u32::from(*gaps).wrapping_mul(2_654_435_761) >> (k % 24)) % 100;
+                    if roll < u32::from(fill) && b.try_place(x, y, Color::Black) {
+                        placed.push((x, y));
+                    }
+                }
+            }
+            for (i, (dc, dr, roll)) in extra.into_iter().enumerate() {
+                if placed.is_empty() {
+                    break;
+                }
+                let (x, y) = placed[i % placed.len()];
+                b.try_place(x + dc, y + dr, colour(roll, 45));
+            }
+            b.board
+        })
+}
+
+/// Stones anywhere on the board.
+fn uniform() -> impl Strategy<Value = Board> {
+    (
+        proptest::collection::vec((0i32..15, 0i32..15, 0u8..100), 20..70),
+        50u8..65,
+    )
+        .prop_map(|(cells, pct)| {
+            let mut b = Builder::new();
+            for (c, r, roll) in cells {
+                b.try_place(c, r, colour(roll, pct));
+            }
+            b.board
+        })
+}
+
+fn black_heavy() -> impl Strategy<Value = Board> {
+    game_like(20..60, 60..71)
+}
+
+fn dense() -> impl Strategy<Value = Board> {
+    game_like(60..121, 60..71)
+}
+
+fn game() -> impl Strategy<Value = Board> {
+    game_like(20..60, 50..56)
+}
+
+/// The six generators, each with no five on the board.
+fn generators() -> Vec<(&'static str, BoxedStrategy<Board>)> {
+    let no_five = |s: BoxedStrategy<Board>| s.prop_filter("no five on the board", |b| !has_five(b));
+    vec![
+        ("game", no_five(game().boxed()).boxed()),
+        ("black-heavy", no_five(black_heavy().boxed()).boxed()),
+        ("dense", no_five(dense().boxed()).boxed()),
+        ("edge-cluster", no_five(edge_cluster().boxed()).boxed()),
+        ("broken-lines", no_five(broken_lines().boxed()).boxed()),
+        ("uniform", no_five(uniform().boxed()).boxed()),
+    ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reference on diagrams worked out by hand
+// ---------------------------------------------------------------------------------------------
+
+/// Reads a diagram with one point marked `?`; returns the board and that point.
+fn setup(diagram: &str) -> (Board, Point) {
+    let rows: Vec<&str> = diagram.lines().filter(|l| !l.trim().is_empty()).collect();
+    let size = rows.len();
+    let mut at = None;
+    for (i, line) in rows.iter().enumerate() {
+        let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+        if let Some(c) = cells.iter().position(|&c| c == '?') {
+            at = Point::new(c as u8, (size - 1 - i) as u8);
+        }
+    }
+    let board = Board::from_diagram(&diagram.replace('?', ".")).expect("a valid diagram");
+    (board, at.expect("the diagram marks a point with ?"))
+}
+
+/// The reference's verdict on the `?` point under one convention.
+fn ref_at(diagram: &str, convention: Convention) -> RefVerdict {
+    let (board, p) = setup(diagram);
+    let mut rb = RefBoard::from_board(&board);
+    rb.verdict(i32::from(p.col()), i32::from(p.row()), convention)
+}
+
+/// Asserts the reference's verdict on `?` under both conventions, and that the fast checker
+/// agrees with the reference on the whole board.
+fn expect(diagram: &str, lenient: RefVerdict, strict: RefVerdict) {
+    let (board, _) = setup(diagram);
+    assert_eq!(
+        ref_at(diagram, Convention::Lenient),
+        lenient,
+        "lenient\n{board}"
+    );
+    assert_eq!(
+        ref_at(diagram, Convention::Strict),
+        strict,
+        "strict\n{board}"
+    );
+    if let Err(report) = compare(&board) {
+        panic!("fast checker and reference disagree:\n{report}");
+    }
+}
+
+use RefVerdict::{Five, Forbidden, Legal};
+
+#[test]
+fn one_line_double_fours() {
+    // x . x ? x . x: two fours (the two gaps are two different fives).
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . x . x ? x . x .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Forbidden(Foul::DoubleFour),
+        Forbidden(Foul::DoubleFour),
+    );
+    // x x . x ? . x x (XX_XX_XX with the stone in the middle pair).
+    expect(
+        "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . x x . x ? . x x .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .",
+        Forbidden(Foul::DoubleFour),
+        Forbidden(Foul::DoubleFour),
+    );
+    // x x x . ? . x x x on a diagonal (XXX_X_XXX).
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . x .
+        . . . . . . . . x . .
+        . . . . . . . x . . .
+        . . . . . . . . . . .
+        . . . . . ? . . . . .
+        . . . . . . . . . . .
+        . . . x . . . . . . .
+        . . x . . . . . . . .
+        . x . . . . . . . . .
+        . . . . . . . . . . .",
+        Forbidden(Foul::DoubleFour),
+        Forbidden(Foul::DoubleFour),
+    );
+}
+
+#[test]
+fn straight_four_is_one_four() {
+    // . x x ? x . : a straight four alone is one four, a legal move.
+    expect(
+        "
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . x x ? x . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .",
+        Legal,
+        Legal,
+    );
+    // A closed four on the column (White below e3, the gap e4 makes e3..e7): one four.
+    expect(
+        "
+        . . . . . . . .
+        . . . . ? . . .
+        . . . . x . . .
+        . . . . x . . .
+        . . . . . . . .
+        . . . . x . . .
+        . . . . o . . .
+        . . . . . . . .",
+        Legal,
+        Legal,
+    );
+    // The straight four c4 d4 ? f4 plus the closed four ? e5 e6 e7 (White on e3): two fours.
+    expect(
+        "
+        . . . . . . . .
+        . . . . . . . .
+        . . . . x . . .
+        . . . . x . . .
+        . . . . x . . .
+        . . x x ? x . .
+        . . . . o . . .
+        . . . . . . . .",
+        Forbidden(Foul::DoubleFour),
+        Forbidden(Foul::DoubleFour),
+    );
+}
+
+/// An 11x11 diagram with `row` as its 4th row and every other row empty.
+fn one_row(row: &str) -> String {
+    let empty = ". ".repeat(11);
+    let mut rows = vec![empty.clone(); 11];
+    rows[3] = row.to_string();
+    rows.join("\n")
+}
+
+#[test]
+fn overlines_and_five_overrides() {
+    // Six, seven, eight, nine in a row are overlines.
+    for row in [
+        ". x x x ? x x . . . .",
+        ". x x x ? x x x . . .",
+        ". x x x x ? x x x . .",
+        ". x x x x ? x x x x .",
+        ". x x x x ? x . . . .",
+    ] {
+        expect(
+            &one_row(row),
+            Forbidden(Foul::Overline),
+            Forbidden(Foul::Overline),
+        );
+    }
+    // Exactly five wins.
+    expect(&one_row(". x x ? x x . x . . ."), Five, Five);
+    // Five on the column overrides the overline on the row.
+    expect(
+        "
+        . . . . . . . . . .
+        . . . . x . . . . .
+        . . . . x . . . . .
+        . x x x ? x x . . .
+        . . . . x . . . . .
+        . . . . x . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .",
+        Five,
+        Five,
+    );
+}
+
+#[test]
+fn true_and_false_threes() {
+    // Clean 3-3: the row d5 ? f5 and the column e4 ? e6, all four eyes legal.
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . x . . . .
+        . . . x ? x . . .
+        . . . . x . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Forbidden(Foul::DoubleThree),
+        Forbidden(Foul::DoubleThree),
+    );
+    // Split threes count: row d5 ? . g5 (eye f5) and column e4 ? e6.
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . x . . . .
+        . . . x ? . x . .
+        . . . . x . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Forbidden(Foul::DoubleThree),
+        Forbidden(Foul::DoubleThree),
+    );
+    // Blocked by White: c5 is White, so d5 ? f5 can only grow to d5..g5 with c5 shut.
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . x . . . .
+        . . o x ? x . . .
+        . . . . x . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Legal,
+        Legal,
+    );
+    // Blocked by the edge: a5 ? c5 can only grow to a5..d5, whose left end is off the board.
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . x . . . . . . .
+        x ? x . . . . . .
+        . x . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Legal,
+        Legal,
+    );
+    // Blocked by own stones that would make six: x . . x ? x . . x. c5 gives c5..f5 whose end
+    // b5 would make a5..f5 (six); g5 gives d5..g5 whose end h5 would make d5..i5 (six).
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . x . . . .
+        x . . x ? x . . x
+        . . . . x . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Legal,
+        Legal,
+    );
+    // Only one side blocked by such a stone: x . . x ? x . . . -- g5 still makes d5..g5
+    // with both ends free (c5 then b5 empty; h5 then i5 empty): the row is a true three.
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . x . . . .
+        x . . x ? x . . .
+        . . . . x . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Forbidden(Foul::DoubleThree),
+        Forbidden(Foul::DoubleThree),
+    );
+}
+
+/// With the stone on `?` placed, the straight-four points of its column three and the
+/// reference's verdict on each.
+fn column_eyes(diagram: &str, convention: Convention) -> Vec<((i32, i32), RefVerdict)> {
+    let (board, p) = setup(diagram);
+    let mut rb = RefBoard::from_board(&board);
+    let (c, r) = (i32::from(p.col()), i32::from(p.row()));
+    rb.put(c, r, BLACK);
+    let eyes = rb.straight_four_points(c, r, (0, 1));
+    eyes.into_iter()
+        .map(|(qc, qr)| ((qc, qr), rb.verdict(qc, qr, convention)))
+        .collect()
+}
+
+#[test]
+fn straight_four_point_that_makes_five_splits_the_conventions() {
+    // e5 makes the open row three d5 e5 f5 and the column three e4 e5 e6. White on e2
+    // shuts e3 (e3..e6 would have its end e2 blocked), so the column's only straight-four
+    // point is e7, and e7 also completes the exact diagonal five e7 f8 g9 h10 i11.
+    // Lenient: e7 is a five, not a straight four -> one open three -> legal.
+    // Strict: e7 is a legal winning move -> two open threes -> double three.
+    let diagram = "
+        . . . . . . . . . . . .
+        . . . . . . . . x . . .
+        . . . . . . . x . . . .
+        . . . . . . x . . . . .
+        . . . . . x . . . . . .
+        . . . . . . . . . . . .
+        . . . . x . . . . . . .
+        . . . x ? x . . . . . .
+        . . . . x . . . . . . .
+        . . . . . . . . . . . .
+        . . . . o . . . . . . .
+        . . . . . . . . . . . .";
+    assert_eq!(
+        column_eyes(diagram, Convention::Lenient),
+        vec![((4, 6), Five)]
+    );
+    expect(diagram, Legal, Forbidden(Foul::DoubleThree));
+}
+
+#[test]
+fn three_whose_only_eye_is_forbidden_is_false() {
+    // As above, the column three e4 e5 e6 has the single straight-four point e7; here e7
+    // would make the column straight four and the row four b7 c7 d7 e7: a double four, so
+    // e7 is forbidden and the column three is false: e5 is legal under both conventions.
+    let diagram = "
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        . x x x . . . . . . . .
+        . . . . x . . . . . . .
+        . . . x ? x . . . . . .
+        . . . . x . . . . . . .
+        . . . . . . . . . . . .
+        . . . . o . . . . . . .
+        . . . . . . . . . . . .";
+    for conv in Convention::ALL {
+        assert_eq!(
+            column_eyes(diagram, conv),
+            vec![((4, 6), Forbidden(Foul::DoubleFour))]
+        );
+    }
+    expect(diagram, Legal, Legal);
+    // Without the White stone on e2, e3 is a second straight-four point, legal: 3-3 again.
+    expect(
+        &diagram.replacen('o', ".", 1),
+        Forbidden(Foul::DoubleThree),
+        Forbidden(Foul::DoubleThree),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reference against independently labelled data
+// ---------------------------------------------------------------------------------------------
+
+fn shared_fouls() -> Option<PathBuf> {
+    let p = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/fouls"
+    ));
+    if p.is_dir() {
+        Some(p)
+    } else {
+        println!(
+            "SKIPPED: {} is absent (the labelled data lives outside the repo)",
+            p.display()
+        );
+        None
+    }
+}
+
+/// Runs the reference over a labelled file (every `step`-th position), returns
+/// (positions, disagreements with a report each).
+fn reference_vs_labels(name: &str, step: usize) -> Option<(usize, Vec<String>)> {
+    let dir = shared_fouls()?;
+    let path = dir.join(name);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            println!("SKIPPED: cannot read {}: {e}", path.display());
+            return None;
+        }
+    };
+    let mut positions = 0;
+    let mut bad = Vec::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        if i % step != 0 {
+            continue;
+        }
+        let v: serde_json::Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) => {
+                bad.push(format!("{name} line {}: not JSON: {e}", i + 1));
+                continue;
+            }
+        };
+        let id = v["id"].as_str().unwrap_or("?");
+        let (Some(text), Some(_)) = (v["board"].as_str(), v["lenient"].as_object()) else {
+            continue; // a case the data set leaves unlabelled (see its README)
+        };
+        let board = match Board::from_line(text) {
+            Ok(b) => b,
+            Err(e) => {
+                bad.push(format!("{name} line {} ({id}): bad board: {e}", i + 1));
+                continue;
+            }
+        };
+        positions += 1;
+        for conv in Convention::ALL {
+            let mut want: Vec<(String, String)> = v[conv.name()]
+                .as_object()
+                .map(|m| {
+                    m.iter()
+                        .map(|(k, f)| (k.clone(), f.as_str().unwrap_or("?").to_string()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            want.sort();
+            let mut got: Vec<(String, String)> = reference_forbidden(&board, conv)
+                .into_iter()
+                .map(|(p, f)| (p.to_string(), f.name().to_string()))
+                .collect();
+            got.sort();
+            if got != want {
+                bad.push(format!(
+                    "{name} line {} ({id}), {conv}: reference {got:?}, labels {want:?}\n{}",
+                    i + 1,
+                    board.to_diagram()
+                ));
+            }
+        }
+    }
+    Some((positions, bad))
+}
+
+#[test]
+fn reference_reproduces_public_test_cases() {
+    let Some((n, bad)) = reference_vs_labels("fouls-public-cases.jsonl", 1) else {
+        return;
+    };
+    println!(
+        "reference vs fouls-public-cases.jsonl: {n} positions, {} disagreements",
+        bad.len()
+    );
+    assert!(n > 100, "too few labelled public cases read: {n}");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn reference_reproduces_labelled_sample() {
+    // Every 40th of the 20,000 positions (500) in the default run; all of them in the long run.
+    let Some((n, bad)) = reference_vs_labels("fouls-dev.jsonl", 40) else {
+        return;
+    };
+    println!(
+        "reference vs fouls-dev.jsonl sample: {n} positions, {} disagreements",
+        bad.len()
+    );
+    assert!(n >= 400, "too few labelled positions read: {n}");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fast checker against the reference
+// ---------------------------------------------------------------------------------------------
+
+fn cases(n: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases: n,
+        max_global_rejects: 10_000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(48))]
+
+    #[test]
+    fn fast_matches_reference_game_like(board in game()) {
+        prop_assume!(!has_five(&board));
+        if let Err(report) = compare(&board) { prop_assert!(false, "{}", report); }
+    }
+
+    #[test]
+    fn fast_matches_reference_black_heavy(board in black_heavy()) {
+        prop_assume!(!has_five(&board));
+        if let Err(report) = compare(&board) { prop_assert!(false, "{}", report); }
+    }
+
+    #[test]
+    fn fast_matches_reference_dense(board in dense()) {
+        prop_assume!(!has_five(&board));
+        if let Err(report) = compare(&board) { prop_assert!(false, "{}", report); }
+    }
+
+    #[test]
+    fn fast_matches_reference_edge_clusters(board in edge_cluster()) {
+        prop_assume!(!has_five(&board));
+        if let Err(report) = compare(&board) { prop_assert!(false, "{}", report); }
+    }
+
+    #[test]
+    fn fast_matches_reference_broken_lines(board in broken_lines()) {
+        prop_assume!(!has_five(&board));
+        if let Err(report) = compare(&board) { prop_assert!(false, "{}", report); }
+    }
+
+    #[test]
+    fn fast_matches_reference_uniform(board in uniform()) {
+        prop_assume!(!has_five(&board));
+        if let Err(report) = compare(&board) { prop_assert!(false, "{}", report); }
+    }
+}
+
+/// The generators really make the shapes the comparison is meant to stress: over a fixed
+/// sample, each foul kind occurs, and the two conventions differ somewhere.
+#[test]
+fn generators_produce_every_foul_kind() {
+    let mut runner = TestRunner::new(Config {
+        rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+        ..Config::default()
+    });
+    let mut kinds = [0usize; 3];
+    let mut convention_differs = 0;
+    for (_, strategy) in generators() {
+        for _ in 0..25 {
+            let Ok(tree) = strategy.new_tree(&mut runner) else {
+                continue;
+            };
+            let board = tree.current();
+            assert!(!has_five(&board), "{board}");
+            let lenient = reference_forbidden(&board, Convention::Lenient);
+            let strict = reference_forbidden(&board, Convention::Strict);
+            if lenient != strict {
+                convention_differs += 1;
+            }
+            for (_, f) in lenient {
+                kinds[f as usize] += 1;
+            }
+        }
+    }
+    println!(
+        "150 generated boards: double-three {}, double-four {}, overline {} points; conventions differ on {} boards",
+        kinds[0], kinds[1], kinds[2], convention_differs
+    );
+    assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The long run
+// ---------------------------------------------------------------------------------------------
+
+/// `cargo test --release -p renju-core --test reference -- --ignored --nocapture`:
+/// 200,000 generated boards (set `REFERENCE_BOARDS` to change) and the whole labelled set.
+#[test]
+#[ignore = "long: run in release mode"]
+fn long_run_fast_vs_reference() {
+    let total: usize = std::env::var("REFERENCE_BOARDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200_000);
+    let started = std::time::Instant::now();
+    let mut runner = TestRunner::new(Config {
+        rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+        ..Config::default()
+    });
+    let gens = generators();
+    let mut per_gen = vec![(0usize, 0usize, 0usize, 0usize); gens.len()];
+    let mut mismatches = Vec::new();
+    let mut checked = 0;
+    while checked < total {
+        let g = checked % gens.len();
+        let Ok(tree) = gens[g].1.new_tree(&mut runner) else {
+            continue;
+        };
+        let board = tree.current();
+        checked += 1;
+        per_gen[g].0 += 1;
+        if let Err(report) = compare(&board) {
+            per_gen[g].1 += 1;
+            if mismatches.len() < 20 {
+                mismatches.push(format!("[{}] {report}", gens[g].0));
+            }
+        }
+        let f = FoulChecker::new(&board);
+        if !f.forbidden_points(Convention::Lenient).is_empty() {
+            per_gen[g].2 += 1;
+        }
+        if f.forbidden_points(Convention::Lenient) != f.forbidden_points(Convention::Strict) {
+            per_gen[g].3 += 1;
+        }
+        if checked % 20_000 == 0 {
+            println!("{checked} boards, {:.0} s", started.elapsed().as_secs_f64());
+        }
+    }
+    println!("generator: boards / mismatching / with a forbidden point / conventions differ");
+    for ((name, _), (n, bad, with, differ)) in gens.iter().zip(&per_gen) {
+        println!("  {name}: {n} / {bad} / {with} / {differ}");
+    }
+    println!(
+        "{checked} boards in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    for m in &mismatches {
+        println!("MISMATCH {m}");
+    }
+    let labelled = reference_vs_labels("fouls-dev.jsonl", 1);
+    if let Some((n, bad)) = &labelled {
+        println!(
+            "reference vs fouls-dev.jsonl: {n} positions, {} disagreements",
+            bad.len()
+        );
+        for b in bad.iter().take(10) {
+            println!("LABEL DISAGREEMENT {b}");
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} boards mismatched",
+        per_gen.iter().map(|g| g.1).sum::<usize>()
+    );
+    if let Some((_, bad)) = labelled {
+        assert!(bad.is_empty());
+    }
+}
