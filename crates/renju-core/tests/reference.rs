@@ -42,6 +42,35 @@ const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 struct RefBoard {
     n: i32,
     cells: Vec<Vec<u8>>,
+    /// A deliberate mistake to plant (only to show that the comparison would catch it).
+    plant: Plant,
+    /// The current recursion depth (straight-four points being tried), and the deepest
+    /// reached since the last reset: statistics only.
+    depth: usize,
+    deepest: usize,
+}
+
+/// Mistakes other checkers make (see `shared/data/foul-checkers.md`), planted into the
+/// reference by `comparison_catches_planted_mistakes` to show the generated boards expose them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plant {
+    /// The reference as written.
+    None,
+    /// A straight-four point is usable unless it is a five (no recursion at all).
+    NoRecursion,
+    /// Below the given recursion depth (1 = the straight-four points of the point asked
+    /// about), a straight-four point that is a double three is taken as usable: the
+    /// recursion is cut short and deeper chains are misjudged.
+    DepthLimit(usize),
+    /// Each five-completing window counts as a four (a straight four counts as two).
+    WindowsAsFours,
+    /// Six or more in a row counts as a five (no "exact").
+    SixIsFive,
+    /// The two conventions swapped.
+    SwappedConventions,
+    /// A straight four made by Q on P's line counts as P's three even when it leaves P out
+    /// (the common-constituent clause ignored).
+    ThreeWithoutP,
 }
 
 /// What a Black stone on an empty point is, according to the reference.
@@ -62,7 +91,13 @@ impl RefBoard {
                 Color::White => WHITE,
             };
         }
-        RefBoard { n, cells }
+        RefBoard {
+            n,
+            cells,
+            plant: Plant::None,
+            depth: 0,
+            deepest: 0,
+        }
     }
 
     /// The cell at (c, r); `None` off the board.
@@ -135,7 +170,7 @@ impl RefBoard {
             {
                 continue; // the empty point would make six or more, not five
             }
-            if !sets.contains(&stones) {
+            if !sets.contains(&stones) || self.plant == Plant::WindowsAsFours {
                 sets.push(stones);
             }
         }
@@ -160,7 +195,7 @@ impl RefBoard {
             // The run through Q, as offsets from P.
             let (a0, a1) = self.run(qc, qr, (dc, dr));
             let (k0, k1) = (a0 + k, a1 + k);
-            let contains_p = k0 <= 0 && 0 <= k1;
+            let contains_p = (k0 <= 0 && 0 <= k1) || self.plant == Plant::ThreeWithoutP;
             let is_four = k1 - k0 + 1 == 4;
             let end_ok = |b: &RefBoard, end: i32, beyond: i32| {
                 b.is_empty(c + end * dc, r + end * dr)
@@ -186,7 +221,11 @@ impl RefBoard {
     /// The verdict with the stone already on (c, r).
     fn verdict_placed(&mut self, c: i32, r: i32, convention: Convention) -> RefVerdict {
         // Five overrides everything (an exact five on any line).
-        if LINES.iter().any(|&d| self.run_len(c, r, d) == 5) {
+        let six_is_five = self.plant == Plant::SixIsFive;
+        if LINES
+            .iter()
+            .any(|&d| self.run_len(c, r, d) == 5 || (six_is_five && self.run_len(c, r, d) > 5))
+        {
             return RefVerdict::Five;
         }
         if LINES.iter().any(|&d| self.run_len(c, r, d) >= 6) {
@@ -227,17 +266,41 @@ impl RefBoard {
     /// the recursion already placed): a five there counts only under `strict`; otherwise the
     /// point must not be forbidden itself (decided with one more stone on the board).
     fn usable(&mut self, c: i32, r: i32, convention: Convention) -> bool {
-        match self.verdict(c, r, convention) {
-            RefVerdict::Five => convention == Convention::Strict,
-            RefVerdict::Forbidden(_) => false,
-            RefVerdict::Legal => true,
-        }
+        self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
+        let verdict = self.verdict(c, r, convention);
+        let five_ok = match self.plant {
+            Plant::SwappedConventions => convention == Convention::Lenient,
+            _ => convention == Convention::Strict,
+        };
+        let usable = match (verdict, self.plant) {
+            (RefVerdict::Five, _) => five_ok,
+            (_, Plant::NoRecursion) => true,
+            (RefVerdict::Forbidden(Foul::DoubleThree), Plant::DepthLimit(n)) if self.depth >= n => {
+                true
+            }
+            (RefVerdict::Forbidden(_), _) => false,
+            (RefVerdict::Legal, _) => true,
+        };
+        self.depth -= 1;
+        usable
     }
 }
 
 /// The reference verdict on every empty point, in reading order (top row first, `a` first).
 fn reference_verdicts(board: &Board, convention: Convention) -> Vec<(Point, RefVerdict)> {
+    reference_verdicts_with(board, convention, Plant::None).0
+}
+
+/// As [`reference_verdicts`], with a planted mistake; also returns the deepest recursion
+/// reached (0: no straight-four point had to be tried).
+fn reference_verdicts_with(
+    board: &Board,
+    convention: Convention,
+    plant: Plant,
+) -> (Vec<(Point, RefVerdict)>, usize) {
     let mut rb = RefBoard::from_board(board);
+    rb.plant = plant;
     let mut out = Vec::new();
     for r in (0..rb.n).rev() {
         for c in 0..rb.n {
@@ -247,7 +310,7 @@ fn reference_verdicts(board: &Board, convention: Convention) -> Vec<(Point, RefV
             }
         }
     }
-    out
+    (out, rb.deepest)
 }
 
 /// The reference's forbidden points, in reading order.
@@ -277,10 +340,21 @@ fn from_fast(v: Verdict) -> RefVerdict {
 /// conventions. On disagreement, returns a report: the board, each point in dispute with
 /// both verdicts, and the fast checker's explanation.
 fn compare(board: &Board) -> Result<(), String> {
+    match compare_with(board, Plant::None) {
+        (None, _) => Ok(()),
+        (Some(report), _) => Err(report),
+    }
+}
+
+/// As [`compare`] against the reference with a planted mistake; also returns the deepest
+/// recursion the reference needed on this board (either convention).
+fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
     let fast = FoulChecker::new(board);
     let mut report = String::new();
+    let mut deepest = 0;
     for conv in Convention::ALL {
-        let reference = reference_verdicts(board, conv);
+        let (reference, depth) = reference_verdicts_with(board, conv, plant);
+        deepest = deepest.max(depth);
         let mut disputed = Vec::new();
         for &(p, want) in &reference {
             let got = from_fast(fast.verdict(p, conv));
@@ -332,9 +406,9 @@ fn compare(board: &Board) -> Result<(), String> {
         }
     }
     if report.is_empty() {
-        Ok(())
+        (None, deepest)
     } else {
-        Err(format!("{}\n{report}", board.to_diagram()))
+        (Some(format!("{}\n{report}", board.to_diagram())), deepest)
     }
 }
 
@@ -532,6 +606,25 @@ fn uniform() -> impl Strategy<Value = Board> {
         })
 }
 
+/// Crowded, mostly Black clusters in the middle: a 7x7 to 9x9 window 45-75 % full, 62-75 %
+/// of the stones Black, where threes cross threes and the recursion goes deep.
+fn crowded() -> impl Strategy<Value = Board> {
+    (
+        7i32..10,
+        3i32..6,
+        3i32..6,
+        proptest::collection::vec((0i32..9, 0i32..9, 0u8..100), 25..60),
+        62u8..76,
+    )
+        .prop_map(|(w, c0, r0, cells, pct)| {
+            let mut b = Builder::new();
+            for (dc, dr, roll) in cells {
+                b.try_place(c0 + dc % w, r0 + dr % w, colour(roll, pct));
+            }
+            b.board
+        })
+}
+
 fn black_heavy() -> impl Strategy<Value = Board> {
     game_like(20..60, 60..71)
 }
@@ -544,7 +637,7 @@ fn game() -> impl Strategy<Value = Board> {
     game_like(20..60, 50..56)
 }
 
-/// The six generators, each with no five on the board.
+/// The seven generators, each with no five on the board.
 fn generators() -> Vec<(&'static str, BoxedStrategy<Board>)> {
     let no_five = |s: BoxedStrategy<Board>| s.prop_filter("no five on the board", |b| !has_five(b));
     vec![
@@ -554,6 +647,7 @@ fn generators() -> Vec<(&'static str, BoxedStrategy<Board>)> {
         ("edge-cluster", no_five(edge_cluster().boxed()).boxed()),
         ("broken-lines", no_five(broken_lines().boxed()).boxed()),
         ("uniform", no_five(uniform().boxed()).boxed()),
+        ("crowded", no_five(crowded().boxed()).boxed()),
     ]
 }
 
@@ -1081,6 +1175,12 @@ proptest! {
         prop_assume!(!has_five(&board));
         if let Err(report) = compare(&board) { prop_assert!(false, "{}", report); }
     }
+
+    #[test]
+    fn fast_matches_reference_crowded(board in crowded()) {
+        prop_assume!(!has_five(&board));
+        if let Err(report) = compare(&board) { prop_assert!(false, "{}", report); }
+    }
 }
 
 /// The generators really make the shapes the comparison is meant to stress: over a fixed
@@ -1117,9 +1217,57 @@ fn generators_produce_every_foul_kind() {
     assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
 }
 
+/// The comparison is strong enough to catch the mistakes other checkers make: each mistake,
+/// planted into the reference, makes it disagree with the fast checker on some generated
+/// board within a few hundred boards.
+#[test]
+fn comparison_catches_planted_mistakes() {
+    const CATCH_WITHIN: usize = 1000;
+    let gens = generators();
+    let mut runner = TestRunner::deterministic();
+    for plant in [
+        Plant::NoRecursion,
+        Plant::DepthLimit(1),
+        Plant::DepthLimit(2),
+        Plant::WindowsAsFours,
+        Plant::SixIsFive,
+        Plant::SwappedConventions,
+        Plant::ThreeWithoutP,
+    ] {
+        let mut found = None;
+        for i in 0..CATCH_WITHIN {
+            let Ok(tree) = gens[i % gens.len()].1.new_tree(&mut runner) else {
+                continue;
+            };
+            if compare_with(&tree.current(), plant).0.is_some() {
+                found = Some(i + 1);
+                break;
+            }
+        }
+        println!("planted {plant:?}: caught after {found:?} boards");
+        assert!(
+            found.is_some(),
+            "planted {plant:?} was not caught in {CATCH_WITHIN} boards"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The long run
 // ---------------------------------------------------------------------------------------------
+
+/// Figures gathered per generator by the long run.
+#[derive(Default, Clone)]
+struct GenStats {
+    boards: usize,
+    mismatching: usize,
+    with_foul: usize,
+    conventions_differ: usize,
+    /// Boards by the deepest recursion the reference reached (5 = 5 or more).
+    depth_reached: [usize; 6],
+    /// `depth_matters[n]`: boards where cutting the recursion at depth n changes a verdict.
+    depth_matters: [usize; 5],
+}
 
 /// `cargo test --release -p renju-core --test reference -- --ignored --nocapture`:
 /// 200,000 generated boards (set `REFERENCE_BOARDS` to change) and the whole labelled set.
@@ -1136,7 +1284,7 @@ fn long_run_fast_vs_reference() {
         ..Config::default()
     });
     let gens = generators();
-    let mut per_gen = vec![(0usize, 0usize, 0usize, 0usize); gens.len()];
+    let mut stats = vec![GenStats::default(); gens.len()];
     let mut mismatches = Vec::new();
     let mut checked = 0;
     while checked < total {
@@ -1146,30 +1294,54 @@ fn long_run_fast_vs_reference() {
         };
         let board = tree.current();
         checked += 1;
-        per_gen[g].0 += 1;
-        if let Err(report) = compare(&board) {
-            per_gen[g].1 += 1;
+        let st = &mut stats[g];
+        st.boards += 1;
+        let (report, deepest) = compare_with(&board, Plant::None);
+        if let Some(report) = report {
+            st.mismatching += 1;
             if mismatches.len() < 20 {
                 mismatches.push(format!("[{}] {report}", gens[g].0));
             }
         }
-        let f = FoulChecker::new(&board);
-        if !f.forbidden_points(Convention::Lenient).is_empty() {
-            per_gen[g].2 += 1;
-        }
-        if f.forbidden_points(Convention::Lenient) != f.forbidden_points(Convention::Strict) {
-            per_gen[g].3 += 1;
+        let lenient = reference_forbidden(&board, Convention::Lenient);
+        let strict = reference_forbidden(&board, Convention::Strict);
+        st.with_foul += usize::from(!lenient.is_empty());
+        st.conventions_differ += usize::from(lenient != strict);
+        st.depth_reached[deepest.min(5)] += 1;
+        // Where cutting the recursion at depth n would change some verdict: the levels of
+        // nesting that this board really exercises.
+        for n in 1..=4 {
+            if deepest > n {
+                let cut = |conv| reference_verdicts_with(&board, conv, Plant::DepthLimit(n)).0;
+                if Convention::ALL
+                    .into_iter()
+                    .any(|conv| cut(conv) != reference_verdicts(&board, conv))
+                {
+                    st.depth_matters[n] += 1;
+                }
+            }
         }
         if checked % 20_000 == 0 {
             println!("{checked} boards, {:.0} s", started.elapsed().as_secs_f64());
         }
     }
-    println!("generator: boards / mismatching / with a forbidden point / conventions differ");
-    for ((name, _), (n, bad, with, differ)) in gens.iter().zip(&per_gen) {
-        println!("  {name}: {n} / {bad} / {with} / {differ}");
+    println!(
+        "generator: boards / mismatching / with a foul (lenient) / conventions differ / \
+         deepest recursion 0..5+ / boards whose verdicts need recursion depth > 1, 2, 3, 4"
+    );
+    for ((name, _), st) in gens.iter().zip(&stats) {
+        println!(
+            "  {name}: {} / {} / {} / {} / {:?} / {:?}",
+            st.boards,
+            st.mismatching,
+            st.with_foul,
+            st.conventions_differ,
+            st.depth_reached,
+            &st.depth_matters[1..]
+        );
     }
     println!(
-        "{checked} boards in {:.1} s",
+        "{checked} boards, both conventions, in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     for m in &mismatches {
@@ -1188,7 +1360,7 @@ fn long_run_fast_vs_reference() {
     assert!(
         mismatches.is_empty(),
         "{} boards mismatched",
-        per_gen.iter().map(|g| g.1).sum::<usize>()
+        stats.iter().map(|g| g.mismatching).sum::<usize>()
     );
     if let Some((_, bad)) = labelled {
         assert!(bad.is_empty());
