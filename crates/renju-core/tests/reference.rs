@@ -7,23 +7,37 @@
 //! the public `Board`/`Point`/`Color` types, so that a mistake in the fast checker's pattern
 //! tables cannot be repeated here. It is slow on purpose; it is only a test oracle.
 //!
+//! Two facts about lines keep the reference simple, and it checks neither away: one line
+//! never holds two different threes through P (two straight fours through P on one line
+//! that leave different stones would need a cell to be both the end of one and a stone of
+//! the other), and a line with a four through P never also has a straight-four point through
+//! P (the four's empty point or the cell beyond it would have to be Black). So "at most one
+//! three per line, none on a line with a four" is a statement of the rules, not a shortcut.
+//!
 //! What is checked:
 //! * the reference itself, on hand-drawn diagrams whose verdicts are worked out from the
 //!   rules (comments give the reasoning), and against the independently labelled data in
 //!   `../shared/data/fouls/` (skipped, saying why, when that directory is absent);
 //! * the fast checker against the reference, verdict by verdict (five / forbidden with its
-//!   kind / legal) on every empty point, under both conventions, on boards from six
+//!   kind / legal) on every empty point, under both conventions, on boards from seven
 //!   generators of our own: game-like, black-heavy, dense, clusters at edges and corners,
-//!   broken lines of Black stones, and uniform; none of the boards holds a row of five;
-//! * that the fast checker's `forbidden_points` and its point-by-point `is_forbidden` agree.
+//!   broken lines of Black stones, uniform, and crowded mostly-Black clusters; no board holds
+//!   a row of five;
+//! * that the fast checker's `forbidden_points` and its point-by-point `is_forbidden` agree;
+//! * that the comparison would catch the usual mistakes (planted into the reference: no
+//!   recursion, recursion cut at depth 1 or 2, a straight four counted as two fours, six
+//!   taken as five, conventions swapped, threes not through P);
+//! * boards found by a local search whose verdicts need 4-6 levels of nesting.
 //!
-//! A long run (`cargo test --release -p renju-core --test reference -- --ignored`) checks
-//! 200,000 boards and the whole labelled set and prints the figures.
+//! A long run (`cargo test --release -p renju-core --test reference -- --ignored
+//! --nocapture`) checks 200,000 generated boards, then 50,000 boards from a local search
+//! around the deeply nested ones, and the whole labelled set, and prints the figures
+//! (`REFERENCE_BOARDS` and `REFERENCE_DEEP_BOARDS` change the counts).
 
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
-use renju_core::{Board, Color, Convention, Foul, FoulChecker, Point, Verdict};
+use renju_core::{Board, Color, Convention, Foul, FoulChecker, Point, Symmetry, Verdict};
 use std::path::PathBuf;
 
 // ---------------------------------------------------------------------------------------------
@@ -1138,7 +1152,7 @@ fn cases(n: u32) -> ProptestConfig {
 }
 
 proptest! {
-    #![proptest_config(cases(48))]
+    #![proptest_config(cases(150))]
 
     #[test]
     fn fast_matches_reference_game_like(board in game()) {
@@ -1252,9 +1266,153 @@ fn comparison_catches_planted_mistakes() {
     }
 }
 
+/// Boards found by the long run's local search whose verdicts need deep nesting (a three
+/// whose straight-four point's three's straight-four point's ... decides): the depth is
+/// asserted, and the fast checker must agree with the reference on them and on their images
+/// under the 8 board symmetries.
+#[test]
+fn deep_chains_found_by_search() {
+    let boards = [
+        (
+            6,
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . X X X X . X X .
+            . . . . . . X . . . . . . . X
+            . . . . . . X . . . . . . . X
+            . . . . . X X . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . X X . . . . . . . .
+            . . . X . . . X X . . . . . .
+            . . . . . . X . . X . . . . .
+            . . . . . . X . X . . . . . .
+            . . . . . . X X . . . . . . .
+            . . . . . . X . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . X . . . . . . .",
+        ),
+        (
+            5,
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . O . X . . .
+            . . . . . . . X X O . . O X .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . O O X . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . X X . X X . O .
+            . . . . . . . X . . . . . . .
+            . . . . . . . X X X . X . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . X . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .",
+        ),
+        (
+            4,
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . X . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . X . . . O . . . .
+            . . . . . . . . . . . . . . X
+            . . O . . . X . . . X . . X .
+            . . . . . X . . . . X . X . .
+            . . . . X . . . . . . . . . .
+            . . . X . . . X X X X . . X X
+            . . . . . . . . . X . . O X .
+            . . . . . . X X X . . . . . .
+            . . . . . X . X . . . . . . .
+            . . . . X . . . . . . . . . .
+            . . . . O . . . . . . . . . .
+            . . . X . . . . . . . . . . .",
+        ),
+    ];
+    for (depth, diagram) in boards {
+        let board = Board::from_diagram(diagram).expect("a valid diagram");
+        assert!(!has_five(&board), "{board}");
+        let deepest = Convention::ALL
+            .into_iter()
+            .map(|conv| reference_verdicts_with(&board, conv, Plant::None).1)
+            .max()
+            .unwrap_or(0);
+        assert_eq!(needed_depth(&board, deepest), depth, "{board}");
+        for s in Symmetry::ALL {
+            if let Err(report) = compare(&s.apply_board(&board)) {
+                panic!("under {s}:\n{report}");
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The long run
 // ---------------------------------------------------------------------------------------------
+
+/// The recursion depth the reference's verdicts on `board` really need: 1 + the largest n
+/// such that cutting the recursion at depth n (see [`Plant::DepthLimit`]) changes a verdict
+/// under some convention; 1 if no cut matters but some straight-four point was tried; 0 if
+/// none was (`deepest` is the deepest recursion reached).
+fn needed_depth(board: &Board, deepest: usize) -> usize {
+    for n in (1..deepest).rev() {
+        let differs = Convention::ALL.into_iter().any(|conv| {
+            reference_verdicts_with(board, conv, Plant::DepthLimit(n)).0
+                != reference_verdicts(board, conv)
+        });
+        if differs {
+            return n + 1;
+        }
+    }
+    deepest.min(1)
+}
+
+/// A small deterministic random number generator for the long run's local search.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in 0..n (n > 0).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// `board` with one to three stones changed: a stone taken off, or a stone (Black 70 %)
+/// added within 2 points of an existing one; no five is ever made.
+fn mutate(board: &Board, rng: &mut XorShift) -> Board {
+    let mut b = Builder {
+        board: board.clone(),
+    };
+    for _ in 0..1 + rng.below(3) {
+        let stones: Vec<(Point, Color)> = b.board.stones().collect();
+        if stones.is_empty() {
+            break;
+        }
+        let (p, _) = stones[rng.below(stones.len())];
+        if rng.below(10) < 3 {
+            b.board.remove(p);
+        } else {
+            let c = i32::from(p.col()) + rng.below(5) as i32 - 2;
+            let r = i32::from(p.row()) + rng.below(5) as i32 - 2;
+            let color = if rng.below(10) < 7 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            b.try_place(c, r, color);
+        }
+    }
+    b.board
+}
 
 /// Figures gathered per generator by the long run.
 #[derive(Default, Clone)]
@@ -1287,6 +1445,7 @@ fn long_run_fast_vs_reference() {
     let mut stats = vec![GenStats::default(); gens.len()];
     let mut mismatches = Vec::new();
     let mut checked = 0;
+    let mut pool = Vec::new();
     while checked < total {
         let g = checked % gens.len();
         let Ok(tree) = gens[g].1.new_tree(&mut runner) else {
@@ -1308,18 +1467,12 @@ fn long_run_fast_vs_reference() {
         st.with_foul += usize::from(!lenient.is_empty());
         st.conventions_differ += usize::from(lenient != strict);
         st.depth_reached[deepest.min(5)] += 1;
-        // Where cutting the recursion at depth n would change some verdict: the levels of
-        // nesting that this board really exercises.
-        for n in 1..=4 {
-            if deepest > n {
-                let cut = |conv| reference_verdicts_with(&board, conv, Plant::DepthLimit(n)).0;
-                if Convention::ALL
-                    .into_iter()
-                    .any(|conv| cut(conv) != reference_verdicts(&board, conv))
-                {
-                    st.depth_matters[n] += 1;
-                }
-            }
+        let needed = needed_depth(&board, deepest);
+        for n in 1..needed.min(5) {
+            st.depth_matters[n] += 1;
+        }
+        if needed >= 3 && pool.len() < 1000 {
+            pool.push(board.clone());
         }
         if checked % 20_000 == 0 {
             println!("{checked} boards, {:.0} s", started.elapsed().as_secs_f64());
@@ -1344,6 +1497,58 @@ fn long_run_fast_vs_reference() {
         "{checked} boards, both conventions, in {:.1} s",
         started.elapsed().as_secs_f64()
     );
+    // Phase 2: local search around the boards whose verdicts need nesting 3 or deeper (rare
+    // in the generators): mutate one to three stones, keep the deep ones as new seeds.
+    let deep_total: usize = std::env::var("REFERENCE_DEEP_BOARDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(total / 4);
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ total as u64);
+    let mut deep_stats = [0usize; 8];
+    let mut deep_checked = 0;
+    let mut deep_mismatching = 0;
+    let seeds = pool.len();
+    let mut deepest_found: Vec<(usize, Board)> = Vec::new();
+    while deep_checked < deep_total && !pool.is_empty() {
+        let parent = &pool[rng.below(pool.len())];
+        let board = mutate(parent, &mut rng);
+        if has_five(&board) {
+            continue;
+        }
+        deep_checked += 1;
+        let (report, deepest) = compare_with(&board, Plant::None);
+        if let Some(report) = report {
+            deep_mismatching += 1;
+            if mismatches.len() < 20 {
+                mismatches.push(format!("[deep search] {report}"));
+            }
+        }
+        let needed = needed_depth(&board, deepest);
+        deep_stats[needed.min(7)] += 1;
+        if needed > deepest_found.first().map_or(0, |d: &(usize, Board)| d.0) {
+            deepest_found.insert(0, (needed, board.clone()));
+            deepest_found.truncate(3);
+        }
+        // Deeper boards are kept twice as often, to push the search deeper still.
+        for _ in 0..needed.saturating_sub(2).min(2) {
+            if pool.len() < 5000 {
+                pool.push(board.clone());
+            } else {
+                let i = rng.below(pool.len());
+                pool[i] = board.clone();
+            }
+        }
+    }
+    println!(
+        "deep search from {seeds} seeds: {deep_checked} boards, {deep_mismatching} mismatching; \
+         boards by recursion depth their verdicts need (0..7+): {deep_stats:?}"
+    );
+    for (needed, board) in &deepest_found {
+        println!(
+            "a board needing recursion depth {needed}:\n{}",
+            board.to_diagram()
+        );
+    }
     for m in &mismatches {
         println!("MISMATCH {m}");
     }
@@ -1360,7 +1565,7 @@ fn long_run_fast_vs_reference() {
     assert!(
         mismatches.is_empty(),
         "{} boards mismatched",
-        stats.iter().map(|g| g.mismatching).sum::<usize>()
+        stats.iter().map(|g| g.mismatching).sum::<usize>() + deep_mismatching
     );
     if let Some((_, bad)) = labelled {
         assert!(bad.is_empty());
