@@ -400,7 +400,8 @@ fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
         report.push_str(&format!("convention {conv}:\n"));
         for (p, want, got) in &disputed {
             report.push_str(&format!(
-                "  {p}: reference {want:?}, fast {got:?}\n{}\n",
+                "  {p}: reference {want:?}, fast {got:?}\n  reference's reading:\n{}  fast checker's explanation:\n{}\n",
+                reference_trace(board, *p, conv, plant),
                 fast.explain(*p, conv)
             ));
         }
@@ -424,6 +425,38 @@ fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
     } else {
         (Some(format!("{}\n{report}", board.to_diagram())), deepest)
     }
+}
+
+/// The reference's reading of a Black stone on `p`, one level deep: per line, the run
+/// length, the number of fours, and each straight-four point with its own verdict.
+fn reference_trace(board: &Board, p: Point, convention: Convention, plant: Plant) -> String {
+    let names = ["horizontal", "vertical", "diagonal", "anti-diagonal"];
+    let mut rb = RefBoard::from_board(board);
+    rb.plant = plant;
+    let (c, r) = (i32::from(p.col()), i32::from(p.row()));
+    if !rb.is_empty(c, r) {
+        return "    (occupied)\n".to_string();
+    }
+    rb.put(c, r, BLACK);
+    let mut out = String::new();
+    for (i, &d) in LINES.iter().enumerate() {
+        let run = rb.run_len(c, r, d);
+        let fours = rb.fours_on_line(c, r, d);
+        let eyes = rb.straight_four_points(c, r, d);
+        let eyes: Vec<String> = eyes
+            .into_iter()
+            .map(|(qc, qr)| {
+                let q = Point::new(qc as u8, qr as u8).map_or("?".into(), |q| q.to_string());
+                format!("{q}: {:?}", rb.verdict(qc, qr, convention))
+            })
+            .collect();
+        out.push_str(&format!(
+            "    {}: run {run}, fours {fours}, straight-four points [{}]\n",
+            names[i],
+            eyes.join(", ")
+        ));
+    }
+    out
 }
 
 fn show(set: &[(Point, Foul)]) -> String {
