@@ -364,6 +364,19 @@ fn compare(board: &Board) -> Result<(), String> {
 /// recursion the reference needed on this board (either convention).
 fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
     let fast = FoulChecker::new(board);
+    // The same position reached incrementally: from an empty board, the stones placed in
+    // reverse reading order, with a stone of each colour put on and taken off on the way.
+    let empty = Board::new(usize::from(board.size())).expect("a board's own size is valid");
+    let mut incremental = FoulChecker::new(&empty);
+    let stones: Vec<(Point, Color)> = board.stones().collect();
+    let empties: Vec<Point> = board.empty_points().collect();
+    for (i, &(p, color)) in stones.iter().rev().enumerate() {
+        incremental.place(p, color);
+        if let Some(&e) = empties.get(i * 7 % empties.len().max(1)) {
+            incremental.place(e, color.opponent());
+            incremental.remove(e);
+        }
+    }
     let mut report = String::new();
     let mut deepest = 0;
     for conv in Convention::ALL {
@@ -394,7 +407,14 @@ fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
         sorted_by_point.sort();
         let mut sorted_set = got_set.clone();
         sorted_set.sort();
-        if disputed.is_empty() && got_set == want_set && sorted_by_point == sorted_set {
+        let free_fn = renju_core::forbidden_points(board, conv);
+        let incremental = incremental.forbidden_points(conv);
+        if disputed.is_empty()
+            && got_set == want_set
+            && sorted_by_point == sorted_set
+            && free_fn == want_set
+            && incremental == want_set
+        {
             continue;
         }
         report.push_str(&format!("convention {conv}:\n"));
@@ -417,6 +437,20 @@ fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
                 "  fast forbidden_points {} differs from its own is_forbidden {}\n",
                 show(&sorted_set),
                 show(&sorted_by_point)
+            ));
+        }
+        if free_fn != want_set {
+            report.push_str(&format!(
+                "  renju_core::forbidden_points {} / reference {}\n",
+                show(&free_fn),
+                show(&want_set)
+            ));
+        }
+        if incremental != want_set {
+            report.push_str(&format!(
+                "  FoulChecker built stone by stone with place/remove: {} / reference {}\n",
+                show(&incremental),
+                show(&want_set)
             ));
         }
     }
