@@ -1090,6 +1090,44 @@ fn three_whose_only_eye_is_forbidden_is_false() {
     );
 }
 
+#[test]
+fn revived_three_without_the_common_stone_does_not_count() {
+    // Seed 000's common-constituent counterexample, rebuilt. The column three f5 f6 f7 has
+    // one straight-four point, f8 (f4 is shut by White on f3). Before h6 is played, f8 is a
+    // double four: the column straight four f5..f8 and the diagonal four c11 d10 e9 f8,
+    // completed at g7 (b12 is White). Black h6 makes its own column three h6 h7 h8 and at
+    // the same time turns g7 into an overline point (c11..h6 would be six), so f8 is no
+    // longer a double four and the f-column three comes alive. That three does not pass
+    // through h6, so h6 forms only one open three: legal.
+    let diagram = "
+        . . . . . . . . . . . . .
+        . o . . . . . . . . . . .
+        . . x . . . . . . . . . .
+        . . . x . . . . . . . . .
+        . . . . x . . . . . . . .
+        . . . . . . . x . . . . .
+        . . . . . x . x . . . . .
+        . . . . . x . ? . . . . .
+        . . . . . x . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . o . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .";
+    let (board, p) = setup(diagram);
+    let f8 = (5, 7);
+    for conv in Convention::ALL {
+        let mut rb = RefBoard::from_board(&board);
+        assert_eq!(
+            rb.verdict(f8.0, f8.1, conv),
+            Forbidden(Foul::DoubleFour),
+            "f8 before h6\n{board}"
+        );
+        rb.put(i32::from(p.col()), i32::from(p.row()), BLACK);
+        assert_eq!(rb.verdict(f8.0, f8.1, conv), Legal, "f8 after h6\n{board}");
+    }
+    expect(diagram, Legal, Legal);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The reference against independently labelled data
 // ---------------------------------------------------------------------------------------------
