@@ -41,6 +41,23 @@ const TASKS: &[Task] = &[
         bench,
     ),
     (
+        "reference",
+        "long run: the fast foul checker against a literal reference on 250,000 random boards",
+        |_| {
+            cargo(&[
+                "test",
+                "--release",
+                "-p",
+                "renju-core",
+                "--test",
+                "reference",
+                "--",
+                "--ignored",
+                "--nocapture",
+            ])
+        },
+    ),
+    (
         "atlas",
         "draw docs/atlas/ and docs/atlas.md (--check: fail if stale)",
         atlas::atlas,
