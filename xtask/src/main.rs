@@ -110,6 +110,26 @@ fn ci(_: &[String]) -> Result<(), String> {
         "--ignored",
         "--nocapture",
     ])?;
+    // A shorter run of the literal reference comparison in release (the full one is
+    // `cargo xtask reference`).
+    let status = Command::new(env!("CARGO"))
+        .args([
+            "test",
+            "--release",
+            "-p",
+            "renju-core",
+            "--test",
+            "reference",
+            "--",
+            "--ignored",
+        ])
+        .env("REFERENCE_BOARDS", "20000")
+        .env("REFERENCE_DEEP_BOARDS", "5000")
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("the reference comparison failed".to_string());
+    }
     tables::run(&["--check".to_string()])?;
     atlas::atlas(&["--check".to_string()])
 }
