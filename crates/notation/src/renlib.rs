@@ -220,6 +220,17 @@ impl Library {
                 lib.root_in_file = true;
                 0
             } else {
+                if lib.nodes.len() >= crate::limits::MAX_LIB_NODES {
+                    return Err(err(
+                        at,
+                        ErrorKind::TooLarge {
+                            what: "library too large".into(),
+                            found: lib.nodes.len() as u64 + 1,
+                            unit: "nodes",
+                            limit: crate::limits::MAX_LIB_NODES as u64,
+                        },
+                    ));
+                }
                 lib.nodes.push(LibNode::empty(pos, parent));
                 let idx = lib.nodes.len() - 1;
                 lib.nodes[parent].children.push(idx);

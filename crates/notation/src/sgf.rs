@@ -91,6 +91,14 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
         match c {
             b'(' => {
                 depth += 1;
+                if depth > crate::limits::MAX_SGF_DEPTH {
+                    return Err((
+                        i,
+                        ErrorKind::TooDeep {
+                            limit: crate::limits::MAX_SGF_DEPTH,
+                        },
+                    ));
+                }
                 if main_active && depth == main_depth + 1 {
                     // the first variation continues the main line
                     main_depth = depth;
@@ -411,9 +419,18 @@ impl Iterator for SgfReader<'_> {
             self.build(nodes)
         });
         Some(result.map_err(|(at, kind)| {
-            if self.at <= start {
-                // skip this game: resume after its opening parenthesis
-                self.at = start + 1;
+            if matches!(kind, ErrorKind::Truncated { .. }) {
+                // Unclosed to the end (a game or a value): every later '(' lies inside this
+                // game, so there is nothing more to read. Resuming at the next
+                // line instead would rescan the rest of the file once per line.
+                self.at = self.text.len();
+            } else if self.at <= start {
+                // skip this game: resume after the place of the error (everything before it
+                // was read as part of this game; resuming earlier would rescan it)
+                self.at = (start + 1).max(at.min(self.text.len()));
+                while !self.text.is_char_boundary(self.at) {
+                    self.at += 1;
+                }
                 // and past the rest of a broken game, to the next game start
                 if let Some(next) = self.text[self.at..].find("\n(") {
                     self.at += next + 1;

@@ -394,8 +394,24 @@ fn sgf_deep_variations_do_not_overflow() {
     s.push(')');
     let out: Vec<_> = read_all(Format::Sgf, s.as_bytes(), "deep.sgf", TOP).collect();
     assert_eq!(out.len(), 1);
-    // every W[aa] is on the main line; colours alternate by inserting passes
-    assert_eq!(out[0].as_ref().unwrap().moves.len(), 400_000);
+    // nesting past the limit is one bad record with the reason, not 400,000 moves
+    let e = out[0].as_ref().unwrap_err();
+    assert_eq!(
+        e.kind,
+        notation::ErrorKind::TooDeep {
+            limit: notation::limits::MAX_SGF_DEPTH
+        }
+    );
+    assert!(
+        e.to_string().ends_with("nesting deeper than 10000 levels"),
+        "{e}"
+    );
+    // within the limit, every W[aa] is on the main line; colours alternate by passes
+    let mut s = String::from("(;GM[4]SZ[15];B[hh]");
+    s.push_str(&"(;W[aa]".repeat(5_000));
+    s.push_str(&")".repeat(5_001));
+    let out: Vec<_> = read_all(Format::Sgf, s.as_bytes(), "deep.sgf", TOP).collect();
+    assert_eq!(out[0].as_ref().map(|g| g.moves.len()), Ok(10_000));
 }
 
 fn lines_of(lib: &Library) -> Vec<String> {

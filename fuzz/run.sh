@@ -1,0 +1,37 @@
+#!/bin/sh
+# Seeds each target's corpus from the project's fixtures and (when present) copies of
+# ../../shared/corpora made at run time, then runs the targets one at a time.
+#   fuzz/run.sh [RUNS] [TARGET...]      (default: 1000000 runs, every target)
+# Needs a nightly toolchain and cargo-fuzz. Seeds and findings stay out of git
+# (fuzz/corpus, fuzz/artifacts are ignored).
+set -eu
+cd "$(dirname "$0")"
+RUNS=${1:-1000000}
+[ $# -gt 0 ] && shift
+TARGETS=${*:-"moves renju rif psq sgf lib pos"}
+ROOT=..
+SHARED=$ROOT/../shared/corpora
+seed() { # target, then files
+    t=$1; shift
+    mkdir -p corpus/$t
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        # big archives: the first 200 lines are plenty as seeds
+        head -c 65536 "$f" > "corpus/$t/$(echo "$f" | tr '/' '_')"
+    done
+}
+seed moves $ROOT/corpus/games/*.renju $SHARED/*/*.txt
+seed renju $ROOT/corpus/games/*.renju $ROOT/corpus/records/*.renju $SHARED/*/*.renju
+seed rif $ROOT/corpus/records/*.rif $SHARED/*/*.rif
+seed psq $ROOT/corpus/records/*.psq $SHARED/*/*.psq
+seed sgf $ROOT/corpus/records/*.sgf $SHARED/*/*.sgf
+seed lib $ROOT/corpus/records/*.lib $SHARED/*/*.lib
+seed pos $SHARED/*/*.pos
+for t in $TARGETS; do
+    start=$(date +%s)
+    cargo +nightly fuzz run "$t" -- -runs="$RUNS" -max_len=65536 -rss_limit_mb=1024 \
+        > "fuzz-$t.log" 2>&1 && status=ok || status=FAILED
+    end=$(date +%s)
+    done_runs=$(grep -o 'Done [0-9]* runs' "fuzz-$t.log" | tail -1)
+    echo "$t: $status, ${done_runs:-no count}, $((end - start)) s"
+done
