@@ -708,3 +708,32 @@ fn move_string_files_in_every_spelling() {
         (5, Position::Line { line: 6, column: 7 })
     );
 }
+
+#[test]
+fn psq_cut_in_the_middle_of_a_move_is_truncated_not_an_error_code() {
+    for cut in ["8,", "8,7,", " 9 , "] {
+        let text = format!("Piskvorky 15x15, 7:7, 0\n8,8,0\n{cut}");
+        let e = read_all(Format::Psq, text.as_bytes(), "cut.psq", TOP)
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cut.psq: record 1, line 3, column 1: the record ends too early (expected a whole move 'x,y,t')"
+        );
+    }
+    // a one-line trailer that is a number stays an error code
+    let g = read_all(
+        Format::Psq,
+        b"Piskvorky 15x15, 7:7, 0\n8,8,0\n3\n",
+        "e.psq",
+        TOP,
+    )
+    .next()
+    .unwrap()
+    .unwrap();
+    assert_eq!(
+        g.tags.get(notation::psq::TAG_ERRCODE).map(String::as_str),
+        Some("3")
+    );
+}
