@@ -142,7 +142,7 @@ fn invalid_utf8_in_file_names_and_player_names_is_reported_lossily() {
     .unwrap();
     let mut csv = Vec::new();
     let summary = audit_with_report(
-        &[s.0.clone()],
+        std::slice::from_ref(&s.0),
         &Options::default(),
         Some(&mut csv),
         &mut |_, _| {},
