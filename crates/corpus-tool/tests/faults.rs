@@ -363,3 +363,40 @@ fn dev_full_is_a_real_full_disk() {
         "{e}"
     );
 }
+
+/// What root cannot read either: a link that loops and a link to nothing, inside a folder.
+#[cfg(unix)]
+#[test]
+fn entries_that_cannot_be_examined_even_by_root_are_named_and_the_rest_audited() {
+    let s = Scratch::new("links");
+    std::fs::create_dir_all(s.path("archive")).unwrap();
+    std::fs::write(s.path("archive/a.renju"), format!("{GAME}\n")).unwrap();
+    std::os::unix::fs::symlink("loop", s.path("archive/loop")).unwrap();
+    std::os::unix::fs::symlink("nowhere.renju", s.path("archive/gone.renju")).unwrap();
+    std::os::unix::fs::symlink("..", s.path("archive/up")).unwrap();
+    let (summary, rows) = audit(&[s.path("archive")]);
+    assert_eq!(
+        rows.len(),
+        1,
+        "a.renju once, even through the link up: {rows:?}"
+    );
+    let named: Vec<&str> = summary
+        .file_problems
+        .iter()
+        .map(|p| p.file.as_str())
+        .collect();
+    assert_eq!(
+        named,
+        [
+            s.path("archive/gone.renju").display().to_string(),
+            s.path("archive/loop").display().to_string()
+        ]
+    );
+    assert!(summary.file_problems.iter().all(|p| !p.reason.is_empty()));
+    let code = run_command(
+        &Options::default(),
+        &io(vec![s.path("archive")], None, None),
+    )
+    .unwrap();
+    assert_eq!(code, 2, "the run failed part-way");
+}
