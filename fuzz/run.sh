@@ -29,9 +29,12 @@ seed psq $ROOT/corpus/records/*.psq $SHARED/*/*.psq
 seed sgf $ROOT/corpus/records/*.sgf $SHARED/*/*.sgf
 seed lib $ROOT/corpus/records/*.lib $SHARED/*/*.lib
 seed pos $SHARED/*/*.pos
+seed diagram $ROOT/corpus/diagrams/* $ROOT/crates/notation/tests/snapshots/*
 for t in $TARGETS; do
     start=$(date +%s)
-    cargo +nightly fuzz run "$t" -- -runs="$RUNS" -max_len=4096 -rss_limit_mb=1024 \
+    features=""
+    [ "$t" = diagram ] && features="--features diagram"
+    cargo +nightly fuzz run $features "$t" -- -runs="$RUNS" -max_len=4096 -rss_limit_mb=1024 \
         > "fuzz-$t.log" 2>&1 && status=ok || status=FAILED
     end=$(date +%s)
     done_runs=$(grep -o 'Done [0-9]* runs' "fuzz-$t.log" | tail -1)

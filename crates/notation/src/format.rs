@@ -252,7 +252,39 @@ pub fn read_all<'a>(
             Ok(lib) => {
                 // one line at a time: a library's lines together can be far larger than it
                 let leaves = lib.leaves();
+                let file = file_name.to_string();
+                let mut total = 0usize;
                 Box::new(leaves.into_iter().enumerate().map(move |(i, n)| {
+                    // a line longer than any game is refused before it is built, and so is
+                    // every line once the lines together pass the library's budget
+                    let depth = lib.depth(n);
+                    total = total.saturating_add(depth);
+                    if total > crate::limits::MAX_LIB_LINE_MOVES {
+                        return Err(RecordError::new(
+                            &file,
+                            i + 1,
+                            crate::Position::Byte(0),
+                            crate::ErrorKind::TooLarge {
+                                what: "library lines too long in total".into(),
+                                found: total as u64,
+                                unit: "moves",
+                                limit: crate::limits::MAX_LIB_LINE_MOVES as u64,
+                            },
+                        ));
+                    }
+                    if depth > crate::limits::MAX_MOVES {
+                        return Err(RecordError::new(
+                            &file,
+                            i + 1,
+                            crate::Position::Byte(0),
+                            crate::ErrorKind::TooLarge {
+                                what: "line of the library too long".into(),
+                                found: depth as u64,
+                                unit: "moves",
+                                limit: crate::limits::MAX_MOVES as u64,
+                            },
+                        ));
+                    }
                     let mut g = lib.line_to(n, orientation);
                     g.tags.insert("lib:line".into(), (i + 1).to_string());
                     Ok(g)

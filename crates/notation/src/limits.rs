@@ -44,6 +44,12 @@ pub const MAX_SGF_DEPTH: usize = 10_000;
 /// above the largest libraries in circulation).
 pub const MAX_LIB_NODES: usize = 1_000_000;
 
+/// The most moves the lines of one `.lib` may hold together: 20,000,000 (a library of a
+/// hundred thousand 40-move lines holds 4,000,000). Past it, each further line is reported
+/// as too large rather than built, so a small file with a long trunk and many leaves cannot
+/// take hours.
+pub const MAX_LIB_LINE_MOVES: usize = 20_000_000;
+
 /// The largest file of a format that is read whole into memory (`None` for the streamed
 /// formats: `.renju`, move lists, `.rif`). A `.psq` or `.pos` holds one game; SGF and
 /// `.lib` files of tens of megabytes are already far beyond any real collection.

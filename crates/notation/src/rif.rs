@@ -478,6 +478,15 @@ impl<R: BufRead> Iterator for RifReader<R> {
                 Event::CData(t) if self.pending.is_some() && self.target == TextTarget::Info => {
                     if let Some(p) = self.pending.as_mut() {
                         let v = String::from_utf8_lossy(&t).into_owned();
+                        let kept = p.moves.as_ref().map_or(0, String::len)
+                            + p.info.as_ref().map_or(0, String::len);
+                        let size = (kept + v.len()) as u64 + skipped;
+                        if skipped > 0 || size > crate::limits::MAX_XML_EVENT as u64 {
+                            p.too_large = Some(size.max(p.too_large.unwrap_or(0)));
+                            p.moves = None;
+                            p.info = None;
+                            continue;
+                        }
                         match &mut p.info {
                             Some(s) => s.push_str(&v),
                             None => p.info = Some(v),

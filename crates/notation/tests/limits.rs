@@ -217,3 +217,55 @@ fn a_lib_whose_sibling_flags_never_end_is_refused_at_the_node_limit() {
         "{e}"
     );
 }
+
+#[test]
+fn lib_lines_past_the_move_limit_are_refused_before_they_are_built() {
+    use notation::limits::{MAX_LIB_LINE_MOVES, MAX_MOVES};
+    // a trunk of MAX_MOVES + 1 nodes (all h8: the tree does not care), then two leaves
+    let mut bytes = vec![0xFF, b'R', b'e', b'n', b'L', b'i', b'b', 0xFF, 3, 0];
+    bytes.extend([0xFF; 10]);
+    for _ in 0..=MAX_MOVES {
+        bytes.extend([0x78, 0x00]);
+    }
+    bytes.extend([0x79, 0xC0, 0x5A, 0x40]);
+    let out: Vec<_> =
+        read_all(Format::Lib, &bytes, "trunk.lib", Orientation::RowOneAtTop).collect();
+    assert_eq!(out.len(), 2);
+    for (i, r) in out.iter().enumerate() {
+        let e = r.as_ref().unwrap_err();
+        assert_eq!(e.record, i + 1);
+        assert!(
+            e.to_string().ends_with(&format!(
+                "line of the library too long ({} moves, limit {MAX_MOVES})",
+                MAX_MOVES + 2
+            )),
+            "{e}"
+        );
+    }
+    // many leaves off a long trunk: past the library's budget each line is refused unbuilt
+    let trunk = 9_000;
+    let leaves = MAX_LIB_LINE_MOVES / trunk + 10;
+    let mut bytes = vec![0xFF, b'R', b'e', b'n', b'L', b'i', b'b', 0xFF, 3, 0];
+    bytes.extend([0xFF; 10]);
+    for _ in 0..trunk {
+        bytes.extend([0x78, 0x00]);
+    }
+    for _ in 0..leaves - 1 {
+        bytes.extend([0x79, 0xC0]);
+    }
+    bytes.extend([0x79, 0x40]);
+    let start = std::time::Instant::now();
+    let out: Vec<_> =
+        read_all(Format::Lib, &bytes, "leaves.lib", Orientation::RowOneAtTop).collect();
+    assert_eq!(out.len(), leaves);
+    let refused = out.iter().filter(|r| r.is_err()).count();
+    assert_eq!(refused, leaves - MAX_LIB_LINE_MOVES / (trunk + 1));
+    assert!(
+        out[leaves - 1]
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("library lines too long in total")
+    );
+    println!("{leaves} lines of {trunk} moves in {:?}", start.elapsed());
+}
