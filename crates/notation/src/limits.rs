@@ -33,16 +33,21 @@ pub const MAX_XML_EVENT: usize = 1 << 20;
 /// in its tables: 500,000; ids past it are kept as written.
 pub const MAX_RIF_TABLE: usize = 500_000;
 
-/// The most moves a record may hold: 10,000 (a 20x20 board has 400 points; passes aside,
+/// The most moves a record may hold (and, plus one, the most nodes of an SGF main line):
+/// 10,000 (a 20x20 board has 400 points; passes aside,
 /// no game comes near).
 pub const MAX_MOVES: usize = 10_000;
 
 /// The deepest nesting of SGF variations read: 10,000 levels.
 pub const MAX_SGF_DEPTH: usize = 10_000;
 
-/// The most nodes a RenLib `.lib` tree may hold: 1,000,000 (about 130 MB of nodes, far
-/// above the largest libraries in circulation).
-pub const MAX_LIB_NODES: usize = 1_000_000;
+/// The most nodes a RenLib `.lib` tree may hold: 500,000 (about 75 MB of nodes, far above
+/// the largest libraries in circulation).
+pub const MAX_LIB_NODES: usize = 500_000;
+
+/// The most property values (ids counted) kept for the main line of one SGF game: 100,000
+/// (a game of 400 moves with comments and setup stones holds a few thousand).
+pub const MAX_SGF_VALUES: usize = 100_000;
 
 /// The most moves the lines of one `.lib` may hold together: 20,000,000 (a library of a
 /// hundred thousand 40-move lines holds 4,000,000). Past it, each further line is reported

@@ -86,6 +86,7 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
     let mut main_depth: usize = 1;
     let mut main_active = true;
     let mut nodes: Vec<(usize, Props)> = Vec::new();
+    let mut stored = 0usize;
     while i < b.len() {
         let c = b[i];
         match c {
@@ -171,7 +172,31 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
                     }
                 }
                 if on_main {
+                    stored += props.iter().map(|p| p.1.len() + 1).sum::<usize>();
                     nodes.push((node_at, props));
+                    // bounded memory: no game needs more nodes or values than this
+                    if nodes.len() > crate::limits::MAX_MOVES + 1 {
+                        return Err((
+                            node_at,
+                            ErrorKind::TooLarge {
+                                what: "game too long".into(),
+                                found: nodes.len() as u64,
+                                unit: "nodes",
+                                limit: crate::limits::MAX_MOVES as u64 + 1,
+                            },
+                        ));
+                    }
+                    if stored > crate::limits::MAX_SGF_VALUES {
+                        return Err((
+                            node_at,
+                            ErrorKind::TooLarge {
+                                what: "game with too many properties".into(),
+                                found: stored as u64,
+                                unit: "values",
+                                limit: crate::limits::MAX_SGF_VALUES as u64,
+                            },
+                        ));
+                    }
                 }
             }
             c if c.is_ascii_whitespace() => i += 1,

