@@ -237,11 +237,12 @@ pub fn read_all<'a>(
             )))
         }
         Format::Sgf => {
+            // one game at a time: the games together can be far larger than the text
             let (text, bad) = text_of(bytes);
-            let v: Vec<_> = sgf::SgfReader::new(&text, file_name, orientation)
-                .map(|r| mark_lossy(r, bad))
-                .collect();
-            Box::new(v.into_iter())
+            Box::new(
+                sgf::SgfReader::from_cow(text, file_name, orientation)
+                    .map(move |r| mark_lossy(r, bad)),
+            )
         }
         Format::Pos => Box::new(std::iter::once(pos::read_pos(
             bytes,

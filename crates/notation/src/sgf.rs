@@ -30,7 +30,7 @@ const KNOWN: &[&str] = &[
 /// ```
 #[derive(Debug)]
 pub struct SgfReader<'a> {
-    text: &'a str,
+    text: std::borrow::Cow<'a, str>,
     at: usize,
     record: usize,
     file: String,
@@ -41,6 +41,15 @@ impl<'a> SgfReader<'a> {
     /// A reader over `text`, naming `file` in its errors.
     #[must_use]
     pub fn new(text: &'a str, file: &str, orientation: Orientation) -> SgfReader<'a> {
+        SgfReader::from_cow(std::borrow::Cow::Borrowed(text), file, orientation)
+    }
+
+    /// A reader over borrowed or owned text (the lossy decoding of a file is owned).
+    pub(crate) fn from_cow(
+        text: std::borrow::Cow<'a, str>,
+        file: &str,
+        orientation: Orientation,
+    ) -> SgfReader<'a> {
         SgfReader {
             text,
             at: 0,
@@ -439,7 +448,7 @@ impl Iterator for SgfReader<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         let start = self.next_game_start()?;
         self.record += 1;
-        let result = scan_game(self.text, start).and_then(|(nodes, end)| {
+        let result = scan_game(&self.text, start).and_then(|(nodes, end)| {
             self.at = end;
             self.build(nodes)
         });
@@ -463,7 +472,7 @@ impl Iterator for SgfReader<'_> {
                     self.at = self.text.len();
                 }
             }
-            RecordError::new(&self.file, self.record, line_col(self.text, at), kind)
+            RecordError::new(&self.file, self.record, line_col(&self.text, at), kind)
         }))
     }
 }
