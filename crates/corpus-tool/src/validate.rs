@@ -838,25 +838,45 @@ pub const CSV_HEADER: [&str; 12] = [
 ];
 
 /// A file written under a temporary name and renamed into place only once complete, so that
-/// a failed run never leaves a partial report under the name asked for.
+/// a failed run never leaves a partial report under the name asked for. A target that
+/// exists and is not a regular file (`/dev/stdout`, a pipe, `/dev/full`) is written directly:
+/// renaming over it would replace the device or pipe itself.
 struct PendingFile {
-    tmp: PathBuf,
+    /// The temporary file, `None` when writing directly.
+    tmp: Option<PathBuf>,
     target: PathBuf,
 }
 
 impl PendingFile {
     fn create(target: &Path) -> Result<(PendingFile, std::fs::File), String> {
-        let mut name = target
-            .file_name()
-            .map(|n| n.to_os_string())
-            .unwrap_or_default();
+        let fail = |e: &dyn fmt::Display| format!("cannot write {}: {e}", target.display());
+        match std::fs::metadata(target) {
+            Ok(m) if m.is_dir() => return Err(fail(&"it is a folder")),
+            Ok(m) if !m.is_file() => {
+                let f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(target)
+                    .map_err(|e| fail(&e))?;
+                return Ok((
+                    PendingFile {
+                        tmp: None,
+                        target: target.to_path_buf(),
+                    },
+                    f,
+                ));
+            }
+            _ => {}
+        }
+        let Some(file_name) = target.file_name() else {
+            return Err(fail(&"not a file name"));
+        };
+        let mut name = file_name.to_os_string();
         name.push(".partial");
         let tmp = target.with_file_name(name);
-        let f = std::fs::File::create(&tmp)
-            .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+        let f = std::fs::File::create(&tmp).map_err(|e| fail(&e))?;
         Ok((
             PendingFile {
-                tmp,
+                tmp: Some(tmp),
                 target: target.to_path_buf(),
             },
             f,
@@ -864,12 +884,17 @@ impl PendingFile {
     }
 
     fn commit(self) -> Result<(), String> {
-        std::fs::rename(&self.tmp, &self.target)
-            .map_err(|e| format!("cannot write {}: {e}", self.target.display()))
+        match &self.tmp {
+            Some(tmp) => std::fs::rename(tmp, &self.target)
+                .map_err(|e| format!("cannot write {}: {e}", self.target.display())),
+            None => Ok(()),
+        }
     }
 
     fn abandon(self) {
-        let _ = std::fs::remove_file(&self.tmp);
+        if let Some(tmp) = &self.tmp {
+            let _ = std::fs::remove_file(tmp);
+        }
     }
 }
 

@@ -400,3 +400,44 @@ fn entries_that_cannot_be_examined_even_by_root_are_named_and_the_rest_audited()
     .unwrap();
     assert_eq!(code, 2, "the run failed part-way");
 }
+
+/// `--report /dev/full`: a real full disk, written directly (never renamed over the device).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_command_line_reports_a_full_disk_with_status_2() {
+    use std::os::unix::fs::FileTypeExt;
+    let full = Path::new("/dev/full");
+    if !std::fs::metadata(full).is_ok_and(|m| m.file_type().is_char_device()) {
+        println!("SKIPPED: /dev/full is not a character device here");
+        return;
+    }
+    let s = Scratch::new("cli-full");
+    let games = s.path("g.renju");
+    std::fs::write(&games, format!("{GAME}\n")).unwrap();
+    for flag in ["--report", "--json"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+            .args(["validate", "--quiet", flag, "/dev/full"])
+            .arg(&games)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("cannot write /dev/full: ")
+                && err.contains(&std::io::Error::from_raw_os_error(28).to_string()),
+            "{flag}: {err}"
+        );
+        assert!(
+            std::fs::metadata(full).is_ok_and(|m| m.file_type().is_char_device()),
+            "/dev/full is still the device"
+        );
+        assert!(!Path::new("/dev/full.partial").exists());
+    }
+    // a folder as the report is refused before the audit
+    let msg = run_command(
+        &Options::default(),
+        &io(vec![games], Some(s.0.clone()), None),
+    )
+    .unwrap_err();
+    assert!(msg.ends_with("it is a folder"), "{msg}");
+}
