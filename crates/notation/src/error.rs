@@ -73,6 +73,18 @@ pub enum ErrorKind {
     WrongFormat(&'static str),
     /// The input could not be read (an I/O error of a streaming reader).
     Io(String),
+    /// Something larger than a reader allows (see [`crate::limits`]): a line, an XML
+    /// element, a record's moves, a whole file.
+    TooLarge {
+        /// What is too large, in words (`line`, `file too large for sgf`...).
+        what: String,
+        /// Its size (at least this much; a reader may stop counting past the limit).
+        found: u64,
+        /// The unit of `found` and `limit` (`bytes`, `moves`, `nodes`).
+        unit: &'static str,
+        /// The limit.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for ErrorKind {
@@ -103,6 +115,12 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Syntax(s) => write!(f, "syntax error: {s}"),
             ErrorKind::WrongFormat(s) => write!(f, "not this format: {s}"),
             ErrorKind::Io(s) => write!(f, "cannot read: {s}"),
+            ErrorKind::TooLarge {
+                what,
+                found,
+                unit,
+                limit,
+            } => write!(f, "{what} ({found} {unit}, limit {limit})"),
         }
     }
 }

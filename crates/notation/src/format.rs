@@ -1,10 +1,10 @@
 //! One entry point for every format: [`Format`], [`detect`], [`read_all`], [`write`](fn@crate::write) and
 //! [`convert`], with a [`ConversionReport`] saying what the target format could not hold.
 
-use crate::error::{ErrorKind, Position, RecordError};
+use crate::error::RecordError;
 use crate::moves::{MoveStyle, parse_moves_into, write_moves};
 use crate::record::{DeclaredResult, GameRecord, Orientation};
-use crate::renju_line::{ENCODING_TAG, RenjuReader, write_renju_line};
+use crate::renju_line::{ENCODING_TAG, RenjuBufReader, RenjuReader, write_renju_line};
 use crate::renlib::Library;
 use crate::{pos, psq, rif, sgf, swap_slots};
 use renju_core::{Move, RENJU_SIZE};
@@ -228,36 +228,7 @@ pub fn read_all<'a>(
     match format {
         Format::Renju => Box::new(RenjuReader::new(bytes, file_name, orientation)),
         Format::Rif => Box::new(rif::RifReader::new(bytes, file_name, orientation)),
-        Format::Moves => {
-            let file = file_name.to_string();
-            let (text, bad) = text_of(bytes);
-            let mut out = Vec::new();
-            let mut record = 0;
-            for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() || line.trim_start().starts_with('#') {
-                    continue;
-                }
-                record += 1;
-                let mut g = GameRecord::new(RENJU_SIZE);
-                let r = match parse_moves_into(line, RENJU_SIZE, orientation, &mut g.moves) {
-                    Ok(()) => Ok(g),
-                    Err(e) => Err(RecordError::new(
-                        &file,
-                        record,
-                        Position::Line {
-                            line: i + 1,
-                            column: line[..e.offset].chars().count() + 1,
-                        },
-                        ErrorKind::BadCoordinate {
-                            token: e.token,
-                            error: e.error,
-                        },
-                    )),
-                };
-                out.push(mark_lossy(r, bad));
-            }
-            Box::new(out.into_iter())
-        }
+        Format::Moves => Box::new(RenjuBufReader::moves(bytes, file_name, orientation)),
         Format::Psq => {
             let (text, bad) = text_of(bytes);
             Box::new(std::iter::once(mark_lossy(
@@ -266,11 +237,12 @@ pub fn read_all<'a>(
             )))
         }
         Format::Sgf => {
+            // one game at a time: the games together can be far larger than the text
             let (text, bad) = text_of(bytes);
-            let v: Vec<_> = sgf::SgfReader::new(&text, file_name, orientation)
-                .map(|r| mark_lossy(r, bad))
-                .collect();
-            Box::new(v.into_iter())
+            Box::new(
+                sgf::SgfReader::from_cow(text, file_name, orientation)
+                    .map(move |r| mark_lossy(r, bad)),
+            )
         }
         Format::Pos => Box::new(std::iter::once(pos::read_pos(
             bytes,
@@ -279,17 +251,45 @@ pub fn read_all<'a>(
         ))),
         Format::Lib => match Library::read(bytes, file_name) {
             Ok(lib) => {
-                let v: Vec<_> = lib
-                    .leaves()
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, n)| {
-                        let mut g = lib.line_to(n, orientation);
-                        g.tags.insert("lib:line".into(), (i + 1).to_string());
-                        Ok(g)
-                    })
-                    .collect();
-                Box::new(v.into_iter())
+                // one line at a time: a library's lines together can be far larger than it
+                let leaves = lib.leaves();
+                let file = file_name.to_string();
+                let mut total = 0usize;
+                Box::new(leaves.into_iter().enumerate().map(move |(i, n)| {
+                    // a line longer than any game is refused before it is built, and so is
+                    // every line once the lines together pass the library's budget
+                    let depth = lib.depth(n);
+                    total = total.saturating_add(depth);
+                    if total > crate::limits::MAX_LIB_LINE_MOVES {
+                        return Err(RecordError::new(
+                            &file,
+                            i + 1,
+                            crate::Position::Byte(0),
+                            crate::ErrorKind::TooLarge {
+                                what: "library lines too long in total".into(),
+                                found: total as u64,
+                                unit: "moves",
+                                limit: crate::limits::MAX_LIB_LINE_MOVES as u64,
+                            },
+                        ));
+                    }
+                    if depth > crate::limits::MAX_MOVES {
+                        return Err(RecordError::new(
+                            &file,
+                            i + 1,
+                            crate::Position::Byte(0),
+                            crate::ErrorKind::TooLarge {
+                                what: "line of the library too long".into(),
+                                found: depth as u64,
+                                unit: "moves",
+                                limit: crate::limits::MAX_MOVES as u64,
+                            },
+                        ));
+                    }
+                    let mut g = lib.line_to(n, orientation);
+                    g.tags.insert("lib:line".into(), (i + 1).to_string());
+                    Ok(g)
+                }))
             }
             Err(e) => Box::new(std::iter::once(Err(e))),
         },

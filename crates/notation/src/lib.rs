@@ -31,6 +31,9 @@
 //! `psq:errcode`. A record read lossily from invalid UTF-8 carries
 //! [`renju_line::ENCODING_TAG`].
 //!
+//! No input can exhaust memory: the sizes past which a reader reports a record as too large
+//! are in [`limits`].
+//!
 //! Not for judging games (the `analyzer` crate does that) nor for knowing the rules (see
 //! `renju-core`): a record that is well-formed but illegal on the board (a repeated point, a
 //! move after a five) is read as written.
@@ -49,6 +52,7 @@ pub mod atlas;
 pub mod diagram;
 pub mod error;
 pub mod format;
+pub mod limits;
 pub mod moves;
 pub mod pos;
 pub mod psq;

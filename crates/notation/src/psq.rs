@@ -158,6 +158,21 @@ pub fn read_psq(
     let names: Option<(&str, &str)>;
     match trailer.as_slice() {
         [] => names = None,
+        [(ln, e)]
+            if e.split(',')
+                .next()
+                .is_some_and(|x| x.trim().parse::<i64>().is_ok())
+                && e.contains(',') =>
+        {
+            // `8,` or `8,7,`: a move cut short, not an error code
+            return Err(err(
+                *ln,
+                1,
+                ErrorKind::Truncated {
+                    expected: "a whole move 'x,y,t'",
+                },
+            ));
+        }
         [(_, e)] => {
             names = None;
             if *e != "0" {

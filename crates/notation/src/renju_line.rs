@@ -141,6 +141,66 @@ fn parse_line_record(
     }
 }
 
+/// Reads one raw line (without its `\n`) as the record numbered `*record + 1`, or `None`
+/// for a blank or `#` comment line (`*record` is then unchanged). `moves_only`: a bare move
+/// list (no result word).
+fn read_raw_line(
+    raw: &[u8],
+    line_no: usize,
+    record: &mut usize,
+    file: &str,
+    orientation: Orientation,
+    moves_only: bool,
+) -> Option<Result<GameRecord, RecordError>> {
+    let first = raw.iter().position(|b| !b.is_ascii_whitespace())?;
+    if raw[first] == b'#' {
+        return None;
+    }
+    *record += 1;
+    let mut scratch = Vec::with_capacity(64);
+    let parse = |line: &str, scratch: &mut Vec<Move>| {
+        if moves_only {
+            let mut g = GameRecord::new(RENJU_SIZE);
+            match parse_moves_into(line, RENJU_SIZE, orientation, scratch) {
+                Ok(()) => {
+                    g.moves = std::mem::take(scratch);
+                    Ok(g)
+                }
+                Err(e) => Err(RecordError::new(
+                    file,
+                    *record,
+                    Position::Line {
+                        line: line_no,
+                        column: line[..e.offset.min(line.len())].chars().count() + 1,
+                    },
+                    ErrorKind::BadCoordinate {
+                        token: e.token,
+                        error: e.error,
+                    },
+                )),
+            }
+        } else {
+            parse_line_record(line, line_no, *record, file, orientation, scratch)
+        }
+    };
+    Some(match std::str::from_utf8(raw) {
+        Ok(line) => parse(line, &mut scratch),
+        Err(e) => {
+            let line = String::from_utf8_lossy(raw);
+            parse(&line, &mut scratch).map(|mut g| {
+                g.tags.insert(
+                    ENCODING_TAG.to_string(),
+                    format!(
+                        "invalid UTF-8 at byte {} of the line; read lossily",
+                        e.valid_up_to() + 1
+                    ),
+                );
+                g
+            })
+        }
+    })
+}
+
 /// An iterator over the records of a `.renju` file held in memory. Blank lines and lines
 /// starting with `#` are skipped; records are numbered by their order among the other lines.
 /// A line that is not valid UTF-8 is read lossily and its record carries [`ENCODING_TAG`].
@@ -161,7 +221,6 @@ pub struct RenjuReader<'a> {
     record: usize,
     file: String,
     orientation: Orientation,
-    scratch: Vec<Move>,
 }
 
 impl<'a> RenjuReader<'a> {
@@ -175,7 +234,6 @@ impl<'a> RenjuReader<'a> {
             record: 0,
             file: file.to_string(),
             orientation,
-            scratch: Vec::new(),
         }
     }
 }
@@ -184,67 +242,50 @@ impl Iterator for RenjuReader<'_> {
     type Item = Result<GameRecord, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.at >= self.bytes.len() {
-                return None;
-            }
+        while self.at < self.bytes.len() {
             let rest = &self.bytes[self.at..];
             let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-            let raw = &rest[..len];
             self.at += len + 1;
             self.line_no += 1;
-            let first = raw.iter().position(|b| !b.is_ascii_whitespace());
-            match first {
-                None => continue,
-                Some(i) if raw[i] == b'#' => continue,
-                Some(_) => {}
+            if let Some(r) = read_raw_line(
+                &rest[..len],
+                self.line_no,
+                &mut self.record,
+                &self.file,
+                self.orientation,
+                false,
+            ) {
+                return Some(r);
             }
-            self.record += 1;
-            self.scratch = Vec::with_capacity(64);
-            return Some(match std::str::from_utf8(raw) {
-                Ok(line) => parse_line_record(
-                    line,
-                    self.line_no,
-                    self.record,
-                    &self.file,
-                    self.orientation,
-                    &mut self.scratch,
-                ),
-                Err(e) => {
-                    let line = String::from_utf8_lossy(raw);
-                    parse_line_record(
-                        &line,
-                        self.line_no,
-                        self.record,
-                        &self.file,
-                        self.orientation,
-                        &mut self.scratch,
-                    )
-                    .map(|mut g| {
-                        g.tags.insert(
-                            ENCODING_TAG.to_string(),
-                            format!(
-                                "invalid UTF-8 at byte {} of the line; read lossily",
-                                e.valid_up_to() + 1
-                            ),
-                        );
-                        g
-                    })
-                }
-            });
         }
+        None
     }
 }
 
-/// A streaming `.renju` reader over any [`BufRead`](std::io::BufRead) (a file, stdin): one
+/// A streaming line reader over any [`BufRead`](std::io::BufRead) (a file, stdin) for
+/// `.renju` files ([`RenjuBufReader::new`]) and move lists ([`RenjuBufReader::moves`]): one
 /// line buffer is reused, so memory does not grow with the file. Same rules as
 /// [`RenjuReader`]; an I/O error ends the iteration with an [`ErrorKind::Io`] error.
 ///
+/// A line longer than the maximum ([`crate::limits::MAX_LINE`] unless
+/// [`with_max_line`](RenjuBufReader::with_max_line) says otherwise) is read to its end
+/// without being kept and is one bad record ([`ErrorKind::TooLarge`]), so a 2 GB line costs
+/// time but no memory.
+///
 /// ```
-/// use notation::{Orientation, renju_line::RenjuBufReader};
+/// use notation::{ErrorKind, Orientation, renju_line::RenjuBufReader};
 /// let input = std::io::Cursor::new("black h8 h9\r\ndraw h8\r\n");
 /// let n = RenjuBufReader::new(input, "a.renju", Orientation::RowOneAtBottom).filter(Result::is_ok).count();
 /// assert_eq!(n, 2);
+///
+/// let long = format!("black{}\nwhite h8\n", " h8".repeat(100));
+/// let out: Vec<_> = RenjuBufReader::new(long.as_bytes(), "b.renju", Orientation::RowOneAtBottom)
+///     .with_max_line(64)
+///     .collect();
+/// let e = out[0].as_ref().unwrap_err();
+/// assert!(matches!(e.kind, ErrorKind::TooLarge { found: 305, limit: 64, .. }));
+/// assert_eq!(e.to_string(), "b.renju: record 1, line 1, column 1: line too long (305 bytes, limit 64)");
+/// assert!(out[1].is_ok());
 /// ```
 #[derive(Debug)]
 pub struct RenjuBufReader<R: std::io::BufRead> {
@@ -255,10 +296,12 @@ pub struct RenjuBufReader<R: std::io::BufRead> {
     file: String,
     orientation: Orientation,
     done: bool,
+    max_line: usize,
+    moves_only: bool,
 }
 
 impl<R: std::io::BufRead> RenjuBufReader<R> {
-    /// A reader over `input`, naming `file` in its errors.
+    /// A `.renju` reader over `input`, naming `file` in its errors.
     pub fn new(input: R, file: &str, orientation: Orientation) -> RenjuBufReader<R> {
         RenjuBufReader {
             input,
@@ -268,6 +311,68 @@ impl<R: std::io::BufRead> RenjuBufReader<R> {
             file: file.to_string(),
             orientation,
             done: false,
+            max_line: crate::limits::MAX_LINE,
+            moves_only: false,
+        }
+    }
+
+    /// A reader of bare move lists (one game a line, no result word: the
+    /// [`Format::Moves`](crate::Format::Moves) format) over `input`.
+    ///
+    /// ```
+    /// use notation::{Orientation, renju_line::RenjuBufReader};
+    /// let games: Vec<_> = RenjuBufReader::moves(&b"h8 h9 i8\n# note\nH8,H9\n"[..], "m.txt", Orientation::RowOneAtBottom).collect();
+    /// assert_eq!(games.len(), 2);
+    /// assert_eq!(games[1].as_ref().unwrap().moves.len(), 2);
+    /// ```
+    pub fn moves(input: R, file: &str, orientation: Orientation) -> RenjuBufReader<R> {
+        RenjuBufReader {
+            moves_only: true,
+            ..RenjuBufReader::new(input, file, orientation)
+        }
+    }
+
+    /// The same reader with another maximum line length in bytes (at least 1).
+    #[must_use]
+    pub fn with_max_line(mut self, bytes: usize) -> RenjuBufReader<R> {
+        self.max_line = bytes.max(1);
+        self
+    }
+
+    /// The raw bytes (without the newline) of the line last read, as far as they were kept
+    /// (at most the maximum line length).
+    #[must_use]
+    pub fn last_line(&self) -> &[u8] {
+        self.line.strip_suffix(b"\r").unwrap_or(&self.line)
+    }
+
+    /// Reads the next line into `self.line` (at most `max_line` bytes of it kept); returns
+    /// its full length, `None` at the end of the input.
+    fn read_line(&mut self) -> std::io::Result<Option<u64>> {
+        self.line.clear();
+        let mut total = 0u64;
+        let mut any = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(any.then_some(total));
+            }
+            any = true;
+            let (len, found) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (buf.len(), false),
+            };
+            let room = self.max_line.saturating_sub(self.line.len());
+            self.line.extend_from_slice(&buf[..len.min(room)]);
+            total += len as u64;
+            self.input.consume(len + usize::from(found));
+            if found {
+                return Ok(Some(total));
+            }
         }
     }
 }
@@ -277,26 +382,45 @@ impl<R: std::io::BufRead> Iterator for RenjuBufReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done {
-            self.line.clear();
-            match self.input.read_until(b'\n', &mut self.line) {
-                Ok(0) => self.done = true,
-                Ok(_) => {
+            match self.read_line() {
+                Ok(None) => self.done = true,
+                Ok(Some(len)) => {
                     self.line_no += 1;
-                    let raw = self.line.strip_suffix(b"\n").unwrap_or(&self.line);
-                    let mut one = RenjuReader::new(raw, &self.file, self.orientation);
-                    if let Some(r) = one.next() {
+                    let too_long = len > self.max_line as u64;
+                    if too_long {
+                        let comment = self
+                            .line
+                            .iter()
+                            .find(|b| !b.is_ascii_whitespace())
+                            .is_some_and(|&b| b == b'#');
+                        if comment {
+                            continue;
+                        }
                         self.record += 1;
-                        return Some(r.map_err(|mut e| {
-                            e.record = self.record;
-                            e.position = match e.position {
-                                Position::Line { column, .. } => Position::Line {
-                                    line: self.line_no,
-                                    column,
-                                },
-                                p => p,
-                            };
-                            e
-                        }));
+                        return Some(Err(RecordError::new(
+                            &self.file,
+                            self.record,
+                            Position::Line {
+                                line: self.line_no,
+                                column: 1,
+                            },
+                            ErrorKind::TooLarge {
+                                what: "line too long".into(),
+                                found: len,
+                                unit: "bytes",
+                                limit: self.max_line as u64,
+                            },
+                        )));
+                    }
+                    if let Some(r) = read_raw_line(
+                        &self.line,
+                        self.line_no,
+                        &mut self.record,
+                        &self.file,
+                        self.orientation,
+                        self.moves_only,
+                    ) {
+                        return Some(r);
                     }
                 }
                 Err(e) => {

@@ -220,6 +220,17 @@ impl Library {
                 lib.root_in_file = true;
                 0
             } else {
+                if lib.nodes.len() >= crate::limits::MAX_LIB_NODES {
+                    return Err(err(
+                        at,
+                        ErrorKind::TooLarge {
+                            what: "library too large".into(),
+                            found: lib.nodes.len() as u64 + 1,
+                            unit: "nodes",
+                            limit: crate::limits::MAX_LIB_NODES as u64,
+                        },
+                    ));
+                }
                 lib.nodes.push(LibNode::empty(pos, parent));
                 let idx = lib.nodes.len() - 1;
                 lib.nodes[parent].children.push(idx);
@@ -426,6 +437,28 @@ impl Library {
             }
         }
         g
+    }
+
+    /// The number of nodes from the root (excluded) to node `n` (included): at least the
+    /// number of moves of [`Library::line_to`]`(n)`.
+    ///
+    /// ```
+    /// use notation::{GameRecord, Orientation};
+    /// use notation::renlib::Library;
+    /// let mut g = GameRecord::new(15);
+    /// g.moves = notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
+    /// let lib = Library::from_records(&[g], Orientation::RowOneAtBottom);
+    /// assert_eq!(lib.depth(lib.leaves()[0]), 3);
+    /// ```
+    #[must_use]
+    pub fn depth(&self, n: usize) -> usize {
+        let mut cur = n.min(self.nodes.len().saturating_sub(1));
+        let mut depth = 0;
+        while cur != 0 && depth <= self.nodes.len() {
+            depth += 1;
+            cur = self.nodes[cur].parent;
+        }
+        depth
     }
 
     /// The main line: first child at every branch, as a record.

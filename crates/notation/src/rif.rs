@@ -45,10 +45,85 @@ struct Tables {
     tournaments: HashMap<String, (Option<String>, Option<String>)>,
 }
 
+/// The input of the XML parser: counts the bytes handed out since the parser's last event
+/// and, past [`crate::limits::MAX_XML_EVENT`], skips to the next `<` (so an endless text costs
+/// no memory and its game is reported); a tag still too long after that is an I/O error.
+#[derive(Debug)]
+struct Limited<R> {
+    inner: R,
+    /// Bytes handed out since [`Limited::reset`].
+    count: usize,
+    limit: usize,
+    /// Bytes skipped since the last reset (the event was too large).
+    skipped: u64,
+    /// Bytes skipped since the start (to keep byte offsets true).
+    skipped_total: u64,
+}
+
+impl<R: BufRead> Limited<R> {
+    fn reset(&mut self) -> u64 {
+        self.count = 0;
+        std::mem::take(&mut self.skipped)
+    }
+}
+
+impl<R: BufRead> std::io::Read for Limited<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let b = self.fill_buf()?;
+        let n = b.len().min(out.len());
+        out[..n].copy_from_slice(&b[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Limited<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.count >= self.limit {
+            if self.skipped > 0 {
+                return Err(std::io::Error::other(format!(
+                    "an XML tag longer than {} bytes",
+                    self.limit
+                )));
+            }
+            loop {
+                let b = self.inner.fill_buf()?;
+                if b.is_empty() {
+                    break;
+                }
+                let (n, found) = match b.iter().position(|&c| c == b'<') {
+                    Some(i) => (i, true),
+                    None => (b.len(), false),
+                };
+                self.inner.consume(n);
+                self.skipped += n as u64;
+                self.skipped_total += n as u64;
+                if found {
+                    break;
+                }
+            }
+            // one more byte (the '<' ending the text) may pass
+            self.skipped = self.skipped.max(1);
+            let b = self.inner.fill_buf()?;
+            return Ok(&b[..b.len().min(1)]);
+        }
+        let room = self.limit - self.count;
+        let b = self.inner.fill_buf()?;
+        Ok(&b[..b.len().min(room)])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.count += n;
+        self.inner.consume(n);
+    }
+}
+
 /// A game being read.
 #[derive(Debug)]
 struct Pending {
     at: u64,
+    /// The size of a text of this game too large to keep.
+    too_large: Option<u64>,
     attrs: Vec<(String, String)>,
     moves: Option<String>,
     info: Option<String>,
@@ -80,7 +155,7 @@ enum TextTarget {
 /// ```
 #[derive(Debug)]
 pub struct RifReader<R: BufRead> {
-    xml: quick_xml::Reader<R>,
+    xml: quick_xml::Reader<Limited<R>>,
     buf: Vec<u8>,
     tables: Tables,
     file: String,
@@ -124,7 +199,13 @@ fn get<'a>(attrs: &'a [(String, String)], key: &str) -> Option<&'a str> {
 impl<R: BufRead> RifReader<R> {
     /// A reader over `input`, naming `file` in its errors.
     pub fn new(input: R, file: &str, orientation: Orientation) -> RifReader<R> {
-        let mut xml = quick_xml::Reader::from_reader(input);
+        let mut xml = quick_xml::Reader::from_reader(Limited {
+            inner: input,
+            count: 0,
+            limit: crate::limits::MAX_XML_EVENT,
+            skipped: 0,
+            skipped_total: 0,
+        });
         xml.config_mut().trim_text(true);
         RifReader {
             xml,
@@ -139,7 +220,19 @@ impl<R: BufRead> RifReader<R> {
         }
     }
 
+    /// A byte offset of the parser made an offset in the file (adding what was skipped).
+    fn offset(&self, parser: u64) -> u64 {
+        parser + self.xml.get_ref().skipped_total
+    }
+
     fn table_entry(&mut self, e: &BytesStart<'_>) {
+        let t = &self.tables;
+        if t.rules.len() + t.openings.len() + t.players.len() + t.tournaments.len()
+            >= crate::limits::MAX_RIF_TABLE
+        {
+            // ids past the limit are kept as written
+            return;
+        }
         let (attrs, _) = attrs_of(e);
         let Some(id) = get(&attrs, "id").map(str::to_string) else {
             return;
@@ -181,6 +274,14 @@ impl<R: BufRead> RifReader<R> {
 
     fn finish_game(&mut self, p: Pending) -> Result<GameRecord, RecordError> {
         let err = |kind| RecordError::new(&self.file, self.record, Position::Byte(p.at), kind);
+        if let Some(found) = p.too_large {
+            return Err(err(ErrorKind::TooLarge {
+                what: "a text of the game too long".into(),
+                found,
+                unit: "bytes",
+                limit: crate::limits::MAX_XML_EVENT as u64,
+            }));
+        }
         let mut g = GameRecord::new(RENJU_SIZE);
         let mut swap_text: Option<String> = None;
         for (k, v) in &p.attrs {
@@ -277,8 +378,11 @@ impl<R: BufRead> Iterator for RifReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         while !self.finished {
             self.buf.clear();
-            let before = self.xml.buffer_position();
-            let event = match self.xml.read_event_into(&mut self.buf) {
+            self.xml.get_mut().reset();
+            let before = self.offset(self.xml.buffer_position());
+            let read = self.xml.read_event_into(&mut self.buf);
+            let skipped = self.xml.get_ref().skipped;
+            let event = match read {
                 Ok(e) => e.into_owned(),
                 Err(e) => {
                     self.finished = true;
@@ -290,7 +394,7 @@ impl<R: BufRead> Iterator for RifReader<R> {
                     return Some(Err(RecordError::new(
                         &self.file,
                         record,
-                        Position::Byte(self.xml.error_position()),
+                        Position::Byte(self.offset(self.xml.error_position())),
                         ErrorKind::Syntax(e.to_string()),
                     )));
                 }
@@ -300,6 +404,7 @@ impl<R: BufRead> Iterator for RifReader<R> {
                     let (attrs, lossy) = attrs_of(&e);
                     let unclosed = self.pending.replace(Pending {
                         at: before,
+                        too_large: None,
                         attrs,
                         moves: None,
                         info: None,
@@ -324,6 +429,7 @@ impl<R: BufRead> Iterator for RifReader<R> {
                     let (attrs, lossy) = attrs_of(&e);
                     let p = Pending {
                         at: before,
+                        too_large: None,
                         attrs,
                         moves: None,
                         info: None,
@@ -349,6 +455,15 @@ impl<R: BufRead> Iterator for RifReader<R> {
                     let (v, lossy) = attr_value(&t);
                     if let Some(p) = self.pending.as_mut() {
                         p.lossy |= lossy;
+                        let kept = p.moves.as_ref().map_or(0, String::len)
+                            + p.info.as_ref().map_or(0, String::len);
+                        let size = (kept + v.len()) as u64 + skipped;
+                        if skipped > 0 || size > crate::limits::MAX_XML_EVENT as u64 {
+                            p.too_large = Some(size.max(p.too_large.unwrap_or(0)));
+                            p.moves = None;
+                            p.info = None;
+                            continue;
+                        }
                         let slot = if self.target == TextTarget::Move {
                             &mut p.moves
                         } else {
@@ -363,6 +478,15 @@ impl<R: BufRead> Iterator for RifReader<R> {
                 Event::CData(t) if self.pending.is_some() && self.target == TextTarget::Info => {
                     if let Some(p) = self.pending.as_mut() {
                         let v = String::from_utf8_lossy(&t).into_owned();
+                        let kept = p.moves.as_ref().map_or(0, String::len)
+                            + p.info.as_ref().map_or(0, String::len);
+                        let size = (kept + v.len()) as u64 + skipped;
+                        if skipped > 0 || size > crate::limits::MAX_XML_EVENT as u64 {
+                            p.too_large = Some(size.max(p.too_large.unwrap_or(0)));
+                            p.moves = None;
+                            p.info = None;
+                            continue;
+                        }
                         match &mut p.info {
                             Some(s) => s.push_str(&v),
                             None => p.info = Some(v),
@@ -376,7 +500,7 @@ impl<R: BufRead> Iterator for RifReader<R> {
                         return Some(Err(RecordError::new(
                             &self.file,
                             self.record,
-                            Position::Byte(self.xml.buffer_position()),
+                            Position::Byte(self.offset(self.xml.buffer_position())),
                             ErrorKind::Truncated {
                                 expected: "</game>",
                             },

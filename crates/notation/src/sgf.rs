@@ -30,7 +30,7 @@ const KNOWN: &[&str] = &[
 /// ```
 #[derive(Debug)]
 pub struct SgfReader<'a> {
-    text: &'a str,
+    text: std::borrow::Cow<'a, str>,
     at: usize,
     record: usize,
     file: String,
@@ -41,6 +41,15 @@ impl<'a> SgfReader<'a> {
     /// A reader over `text`, naming `file` in its errors.
     #[must_use]
     pub fn new(text: &'a str, file: &str, orientation: Orientation) -> SgfReader<'a> {
+        SgfReader::from_cow(std::borrow::Cow::Borrowed(text), file, orientation)
+    }
+
+    /// A reader over borrowed or owned text (the lossy decoding of a file is owned).
+    pub(crate) fn from_cow(
+        text: std::borrow::Cow<'a, str>,
+        file: &str,
+        orientation: Orientation,
+    ) -> SgfReader<'a> {
         SgfReader {
             text,
             at: 0,
@@ -86,11 +95,20 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
     let mut main_depth: usize = 1;
     let mut main_active = true;
     let mut nodes: Vec<(usize, Props)> = Vec::new();
+    let mut stored = 0usize;
     while i < b.len() {
         let c = b[i];
         match c {
             b'(' => {
                 depth += 1;
+                if depth > crate::limits::MAX_SGF_DEPTH {
+                    return Err((
+                        i,
+                        ErrorKind::TooDeep {
+                            limit: crate::limits::MAX_SGF_DEPTH,
+                        },
+                    ));
+                }
                 if main_active && depth == main_depth + 1 {
                     // the first variation continues the main line
                     main_depth = depth;
@@ -163,7 +181,31 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
                     }
                 }
                 if on_main {
+                    stored += props.iter().map(|p| p.1.len() + 1).sum::<usize>();
                     nodes.push((node_at, props));
+                    // bounded memory: no game needs more nodes or values than this
+                    if nodes.len() > crate::limits::MAX_MOVES + 1 {
+                        return Err((
+                            node_at,
+                            ErrorKind::TooLarge {
+                                what: "game too long".into(),
+                                found: nodes.len() as u64,
+                                unit: "nodes",
+                                limit: crate::limits::MAX_MOVES as u64 + 1,
+                            },
+                        ));
+                    }
+                    if stored > crate::limits::MAX_SGF_VALUES {
+                        return Err((
+                            node_at,
+                            ErrorKind::TooLarge {
+                                what: "game with too many properties".into(),
+                                found: stored as u64,
+                                unit: "values",
+                                limit: crate::limits::MAX_SGF_VALUES as u64,
+                            },
+                        ));
+                    }
                 }
             }
             c if c.is_ascii_whitespace() => i += 1,
@@ -406,14 +448,23 @@ impl Iterator for SgfReader<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         let start = self.next_game_start()?;
         self.record += 1;
-        let result = scan_game(self.text, start).and_then(|(nodes, end)| {
+        let result = scan_game(&self.text, start).and_then(|(nodes, end)| {
             self.at = end;
             self.build(nodes)
         });
         Some(result.map_err(|(at, kind)| {
-            if self.at <= start {
-                // skip this game: resume after its opening parenthesis
-                self.at = start + 1;
+            if matches!(kind, ErrorKind::Truncated { .. }) {
+                // Unclosed to the end (a game or a value): every later '(' lies inside this
+                // game, so there is nothing more to read. Resuming at the next
+                // line instead would rescan the rest of the file once per line.
+                self.at = self.text.len();
+            } else if self.at <= start {
+                // skip this game: resume after the place of the error (everything before it
+                // was read as part of this game; resuming earlier would rescan it)
+                self.at = (start + 1).max(at.min(self.text.len()));
+                while !self.text.is_char_boundary(self.at) {
+                    self.at += 1;
+                }
                 // and past the rest of a broken game, to the next game start
                 if let Some(next) = self.text[self.at..].find("\n(") {
                     self.at += next + 1;
@@ -421,7 +472,7 @@ impl Iterator for SgfReader<'_> {
                     self.at = self.text.len();
                 }
             }
-            RecordError::new(&self.file, self.record, line_col(self.text, at), kind)
+            RecordError::new(&self.file, self.record, line_col(&self.text, at), kind)
         }))
     }
 }

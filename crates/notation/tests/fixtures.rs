@@ -394,8 +394,24 @@ fn sgf_deep_variations_do_not_overflow() {
     s.push(')');
     let out: Vec<_> = read_all(Format::Sgf, s.as_bytes(), "deep.sgf", TOP).collect();
     assert_eq!(out.len(), 1);
-    // every W[aa] is on the main line; colours alternate by inserting passes
-    assert_eq!(out[0].as_ref().unwrap().moves.len(), 400_000);
+    // nesting past the limit is one bad record with the reason, not 400,000 moves
+    let e = out[0].as_ref().unwrap_err();
+    assert_eq!(
+        e.kind,
+        notation::ErrorKind::TooDeep {
+            limit: notation::limits::MAX_SGF_DEPTH
+        }
+    );
+    assert!(
+        e.to_string().ends_with("nesting deeper than 10000 levels"),
+        "{e}"
+    );
+    // within the limit, every W[aa] is on the main line; colours alternate by passes
+    let mut s = String::from("(;GM[4]SZ[15];B[hh]");
+    s.push_str(&"(;W[aa]".repeat(5_000));
+    s.push_str(&")".repeat(5_001));
+    let out: Vec<_> = read_all(Format::Sgf, s.as_bytes(), "deep.sgf", TOP).collect();
+    assert_eq!(out[0].as_ref().map(|g| g.moves.len()), Ok(10_000));
 }
 
 fn lines_of(lib: &Library) -> Vec<String> {
@@ -690,5 +706,34 @@ fn move_string_files_in_every_spelling() {
     assert_eq!(
         (e.record, e.position),
         (5, Position::Line { line: 6, column: 7 })
+    );
+}
+
+#[test]
+fn psq_cut_in_the_middle_of_a_move_is_truncated_not_an_error_code() {
+    for cut in ["8,", "8,7,", " 9 , "] {
+        let text = format!("Piskvorky 15x15, 7:7, 0\n8,8,0\n{cut}");
+        let e = read_all(Format::Psq, text.as_bytes(), "cut.psq", TOP)
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cut.psq: record 1, line 3, column 1: the record ends too early (expected a whole move 'x,y,t')"
+        );
+    }
+    // a one-line trailer that is a number stays an error code
+    let g = read_all(
+        Format::Psq,
+        b"Piskvorky 15x15, 7:7, 0\n8,8,0\n3\n",
+        "e.psq",
+        TOP,
+    )
+    .next()
+    .unwrap()
+    .unwrap();
+    assert_eq!(
+        g.tags.get(notation::psq::TAG_ERRCODE).map(String::as_str),
+        Some("3")
     );
 }

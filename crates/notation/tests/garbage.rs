@@ -3,9 +3,12 @@
 
 mod common;
 
+use notation::renju_line::{RenjuBufReader, RenjuReader};
 use notation::renlib::Library;
+use notation::rif::RifReader;
 use notation::{Format, Orientation, Position, RecordError, detect, read_all};
 use proptest::prelude::*;
+use std::io::BufReader;
 
 const FIXTURES: &[&str] = &[
     "small.rif",
@@ -43,11 +46,47 @@ fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
             }
         }
     }
+    streaming_agrees(bytes)?;
     if let Ok(lib) = Library::read(bytes, "x.lib") {
         // whatever reads, writes, and reads again to the same tree
         let again = Library::read(&lib.to_bytes(), "again.lib").unwrap();
         prop_assert_eq!(again.leaf_lines(), lib.leaf_lines());
     }
+    Ok(())
+}
+
+/// The streaming readers, fed through a tiny buffer (every chunk boundary is exercised), give
+/// the same records as the readers over the whole input; a tiny line limit never panics and
+/// keeps one record per non-blank, non-comment line.
+fn streaming_agrees(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let o = Orientation::RowOneAtBottom;
+    let whole: Vec<_> = RenjuReader::new(bytes, "x", o).collect();
+    let streamed: Vec<_> =
+        RenjuBufReader::new(BufReader::with_capacity(3, bytes), "x", o).collect();
+    prop_assert_eq!(&whole, &streamed);
+    let limited: Vec<_> = RenjuBufReader::new(BufReader::with_capacity(5, bytes), "x", o)
+        .with_max_line(16)
+        .collect();
+    prop_assert_eq!(limited.len(), whole.len());
+    for (a, b) in whole.iter().zip(&limited) {
+        if let Err(e) = b {
+            check_error(e, bytes)?;
+            if !matches!(e.kind, notation::ErrorKind::TooLarge { .. }) {
+                prop_assert_eq!(a, b);
+            }
+        } else {
+            prop_assert_eq!(a, b);
+        }
+    }
+    let moves_whole: Vec<_> = read_all(Format::Moves, bytes, "x", o).collect();
+    let moves_streamed: Vec<_> =
+        RenjuBufReader::moves(BufReader::with_capacity(2, bytes), "x", o).collect();
+    prop_assert_eq!(moves_whole, moves_streamed);
+    let rif_whole: Vec<_> = RifReader::new(bytes, "x", o).take(1000).collect();
+    let rif_streamed: Vec<_> = RifReader::new(BufReader::with_capacity(4, bytes), "x", o)
+        .take(1000)
+        .collect();
+    prop_assert_eq!(rif_whole, rif_streamed);
     Ok(())
 }
 

@@ -1,0 +1,21 @@
+//! Text diagrams (`notation::diagram`): any text parses or gives an error, and a diagram that
+//! parses is written in both styles and reads back to the same board.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use notation::diagram::Diagram;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    match Diagram::parse(&text) {
+        Ok(d) => {
+            for written in [d.to_ascii(), d.to_unicode()] {
+                let again = Diagram::parse(&written).expect("a written diagram reads back");
+                assert_eq!(again.board(), d.board(), "{written}");
+            }
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+});
