@@ -262,6 +262,11 @@ impl ValidateArgs {
     }
 }
 
+/// Writes to stdout; a closed pipe (`| head`) ends the output quietly instead of panicking.
+fn out(text: &str) {
+    let _ = std::io::stdout().write_all(text.as_bytes());
+}
+
 fn convention(strict: bool) -> Convention {
     if strict {
         Convention::Strict
@@ -298,7 +303,7 @@ fn main() -> ExitCode {
             };
             match corpus_tool::convert::run(&input, &output, args) {
                 Ok((text, complete)) => {
-                    print!("{text}");
+                    out(&text);
                     ExitCode::from(if complete { 0 } else { 1 })
                 }
                 Err(e) => {
@@ -332,7 +337,7 @@ fn main() -> ExitCode {
             };
             match corpus_tool::show::run(&args, svg.as_deref()) {
                 Ok(text) => {
-                    print!("{text}");
+                    out(&text);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -354,7 +359,7 @@ fn main() -> ExitCode {
             let settings = Settings::new(rules, convention(strict), claim);
             match corpus_tool::explain::run(&input, record, format, orientation, &settings, ascii) {
                 Ok(text) => {
-                    print!("{text}");
+                    out(&text);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -364,7 +369,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Openings(OpeningsCommand::Table) => {
-            print!("{}", openings::table_text());
+            out(&openings::table_text());
             ExitCode::SUCCESS
         }
         Command::Openings(OpeningsCommand::Identify { moves }) => {
@@ -375,7 +380,7 @@ fn main() -> ExitCode {
                 .collect();
             match openings::identify_report(&words) {
                 Ok(text) => {
-                    print!("{text}");
+                    out(&text);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

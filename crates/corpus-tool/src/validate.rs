@@ -179,7 +179,12 @@ impl Summary {
                 self.findings
                     .entry("unreadable".into())
                     .or_default()
-                    .add(|| example(None, row.detail.clone()));
+                    .add(|| {
+                        // The detail repeats the file and record the example already names.
+                        let prefix = format!("{}: record {}, ", row.file, row.index);
+                        let text = row.detail.strip_prefix(&prefix).unwrap_or(&row.detail);
+                        example(None, text.to_string())
+                    });
             }
             Some(a) => {
                 if let Some(i) = &a.illegal {
@@ -799,7 +804,20 @@ impl fmt::Display for Summary {
                 } else {
                     "s"
                 },
-                self.skipped_files.join(", ")
+                {
+                    let shown: Vec<&str> = self
+                        .skipped_files
+                        .iter()
+                        .take(EXAMPLES)
+                        .map(String::as_str)
+                        .collect();
+                    let more = self.skipped_files.len().saturating_sub(EXAMPLES);
+                    if more > 0 {
+                        format!("{} and {more} more (all in --json)", shown.join(", "))
+                    } else {
+                        shown.join(", ")
+                    }
+                }
             )?;
         }
         Ok(())
@@ -1118,7 +1136,8 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
         eprintln!("corpus-tool validate: {}: {}", p.file, p.reason);
     }
     if !io.quiet {
-        print!("{summary}");
+        // A closed pipe (`| head`) is not an error of the audit: stop printing quietly.
+        let _ = std::io::Write::write_all(&mut std::io::stdout(), summary.to_string().as_bytes());
     }
     Ok(if !summary.file_problems.is_empty() {
         2

@@ -161,6 +161,20 @@ pub fn detect(path: &str, first_bytes: &[u8]) -> Option<Format> {
     }
     let ext = path.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
     let by_ext = Format::from_extension(ext);
+    if by_ext == Some(Format::Moves) {
+        // `.txt` says little: a text file is a move list when its first line starts like one
+        // (a move such as `h8`, or a pass `--`), even if a later word is broken (that record is
+        // then reported); a foul-atlas file (`title: ...`) or prose is not.
+        let first = t
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .unwrap_or("");
+        let b = first.as_bytes();
+        let move_like = first.starts_with("--")
+            || (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit());
+        return move_like.then_some(Format::Moves);
+    }
     if by_ext.is_some() {
         return by_ext;
     }
