@@ -4,6 +4,9 @@ use notation::{ConvertOptions, Format, Orientation, convert};
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// The largest file `convert` reads (it holds the input and the output in memory).
+pub const MAX_CONVERT: u64 = 256 << 20;
+
 /// The options of the command.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Args {
@@ -34,6 +37,22 @@ pub struct Args {
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), String> {
+    // Conversion holds the whole file and its output in memory: refuse what would not fit in
+    // the reader limits rather than exhaust memory.
+    let size = std::fs::metadata(input)
+        .map_err(|e| format!("cannot read {}: {e}", input.display()))?
+        .len();
+    let limit = args
+        .from
+        .and_then(notation::limits::whole_file_limit)
+        .unwrap_or(MAX_CONVERT);
+    if size > limit.min(MAX_CONVERT) {
+        return Err(format!(
+            "{}: file too large to convert ({size} bytes, limit {})",
+            input.display(),
+            limit.min(MAX_CONVERT)
+        ));
+    }
     let bytes =
         std::fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
     let in_name = input.display().to_string();

@@ -44,3 +44,27 @@ fn a_position_cannot_be_explained() {
     let (_, code) = run(&["explain", file.to_str().unwrap()]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn convert_refuses_a_file_too_large_to_hold() {
+    let dir = std::env::temp_dir().join(format!("renju-kit-convert-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.renju");
+    // A sparse file: its size alone matters.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(corpus_tool::convert::MAX_CONVERT + 1)
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args([
+            "convert",
+            big.to_str().unwrap(),
+            dir.join("big.sgf").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("file too large to convert"), "{err}");
+}
