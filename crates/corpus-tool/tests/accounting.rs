@@ -2,31 +2,12 @@
 //! the report lists every record exactly once, in order, and the totals add up (records =
 //! rows = sum of verdicts = sum of ends; unreadable ones counted, each with its reason).
 
+mod common;
+use common::Scratch;
+
 use corpus_tool::validate::{Options, Summary, audit_with_report};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-/// A fresh temporary folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str, case: u64) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "renju-kit-accounting-{name}-{}-{case}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp folder");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// One record as generated: good, or broken in a way the reader must refuse (`unreadable`),
 /// or with a bad coordinate in a line format (read up to it and judged `illegal`).
@@ -196,7 +177,7 @@ proptest! {
         ),
         case in any::<u64>(),
     ) {
-        let dir = Scratch::new("mix", case);
+        let dir = Scratch::new(&format!("mix-{case}"));
         let mut expected: BTreeMap<String, Vec<Kind>> = BTreeMap::new();
         for (i, (fmt, records)) in files.iter().enumerate() {
             let ext = match fmt {

@@ -2,52 +2,14 @@
 //! read, reports that cannot be written, a full disk. Each gives a clear message, the exit
 //! status 2 where the run itself failed, and never a partial report under the name asked for.
 
+mod common;
+use common::Scratch;
+
 use corpus_tool::validate::{
     Io, Options, Row, RunError, Summary, audit_paths, audit_with_report, run_command, write_json,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-/// A fresh temporary folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("renju-kit-faults-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp folder");
-        Scratch(dir)
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        // a folder left unreadable by a test must be removable
-        restore_permissions(&self.0);
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-#[cfg(unix)]
-fn restore_permissions(dir: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                let _ = std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755));
-                restore_permissions(&p);
-            }
-        }
-    }
-}
-
-#[cfg(not(unix))]
-fn restore_permissions(_: &Path) {}
 
 fn audit(paths: &[PathBuf]) -> (Summary, Vec<Row>) {
     let mut rows = Vec::new();

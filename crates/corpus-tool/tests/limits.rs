@@ -3,33 +3,14 @@
 //! generated at run time in a temporary folder (sparse files where size alone matters); the
 //! 2 GB case is ignored by default (run it in release: its figures are in the hardening note).
 
+mod common;
+use common::Scratch;
+
 use corpus_tool::validate::{Options, Row, Summary, audit_paths};
 use notation::Format;
 use notation::limits::{MAX_LIB_NODES, MAX_LINE, MAX_MOVES, MAX_SGF_DEPTH, whole_file_limit};
 use std::io::Write;
-use std::path::{Path, PathBuf};
-
-/// A fresh temporary folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("renju-kit-limits-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp folder");
-        Scratch(dir)
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use std::path::Path;
 
 fn audit(path: &Path) -> (Summary, Vec<Row>) {
     let mut rows = Vec::new();
