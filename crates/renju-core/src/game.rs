@@ -1,6 +1,6 @@
 //! Moves and a game position with history.
 
-use crate::{Board, BoardError, Color, Point, PointError, RuleSet};
+use crate::{Board, BoardError, Color, Convention, Foul, Point, PointError, RuleSet};
 use std::fmt;
 use std::str::FromStr;
 
@@ -175,7 +175,9 @@ impl Game {
         Color::of_move_number(self.moves.len() + 1)
     }
 
-    /// Plays a move for the side to move.
+    /// Plays a move for the side to move, **judging no fouls**: a Black stone on a forbidden
+    /// point is placed like any other (the record says what was played; whether it lost is
+    /// for the caller or the analyzer to decide). Use [`Game::play_checked`] to refuse a foul.
     ///
     /// # Errors
     /// The point is off the board or occupied; the game is unchanged.
@@ -196,6 +198,51 @@ impl Game {
         Ok(())
     }
 
+    /// Plays a move for the side to move under the game's [`RuleSet`]: in renju a Black stone on
+    /// a forbidden point is refused with the foul (decided under `convention`); free-style and
+    /// standard gomoku have no fouls. A move that makes an exact five is never a foul.
+    ///
+    /// # Errors
+    /// [`PlayError::Forbidden`] with the point and the foul, or [`PlayError::Board`] when the
+    /// point is off the board or occupied; the game is unchanged either way.
+    ///
+    /// ```
+    /// use renju_core::{Convention, Foul, Game, PlayError, RuleSet};
+    /// // Black f8 g8 h9 h10 (White far away): h8 would make the row three f8 g8 h8 and the
+    /// // column three h8 h9 h10, a double three.
+    /// let mut g = Game::new(RuleSet::Renju);
+    /// for m in ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"] {
+    ///     g.play_checked(m.parse().unwrap(), Convention::Lenient).unwrap();
+    /// }
+    /// let h8 = "h8".parse().unwrap();
+    /// assert_eq!(
+    ///     g.play_checked(h8, Convention::Lenient),
+    ///     Err(PlayError::Forbidden { point: "h8".parse().unwrap(), foul: Foul::DoubleThree })
+    /// );
+    /// assert_eq!(g.moves().len(), 8); // unchanged
+    /// // The same move in free-style gomoku is fine, and `play` never judges.
+    /// let mut free = Game::new(RuleSet::FreeStyle);
+    /// for m in ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7", "h8"] {
+    ///     free.play_checked(m.parse().unwrap(), Convention::Lenient).unwrap();
+    /// }
+    /// ```
+    pub fn play_checked(&mut self, mv: Move, convention: Convention) -> Result<(), PlayError> {
+        if let Move::Stone(p) = mv {
+            if !self.board.contains(p) {
+                return Err(PlayError::Board(BoardError::OffBoard(p, self.board.size())));
+            }
+            if let Some(c) = self.board.get(p) {
+                return Err(PlayError::Board(BoardError::Occupied(p, c)));
+            }
+            if self.rules.has_fouls() && self.to_move() == Color::Black {
+                if let Some(foul) = crate::is_forbidden(&self.board, p, convention) {
+                    return Err(PlayError::Forbidden { point: p, foul });
+                }
+            }
+        }
+        self.play(mv).map_err(PlayError::Board)
+    }
+
     /// Takes back the last move and returns it.
     ///
     /// ```
@@ -214,10 +261,101 @@ impl Game {
     }
 }
 
+/// Why [`Game::play_checked`] refused a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// The point is off the board or occupied.
+    Board(BoardError),
+    /// A Black stone there is forbidden (renju only).
+    Forbidden {
+        /// The point played.
+        point: Point,
+        /// The foul it would be.
+        foul: Foul,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Board(e) => e.fmt(f),
+            PlayError::Forbidden { point, foul } => {
+                write!(f, "{point} is forbidden for Black ({foul})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayError::Board(e) => Some(e),
+            PlayError::Forbidden { .. } => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Regression (#14 item 7): `play` puts a Black stone on a forbidden point without a word;
+    /// `play_checked` refuses it with the foul, for Black only, in renju only.
+    #[test]
+    fn play_checked_refuses_a_foul_and_play_does_not() {
+        let setup = ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"];
+        let h8: Move = "h8".parse().unwrap();
+        let mut g = Game::new(RuleSet::Renju);
+        for m in setup {
+            g.play_checked(m.parse().unwrap(), Convention::Strict)
+                .unwrap();
+        }
+        let before = g.clone();
+        for conv in Convention::ALL {
+            let err = g.play_checked(h8, conv).unwrap_err();
+            assert_eq!(
+                err,
+                PlayError::Forbidden {
+                    point: Point::CENTER,
+                    foul: Foul::DoubleThree
+                }
+            );
+            assert_eq!(err.to_string(), "h8 is forbidden for Black (double-three)");
+            assert_eq!(g, before);
+        }
+        // Occupied and off-board points are board errors.
+        assert_eq!(
+            g.play_checked("f8".parse().unwrap(), Convention::Lenient),
+            Err(PlayError::Board(BoardError::Occupied(
+                "f8".parse().unwrap(),
+                Color::Black
+            )))
+        );
+        let mut small = Game::with_size(RuleSet::Renju, 9).unwrap();
+        assert!(matches!(
+            small.play_checked(
+                Move::Stone(Point::CENTER.offset(5, 5, 20).unwrap()),
+                Convention::Lenient
+            ),
+            Err(PlayError::Board(BoardError::OffBoard(..)))
+        ));
+        // `play` judges nothing: the forbidden stone goes on.
+        let mut unchecked = before.clone();
+        unchecked.play(h8).unwrap();
+        assert_eq!(unchecked.board().get(Point::CENTER), Some(Color::Black));
+        // White may play there; so may Black in gomoku.
+        let mut white_turn = before.clone();
+        white_turn.play(Move::Pass).unwrap();
+        white_turn.play_checked(h8, Convention::Lenient).unwrap();
+        for rules in [RuleSet::FreeStyle, RuleSet::StandardGomoku] {
+            let mut free = Game::new(rules);
+            for m in setup {
+                free.play(m.parse().unwrap()).unwrap();
+            }
+            free.play_checked(h8, Convention::Lenient).unwrap();
+        }
+    }
 
     proptest! {
         #[test]

@@ -40,7 +40,7 @@ pub use foul::{
     Explanation, EyeReason, EyeWhy, Foul, FoulChecker, LineKind, LineReason, Verdict, explain,
     forbidden_points, is_forbidden,
 };
-pub use game::{Game, Move};
+pub use game::{Game, Move, PlayError};
 pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError, RENJU_SIZE};
 pub use rules::{Convention, RuleSet, UnknownRuleSet};
 pub use shape::{Direction, LineShape, line_shape, longest_run, makes_five, shapes_at};

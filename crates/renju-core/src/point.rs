@@ -25,8 +25,9 @@ const COLUMNS: &[u8; 20] = b"abcdefghijklmnopqrst";
 /// assert_eq!(p.to_string(), "h8");
 /// assert!("p16".parse::<Point>().is_err()); // off the 15x15 board
 /// assert_eq!(Point::parse_sized("p16", 20).unwrap().to_string(), "p16");
+/// assert_eq!(format!("{p:?}"), "h8"); // Debug prints the coordinate too
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
     col: u8,
     row: u8,
@@ -236,6 +237,14 @@ impl fmt::Display for Point {
     }
 }
 
+/// The coordinate (`h8`), as [`fmt::Display`]: a `Vec<Point>` in an assertion message reads
+/// `[h8, j10]`, not `[Point { col: 7, row: 7 }, ...]`.
+impl fmt::Debug for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 impl FromStr for Point {
     type Err = PointError;
 
@@ -301,6 +310,17 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("off the 15x15 board")
+        );
+    }
+
+    #[test]
+    fn debug_prints_the_coordinate() {
+        assert_eq!(format!("{:?}", Point::CENTER), "h8");
+        let v = vec![Point::new(0, 0).unwrap(), Point::new(19, 19).unwrap()];
+        assert_eq!(format!("{v:?}"), "[a1, t20]");
+        assert_eq!(
+            format!("{:?}", Some(Point::new(9, 9).unwrap())),
+            "Some(j10)"
         );
     }
 

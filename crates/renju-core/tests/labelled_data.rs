@@ -1,7 +1,10 @@
 //! The foul checker against independently labelled positions in `../shared/data/fouls/`:
-//! agreement must be 100 % under both conventions. Skips, saying why, when shared/ is absent.
+//! agreement must be 100 % under both conventions, on exactly the number of positions the data
+//! set states (20,000 and 181). A malformed line is a failure naming its line, never skipped;
+//! every disagreement is reported, not only the first ones. Skips, saying why, when shared/ is
+//! absent.
 
-use renju_core::{Board, Convention, FoulChecker};
+use renju_core::{Board, Convention, Foul, FoulChecker, Point};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -18,70 +21,128 @@ fn shared() -> Option<PathBuf> {
     }
 }
 
-fn check_file(name: &str) -> (usize, usize) {
-    let Some(dir) = shared() else { return (0, 0) };
-    let text = std::fs::read_to_string(dir.join(name)).expect("readable data file");
+/// One labelled position: its id, board and the label sets of both conventions (sorted).
+#[derive(Debug)]
+struct Case {
+    id: String,
+    board: Board,
+    labels: [Vec<(Point, Foul)>; 2],
+}
+
+/// Reads one line of the data set, or says what is wrong with it.
+fn parse_case(line: &str) -> Result<Case, String> {
+    let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let id = v["id"].as_str().ok_or("no \"id\" string")?.to_string();
+    let board_text = v["board"].as_str().ok_or("no \"board\" string")?;
+    let board = Board::from_line(board_text).map_err(|e| format!("board: {e}"))?;
+    if board.size() != 15 {
+        return Err(format!("board is {0}x{0}, not 15x15", board.size()));
+    }
+    let mut labels: [Vec<(Point, Foul)>; 2] = [Vec::new(), Vec::new()];
+    for (i, conv) in Convention::ALL.into_iter().enumerate() {
+        let obj = v[conv.name()]
+            .as_object()
+            .ok_or_else(|| format!("no \"{conv}\" object"))?;
+        for (k, kind) in obj {
+            let p: Point = k.parse().map_err(|e| format!("{conv} key '{k}': {e}"))?;
+            let kind = kind
+                .as_str()
+                .ok_or_else(|| format!("{conv} {k}: kind is not a string"))?;
+            let foul = Foul::from_name(kind).ok_or_else(|| format!("{conv} {k}: kind '{kind}'"))?;
+            labels[i].push((p, foul));
+        }
+        labels[i].sort();
+    }
+    Ok(Case { id, board, labels })
+}
+
+/// Checks every line of `name` and returns the number of positions checked. Panics with every
+/// malformed line and every disagreement when there is any.
+fn check_file(name: &str) -> Option<usize> {
+    let dir = shared()?;
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut positions = 0;
-    let mut failures = Vec::new();
-    let mut per_convention = [(0usize, 0usize); 2];
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let v: Value = serde_json::from_str(line).expect("valid JSON line");
-        let Some(board_text) = v["board"].as_str() else {
+    let mut problems = Vec::new();
+    let mut agree = [0usize; 2];
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            problems.push(format!("{name} line {}: blank line", n + 1));
             continue;
-        };
-        let id = v["id"].as_str().unwrap_or("?").to_string();
-        let Some(_) = v.get("lenient").filter(|l| l.is_object()) else {
-            // Cases the data set leaves unlabelled (see its README) carry no labels.
-            continue;
+        }
+        let case = match parse_case(line) {
+            Ok(c) => c,
+            Err(e) => {
+                problems.push(format!("{name} line {}: malformed: {e}", n + 1));
+                continue;
+            }
         };
         positions += 1;
-        let board = Board::from_line(board_text).expect("225-character board");
-        let checker = FoulChecker::new(&board);
+        let checker = FoulChecker::new(&case.board);
         for (ci, conv) in Convention::ALL.into_iter().enumerate() {
-            let mut want: Vec<(String, String)> = v[conv.name()]
-                .as_object()
-                .expect("labels")
-                .iter()
-                .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
-                .collect();
-            want.sort();
-            let mut got: Vec<(String, String)> = checker
-                .forbidden_points(conv)
-                .into_iter()
-                .map(|(p, f)| (p.to_string(), f.name().to_string()))
-                .collect();
+            let want = &case.labels[ci];
+            let mut got = checker.forbidden_points(conv);
             got.sort();
-            per_convention[ci].0 += 1;
-            if got == want {
-                per_convention[ci].1 += 1;
-            } else if failures.len() < 10 {
-                failures.push(format!(
-                    "{id} ({conv}): want {want:?}, got {got:?}\n{board}"
+            if &got == want {
+                agree[ci] += 1;
+            } else {
+                problems.push(format!(
+                    "{name} line {} {} ({conv}): labels {want:?}, FoulChecker {got:?}\n{}",
+                    n + 1,
+                    case.id,
+                    case.board
                 ));
             }
         }
     }
-    for (conv, (n, ok)) in Convention::ALL.iter().zip(per_convention) {
+    for (conv, ok) in Convention::ALL.iter().zip(agree) {
         println!(
-            "{name} {conv}: {ok}/{n} positions agree ({:.3} %)",
-            100.0 * ok as f64 / n.max(1) as f64
+            "{name} {conv}: {ok}/{positions} positions agree ({:.3} %)",
+            100.0 * ok as f64 / positions.max(1) as f64
         );
     }
     assert!(
-        failures.is_empty(),
-        "{} disagreements, first ones:\n{}",
-        failures.len(),
-        failures.join("\n")
+        problems.is_empty(),
+        "{} problems in {name}:\n{}",
+        problems.len(),
+        problems.join("\n")
     );
-    (positions, positions)
+    Some(positions)
 }
 
 #[test]
 fn dev_set_agrees_under_both_conventions() {
-    check_file("fouls-dev.jsonl");
+    if let Some(n) = check_file("fouls-dev.jsonl") {
+        assert_eq!(n, 20_000, "the dev set holds 20,000 labelled positions");
+    }
 }
 
 #[test]
 fn public_cases_agree_under_both_conventions() {
-    check_file("fouls-public-cases.jsonl");
+    if let Some(n) = check_file("fouls-public-cases.jsonl") {
+        assert_eq!(n, 181, "the public set holds 181 labelled cases");
+    }
+}
+
+/// The line reader names what is wrong instead of skipping (#14 item 8).
+#[test]
+fn malformed_lines_are_reported() {
+    let board = ".".repeat(225);
+    let good = format!(r#"{{"id":"a","board":"{board}","lenient":{{}},"strict":{{}}}}"#);
+    assert!(parse_case(&good).is_ok());
+    let no_labels = format!(r#"{{"id":"a","board":"{board}"}}"#);
+    assert_eq!(
+        parse_case(&no_labels).err().as_deref(),
+        Some("no \"lenient\" object")
+    );
+    let short = r#"{"id":"a","board":"...","lenient":{},"strict":{}}"#;
+    assert!(parse_case(short).unwrap_err().starts_with("board: "));
+    let bad_kind =
+        format!(r#"{{"id":"a","board":"{board}","lenient":{{"h8":"3-3"}},"strict":{{}}}}"#);
+    assert_eq!(
+        parse_case(&bad_kind).err().as_deref(),
+        Some("lenient h8: kind '3-3'")
+    );
+    assert!(parse_case("{").unwrap_err().starts_with("not JSON"));
 }
