@@ -234,10 +234,11 @@ impl Game {
             if let Some(c) = self.board.get(p) {
                 return Err(PlayError::Board(BoardError::Occupied(p, c)));
             }
-            if self.rules.has_fouls() && self.to_move() == Color::Black {
-                if let Some(foul) = crate::is_forbidden(&self.board, p, convention) {
-                    return Err(PlayError::Forbidden { point: p, foul });
-                }
+            if self.rules.has_fouls()
+                && self.to_move() == Color::Black
+                && let Some(foul) = crate::is_forbidden(&self.board, p, convention)
+            {
+                return Err(PlayError::Forbidden { point: p, foul });
             }
         }
         self.play(mv).map_err(PlayError::Board)
