@@ -365,24 +365,57 @@ impl Board {
     /// assert_eq!(b.get(Point::CENTER), Some(Color::Black));
     /// ```
     pub fn from_line(text: &str) -> Result<Board, BoardError> {
-        let cells: Vec<char> = text.trim().chars().collect();
-        let size = (1..=usize::from(MAX_SIZE))
-            .find(|s| s * s == cells.len())
-            .ok_or_else(|| BoardError::BadText {
-                line: 1,
-                reason: format!(
-                    "{} characters is not a board (225 for 15x15, or side*side for 5..=20)",
-                    cells.len()
-                ),
-            })?;
+        let text = text.trim();
+        if text.is_ascii() {
+            return Board::from_line_bytes(text.as_bytes());
+        }
+        let size = line_side(text.chars().count())?;
         let mut b = Board::new(size)?;
-        for (i, ch) in cells.iter().enumerate() {
-            let stone = cell_char(*ch).ok_or_else(|| BoardError::BadText {
-                line: 1,
-                reason: format!("character {} is '{ch}', expected '.', 'x' or 'o'", i + 1),
-            })?;
+        for (i, ch) in text.chars().enumerate() {
+            let stone = cell_char(ch).ok_or_else(|| bad_cell(i, ch))?;
             let p = Point::new((i % size) as u8, (size - 1 - i / size) as u8).expect("on board");
             b.set(p, stone)?;
+        }
+        Ok(b)
+    }
+
+    /// [`Board::from_line`] on bytes, allocating nothing: `size*size` bytes (no surrounding
+    /// spaces), `.` empty, `x`/`X` black, `o`/`O` white (and the other ASCII cells of
+    /// [`Board::from_diagram`]: `+ _ -` empty, `*` black). For readers that hold a line as bytes.
+    ///
+    /// # Errors
+    /// A wrong length or a byte that is not a cell, as for [`Board::from_line`].
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Point};
+    /// let mut line = vec![b'.'; 225];
+    /// line[112] = b'x';
+    /// assert_eq!(Board::from_line_bytes(&line).unwrap().get(Point::CENTER), Some(Color::Black));
+    /// assert!(Board::from_line_bytes(b"...").is_err());
+    /// ```
+    pub fn from_line_bytes(bytes: &[u8]) -> Result<Board, BoardError> {
+        let size = line_side(bytes.len())?;
+        let mut b = Board::new(size)?;
+        for (i, row) in bytes.chunks_exact(size).enumerate() {
+            let r = size - 1 - i;
+            let (mut black, mut white) = (0u32, 0u32);
+            for (c, &byte) in row.iter().enumerate() {
+                match byte {
+                    b'.' | b'+' | b'_' | b'-' => {}
+                    b'x' | b'X' | b'*' => black |= 1 << c,
+                    b'o' | b'O' => white |= 1 << c,
+                    _ => {
+                        let at = i * size + c;
+                        let ch = std::str::from_utf8(&bytes[at..])
+                            .ok()
+                            .and_then(|t| t.chars().next())
+                            .unwrap_or(char::from(byte));
+                        return Err(bad_cell(at, ch));
+                    }
+                }
+            }
+            b.black[r] = black;
+            b.white[r] = white;
         }
         Ok(b)
     }
@@ -508,6 +541,25 @@ impl Board {
     }
 }
 
+/// The side of a one-line board of `len` cells.
+fn line_side(len: usize) -> Result<usize, BoardError> {
+    (1..=usize::from(MAX_SIZE))
+        .find(|s| s * s == len)
+        .ok_or_else(|| BoardError::BadText {
+            line: 1,
+            reason: format!(
+                "{len} characters is not a board (225 for 15x15, or side*side for 5..=20)"
+            ),
+        })
+}
+
+fn bad_cell(i: usize, ch: char) -> BoardError {
+    BoardError::BadText {
+        line: 1,
+        reason: format!("character {} is '{ch}', expected '.', 'x' or 'o'", i + 1),
+    }
+}
+
 /// A line of consecutive column letters `a b c ...` (either case, spaces optional).
 fn is_column_header(body: &str) -> bool {
     let letters: Vec<char> = body.chars().filter(|c| !c.is_whitespace()).collect();
@@ -571,6 +623,36 @@ mod tests {
             Err(BoardError::OffBoard(..))
         ));
         assert!(Board::new(4).is_err() && Board::new(21).is_err() && Board::new(20).is_ok());
+    }
+
+    /// The allocation-free line reader accepts and refuses what the character reader does.
+    #[test]
+    fn line_readers_agree() {
+        let mut line = ".".repeat(225);
+        line.replace_range(0..1, "x");
+        line.replace_range(224..225, "O");
+        line.replace_range(112..113, "*");
+        let b = Board::from_line(&line).unwrap();
+        assert_eq!(Board::from_line_bytes(line.as_bytes()).unwrap(), b);
+        assert_eq!(b.count(Color::Black), 2);
+        let wide = line.replacen('.', "●", 1); // a non-ASCII black stone, 225 characters
+        assert_eq!(Board::from_line(&wide).unwrap().count(Color::Black), 3);
+        for bad in [
+            ".".repeat(224),
+            format!("{}q", ".".repeat(224)),
+            "....".into(),
+        ] {
+            let a = Board::from_line(&bad).unwrap_err();
+            let b = Board::from_line_bytes(bad.as_bytes()).unwrap_err();
+            assert_eq!(a, b, "{bad}");
+        }
+        assert_eq!(
+            Board::from_line(&format!("{}q", ".".repeat(224)))
+                .unwrap_err()
+                .to_string(),
+            "board text line 1: character 225 is 'q', expected '.', 'x' or 'o'"
+        );
+        assert_eq!(Board::from_line("...."), Err(BoardError::BadSize(2)));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! enough for every shape that passes through it. The answers for all 3^10 neighbourhoods are
 //! computed once from the definitions in `RULES.md` section 2 and looked up afterwards.
 
-use crate::{Board, Color, Point, RuleSet};
+use crate::{Board, Color, MAX_SIZE, MIN_SIZE, Point, RuleSet};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -214,9 +214,6 @@ fn analyse(mut cells: [u8; WINDOW], exact: bool) -> u32 {
 struct Tables {
     exact: Vec<Packed>,
     open: Vec<Packed>,
-    /// One bit per neighbourhood: whether `exact` holds anything (a small, cache-friendly
-    /// filter consulted before the full table).
-    exact_any: Vec<u64>,
     ternary: [u16; 1024],
 }
 
@@ -248,16 +245,9 @@ fn tables() -> &'static Tables {
             exact[idx] = Packed(analyse(cells, true));
             open[idx] = Packed(analyse(cells, false));
         }
-        let mut exact_any = vec![0u64; TABLE_LEN.div_ceil(64)];
-        for (i, k) in exact.iter().enumerate() {
-            if !k.is_nothing() {
-                exact_any[i / 64] |= 1 << (i % 64);
-            }
-        }
         Tables {
             exact,
             open,
-            exact_any,
             ternary,
         }
     })
@@ -280,7 +270,28 @@ const PAD: u32 = 5;
 pub(crate) struct Lines {
     size: u8,
     stones: [[[u32; MAX_LINES]; 4]; 2],
-    edge: [[u32; MAX_LINES]; 4],
+    /// The off-board bits of every line, shared by every board of this side.
+    edge: &'static [[u32; MAX_LINES]; 4],
+}
+
+/// The off-board masks of every line of a board of side `size`, computed once per side.
+fn edges(size: u8) -> &'static [[u32; MAX_LINES]; 4] {
+    static EDGES: OnceLock<Vec<[[u32; MAX_LINES]; 4]>> = OnceLock::new();
+    let all = EDGES.get_or_init(|| {
+        (MIN_SIZE..=MAX_SIZE)
+            .map(|size| {
+                let mut edge = [[u32::MAX; MAX_LINES]; 4];
+                for d in Direction::ALL {
+                    for (line, e) in edge[d.index()].iter_mut().enumerate() {
+                        let len = line_len(size, d, line);
+                        *e = !(((1u32 << len) - 1) << PAD);
+                    }
+                }
+                edge
+            })
+            .collect()
+    });
+    &all[usize::from(size - MIN_SIZE)]
 }
 
 #[inline]
@@ -318,20 +329,8 @@ fn line_len(size: u8, d: Direction, line: usize) -> u32 {
 
 impl Lines {
     pub(crate) fn new(board: &Board) -> Lines {
-        let size = board.size();
-        let mut edge = [[u32::MAX; MAX_LINES]; 4];
-        for d in Direction::ALL {
-            for (line, e) in edge[d.index()].iter_mut().enumerate() {
-                let len = line_len(size, d, line);
-                *e = !(((1u32 << len) - 1) << PAD);
-            }
-        }
-        let mut lines = Lines {
-            size,
-            stones: [[[0; MAX_LINES]; 4]; 2],
-            edge,
-        };
-        for r in 0..size {
+        let mut lines = Lines::empty(board.size());
+        for r in 0..board.size() {
             for color in [Color::Black, Color::White] {
                 let mut bits = board.row_bits(color, r);
                 while bits != 0 {
@@ -342,6 +341,21 @@ impl Lines {
             }
         }
         lines
+    }
+
+    /// An empty board of side `size` (5..=20).
+    pub(crate) fn empty(size: u8) -> Lines {
+        Lines {
+            size,
+            stones: [[[0; MAX_LINES]; 4]; 2],
+            edge: edges(size),
+        }
+    }
+
+    /// The stones of one colour on row `r` (bit `c` = column `c`).
+    #[inline]
+    pub(crate) fn row_bits(&self, color: Color, r: u8) -> u32 {
+        self.stones[color as usize][0][usize::from(r)] >> PAD
     }
 
     #[inline]
@@ -397,15 +411,11 @@ impl Lines {
         if exact { t.exact[idx] } else { t.open[idx] }
     }
 
-    /// Whether a Black stone on `p` (exact fives) makes any shape at all on any line: a cheap
-    /// filter before [`Lines::packed`].
+    /// The table index of the neighbourhood of `p` along `d` seen by Black (see
+    /// [`black_exact`] and [`window_delta`]).
     #[inline]
-    pub(crate) fn black_makes_anything(&self, p: Point) -> bool {
-        let t = tables();
-        Direction::ALL.iter().any(|&d| {
-            let i = self.index(t, p, d, Color::Black);
-            t.exact_any[i / 64] & (1 << (i % 64)) != 0
-        })
+    pub(crate) fn black_index(&self, p: Point, d: Direction) -> u16 {
+        self.index(tables(), p, d, Color::Black) as u16
     }
 
     /// The point at window bit `bit` (offset `bit - 5`) from `p` along `d`.
@@ -415,6 +425,26 @@ impl Lines {
         let k = bit as i32 - MID as i32;
         p.offset(dc * k, dr * k, self.size)
             .expect("table points are on the board")
+    }
+}
+
+/// What a Black stone makes (exact fives) in the neighbourhood with table index `idx`.
+#[inline]
+pub(crate) fn black_exact(idx: u16) -> Packed {
+    tables().exact[usize::from(idx)]
+}
+
+/// How the table index of a point's neighbourhood along a line changes when a stone of
+/// `color` appears `k` points from it along that line (`k` in -5..=5, not 0), seen by Black:
+/// add it on placing, subtract it on removing.
+#[inline]
+pub(crate) const fn window_delta(k: i32, color: Color) -> u16 {
+    const POW3: [u16; 10] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
+    let i = (k + MID as i32) as usize;
+    let j = if i < MID { i } else { i - 1 };
+    match color {
+        Color::Black => POW3[j],
+        Color::White => 2 * POW3[j],
     }
 }
 

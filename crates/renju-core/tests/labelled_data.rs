@@ -4,7 +4,7 @@
 //! every disagreement is reported, not only the first ones. Skips, saying why, when shared/ is
 //! absent.
 
-use renju_core::{Board, Convention, Foul, FoulChecker, Point};
+use renju_core::{Board, Convention, Foul, FoulChecker, IncrementalBoard, Point};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -80,15 +80,23 @@ fn check_file(name: &str) -> Option<usize> {
         };
         positions += 1;
         let checker = FoulChecker::new(&case.board);
+        // The incremental board reaches the same position stone by stone.
+        let mut incremental = IncrementalBoard::new(15).expect("15 is a board side");
+        for (p, c) in case.board.stones() {
+            incremental.place(p, c).expect("a stone of a valid board");
+        }
         for (ci, conv) in Convention::ALL.into_iter().enumerate() {
             let want = &case.labels[ci];
             let mut got = checker.forbidden_points(conv);
             got.sort();
-            if &got == want {
+            let mut got_inc = incremental.forbidden_points(conv);
+            got_inc.sort();
+            if &got == want && &got_inc == want {
                 agree[ci] += 1;
             } else {
                 problems.push(format!(
-                    "{name} line {} {} ({conv}): labels {want:?}, FoulChecker {got:?}\n{}",
+                    "{name} line {} {} ({conv}): labels {want:?}, FoulChecker {got:?}, \
+                     IncrementalBoard {got_inc:?}\n{}",
                     n + 1,
                     case.id,
                     case.board

@@ -38,7 +38,9 @@
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
-use renju_core::{Board, Color, Convention, Foul, FoulChecker, Point, Symmetry, Verdict};
+use renju_core::{
+    Board, Color, Convention, Foul, FoulChecker, IncrementalBoard, Point, Symmetry, Verdict,
+};
 use std::path::PathBuf;
 
 // ---------------------------------------------------------------------------------------------
@@ -369,13 +371,18 @@ fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
     // reverse reading order, with a stone of each colour put on and taken off on the way.
     let empty = Board::new(usize::from(board.size())).expect("a board's own size is valid");
     let mut incremental = FoulChecker::new(&empty);
+    // And on the engine board, with place/undo.
+    let mut engine = IncrementalBoard::new(usize::from(board.size())).expect("valid size");
     let stones: Vec<(Point, Color)> = board.stones().collect();
     let empties: Vec<Point> = board.empty_points().collect();
     for (i, &(p, color)) in stones.iter().rev().enumerate() {
         incremental.place(p, color);
+        engine.place(p, color).expect("an empty point");
         if let Some(&e) = empties.get(i * 7 % empties.len().max(1)) {
             incremental.place(e, color.opponent());
             incremental.remove(e);
+            engine.place(e, color.opponent()).expect("an empty point");
+            engine.undo();
         }
     }
     let mut report = String::new();
@@ -410,7 +417,14 @@ fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
         sorted_set.sort();
         let free_fn = renju_core::forbidden_points(board, conv);
         let incremental = incremental.forbidden_points(conv);
+        let engine_set = engine.forbidden_points(conv);
+        let engine_by_point: Vec<(Point, Foul)> = board
+            .points()
+            .filter_map(|p| engine.is_forbidden(p, conv).map(|f| (p, f)))
+            .collect();
         if disputed.is_empty()
+            && engine_set == want_set
+            && engine_by_point == want_set
             && got_set == want_set
             && sorted_by_point == sorted_set
             && free_fn == want_set
@@ -444,6 +458,14 @@ fn compare_with(board: &Board, plant: Plant) -> (Option<String>, usize) {
             report.push_str(&format!(
                 "  renju_core::forbidden_points {} / reference {}\n",
                 show(&free_fn),
+                show(&want_set)
+            ));
+        }
+        if engine_set != want_set || engine_by_point != want_set {
+            report.push_str(&format!(
+                "  IncrementalBoard built with place/undo: forbidden_points {} / is_forbidden {} / reference {}\n",
+                show(&engine_set),
+                show(&engine_by_point),
                 show(&want_set)
             ));
         }

@@ -1,0 +1,157 @@
+//! The exact foul checker: is a Black stone on a point forbidden, and why.
+//!
+//! The decision follows `RULES.md` section 3 literally, one rule per file:
+//! 1. [`five`](self): a stone that makes an exact five is never forbidden;
+//! 2. `overline`: otherwise six or more in a row on any line is an overline;
+//! 3. `double_four`: otherwise two or more fours over the four lines (two on one line count
+//!    two) is a double four;
+//! 4. `double_three`: otherwise two or more *open* threes through the stone is a double three,
+//!    where a three is open when at least one of its straight-four points is a move Black may
+//!    play with the stone placed: not forbidden itself (decided by the same procedure,
+//!    recursively), and, under the [`Convention::Lenient`] reading, not a five.
+//!
+//! Only shapes through the new stone are ever counted (common constituent), and each
+//! recursion level places one more stone, so the recursion ends. Nested results are memoised
+//! per position (the set of stones placed by the recursion) within one query or scan.
+//!
+//! Around the decision: `scan` (the whole-board scan, with a bitboard filter that skips
+//! every point that cannot be a foul), [`FoulChecker`] (one position, many questions),
+//! [`IncrementalBoard`] (a position kept current move by move, for engines) and `explain`
+//! (the [`Explanation`] tree, apart from the decision).
+
+mod checker;
+mod decide;
+mod double_four;
+mod double_three;
+mod explain;
+mod five;
+mod incremental;
+mod overline;
+mod scan;
+
+pub use checker::FoulChecker;
+pub use explain::{Explanation, EyeReason, EyeWhy, LineKind, LineReason};
+pub use incremental::IncrementalBoard;
+
+use crate::{Board, Convention, Point};
+use std::fmt;
+
+/// Why a Black stone is forbidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Foul {
+    /// Two or more open threes (3-3, 4-3-3, ...).
+    DoubleThree,
+    /// Two or more fours (4-4, 4-4-3, ...), two on one line included.
+    DoubleFour,
+    /// Six or more in a row.
+    Overline,
+}
+
+impl Foul {
+    /// The kind as the data sets and commands write it: `double-three`, `double-four`,
+    /// `overline`.
+    ///
+    /// ```
+    /// use renju_core::Foul;
+    /// assert_eq!(Foul::DoubleFour.name(), "double-four");
+    /// assert_eq!(Foul::Overline.to_string(), "overline");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Foul::DoubleThree => "double-three",
+            Foul::DoubleFour => "double-four",
+            Foul::Overline => "overline",
+        }
+    }
+
+    /// Reads a kind written by [`Foul::name`].
+    ///
+    /// ```
+    /// use renju_core::Foul;
+    /// assert_eq!(Foul::from_name("double-three"), Some(Foul::DoubleThree));
+    /// assert_eq!(Foul::from_name("3-3"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Foul> {
+        match s {
+            "double-three" => Some(Foul::DoubleThree),
+            "double-four" => Some(Foul::DoubleFour),
+            "overline" => Some(Foul::Overline),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Foul {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a Black stone on an empty point would be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// It makes an exact five: Black wins (this overrides every foul).
+    Five,
+    /// It is forbidden.
+    Forbidden(Foul),
+    /// It is a legal move that does not win.
+    Legal,
+}
+
+/// The foul a Black stone on `p` would commit on `board`, if any.
+///
+/// ```
+/// use renju_core::{Board, Convention, is_forbidden};
+/// let board = Board::renju();
+/// assert_eq!(is_forbidden(&board, "h8".parse().unwrap(), Convention::Lenient), None);
+/// ```
+#[must_use]
+pub fn is_forbidden(board: &Board, p: Point, convention: Convention) -> Option<Foul> {
+    FoulChecker::new(board).is_forbidden(p, convention)
+}
+
+/// Every forbidden empty point of `board`, in reading order.
+///
+/// ```
+/// use renju_core::{Board, Convention, Foul, forbidden_points};
+/// let board = Board::from_diagram("
+///     . . . . . . .
+///     . . . x . . .
+///     . . . x . . .
+///     . . . . . . .
+///     . x x . . . .
+///     . . . . . . .
+///     . . . . . . .").unwrap();
+/// assert_eq!(forbidden_points(&board, Convention::Lenient), vec![("d3".parse().unwrap(), Foul::DoubleThree)]);
+/// assert!(forbidden_points(&Board::renju(), Convention::Strict).is_empty());
+/// ```
+#[must_use]
+pub fn forbidden_points(board: &Board, convention: Convention) -> Vec<(Point, Foul)> {
+    FoulChecker::new(board).forbidden_points(convention)
+}
+
+/// The explanation of the verdict on `p`: every line shape involved and, for each three, why
+/// it is open or not, recursively.
+///
+/// ```
+/// use renju_core::{Board, Convention, explain};
+/// let board = Board::from_diagram("
+///     . . . . . . .
+///     . . . x . . .
+///     . . . x . . .
+///     . . . . . . .
+///     . x x . . . .
+///     . . . . . . .
+///     . . . . . . .").unwrap();
+/// let tree = explain(&board, "d3".parse().unwrap(), Convention::Lenient).to_tree();
+/// assert_eq!(tree.lines().next(), Some("d3 (lenient): forbidden: double-three"));
+/// assert!(tree.contains("open three b3 c3 d3 (counts)"));
+/// ```
+#[must_use]
+pub fn explain(board: &Board, p: Point, convention: Convention) -> Explanation {
+    FoulChecker::new(board).explain(p, convention)
+}
