@@ -434,6 +434,12 @@ pub(crate) fn black_exact(idx: u16) -> Packed {
     tables().exact[usize::from(idx)]
 }
 
+/// The whole table of [`black_exact`], for loops that look up many neighbourhoods.
+#[inline]
+pub(crate) fn black_exact_table() -> &'static [Packed] {
+    &tables().exact
+}
+
 /// How the table index of a point's neighbourhood along a line changes when a stone of
 /// `color` appears `k` points from it along that line (`k` in -5..=5, not 0), seen by Black:
 /// add it on placing, subtract it on removing.

@@ -13,8 +13,9 @@ use super::decide::quick;
 use super::double_three::{Memo, Search};
 use super::scan::scan_points;
 use super::{Foul, Verdict};
-use crate::shape::{Lines, Packed, black_exact, window_delta};
+use crate::shape::{Lines, Packed, black_exact, black_exact_table, window_delta};
 use crate::{Board, BoardError, Color, Convention, Direction, MAX_SIZE, Point, RENJU_SIZE};
+use std::sync::OnceLock;
 
 const STRIDE: usize = MAX_SIZE as usize;
 const CELLS: usize = STRIDE * STRIDE;
@@ -63,15 +64,65 @@ const fn cell(p: Point) -> usize {
 pub struct IncrementalBoard {
     board: Board,
     lines: Lines,
+    state: Box<State>,
+    history: Vec<(Point, Color)>,
+}
+
+/// The cached shapes (everything but the stones).
+#[derive(Clone)]
+struct State {
     /// Per cell and direction: the table index of the neighbourhood, seen by Black.
-    keys: Box<[[u16; 4]; CELLS]>,
+    keys: [[u16; 4]; CELLS],
     /// Per cell and direction: what a Black stone there makes (the table at `keys`).
-    shapes: Box<[[Packed; 4]; CELLS]>,
+    shapes: [[Packed; 4]; CELLS],
     /// Per cell: the class of a Black stone there (`Nothing` on occupied points).
-    class: Box<[Class; CELLS]>,
+    class: [Class; CELLS],
     /// Rows of column bits: the empty points whose class is not `Nothing`.
     marked: [u32; STRIDE],
-    history: Vec<(Point, Color)>,
+}
+
+impl State {
+    /// The state of the empty board of side `size`, computed once per side.
+    fn empty(size: u8) -> &'static State {
+        static EMPTY: OnceLock<Vec<State>> = OnceLock::new();
+        let all = EMPTY.get_or_init(|| {
+            (crate::MIN_SIZE..=MAX_SIZE)
+                .map(|size| {
+                    let board = Board::new(usize::from(size)).expect("a valid side");
+                    let lines = Lines::empty(size);
+                    let mut s = State {
+                        keys: [[0u16; 4]; CELLS],
+                        shapes: [[Packed::default(); 4]; CELLS],
+                        class: [Class::Nothing; CELLS],
+                        marked: [0; STRIDE],
+                    };
+                    for p in board.points() {
+                        for (i, d) in Direction::ALL.into_iter().enumerate() {
+                            let k = lines.black_index(p, d);
+                            s.keys[cell(p)][i] = k;
+                            s.shapes[cell(p)][i] = black_exact(k);
+                        }
+                        s.reclass(p);
+                    }
+                    s
+                })
+                .collect()
+        });
+        &all[usize::from(size - crate::MIN_SIZE)]
+    }
+
+    /// Re-derives the class of the empty point `p` from its cached shapes.
+    #[inline]
+    fn reclass(&mut self, p: Point) {
+        let class = class_of(&self.shapes[cell(p)]);
+        self.class[cell(p)] = class;
+        let row = &mut self.marked[usize::from(p.row())];
+        if class == Class::Nothing {
+            *row &= !(1 << p.col());
+        } else {
+            *row |= 1 << p.col();
+        }
+    }
 }
 
 impl std::fmt::Debug for IncrementalBoard {
@@ -96,29 +147,29 @@ impl IncrementalBoard {
     /// ```
     pub fn new(size: usize) -> Result<IncrementalBoard, BoardError> {
         let board = Board::new(size)?;
-        let lines = Lines::empty(board.size());
-        let mut keys = Box::new([[0u16; 4]; CELLS]);
-        let mut shapes = Box::new([[Packed::default(); 4]; CELLS]);
-        for p in board.points() {
-            for (i, d) in Direction::ALL.into_iter().enumerate() {
-                let k = lines.black_index(p, d);
-                keys[cell(p)][i] = k;
-                shapes[cell(p)][i] = black_exact(k);
-            }
-        }
-        let mut b = IncrementalBoard {
+        Ok(IncrementalBoard {
+            lines: Lines::empty(board.size()),
+            state: Box::new(State::empty(board.size()).clone()),
             board,
-            lines,
-            keys,
-            shapes,
-            class: Box::new([Class::Nothing; CELLS]),
-            marked: [0; STRIDE],
             history: Vec::with_capacity(usize::from(RENJU_SIZE) * usize::from(RENJU_SIZE)),
-        };
-        for p in b.board.points() {
-            b.reclass(p);
-        }
-        Ok(b)
+        })
+    }
+
+    /// Takes every stone off (cheaper than undoing them one by one), keeping the side.
+    ///
+    /// ```
+    /// use renju_core::{Color, IncrementalBoard, Point};
+    /// let mut b = IncrementalBoard::renju();
+    /// b.place(Point::CENTER, Color::Black).unwrap();
+    /// b.clear();
+    /// assert_eq!((b.board().stone_count(), b.history().len()), (0, 0));
+    /// ```
+    pub fn clear(&mut self) {
+        let size = self.board.size();
+        self.board = Board::new(usize::from(size)).expect("the board's own side");
+        self.lines = Lines::empty(size);
+        (*self.state).clone_from(State::empty(size));
+        self.history.clear();
     }
 
     /// An empty 15x15 renju board.
@@ -202,8 +253,8 @@ impl IncrementalBoard {
         self.board.place(p, color)?;
         self.lines.set(p, color);
         self.update_around(p, color, true);
-        self.class[cell(p)] = Class::Nothing;
-        self.marked[usize::from(p.row())] &= !(1 << p.col());
+        self.state.class[cell(p)] = Class::Nothing;
+        self.state.marked[usize::from(p.row())] &= !(1 << p.col());
         self.history.push((p, color));
         Ok(())
     }
@@ -222,7 +273,7 @@ impl IncrementalBoard {
         self.board.remove(p);
         self.lines.clear(p, color);
         self.update_around(p, color, false);
-        self.reclass(p);
+        self.state.reclass(p);
         Some((p, color))
     }
 
@@ -230,6 +281,8 @@ impl IncrementalBoard {
     /// within 5 of it on its four lines.
     fn update_around(&mut self, p: Point, color: Color, placing: bool) {
         let size = self.board.size();
+        let table = black_exact_table();
+        let st = &mut *self.state;
         for (i, d) in Direction::ALL.into_iter().enumerate() {
             let (dc, dr) = d.step();
             for sign in [1i32, -1] {
@@ -240,26 +293,14 @@ impl IncrementalBoard {
                     };
                     // `p` lies `-m` points from `q` along `d`.
                     let delta = window_delta(-m, color);
-                    let key = &mut self.keys[cell(q)][i];
+                    let key = &mut st.keys[cell(q)][i];
                     *key = if placing { *key + delta } else { *key - delta };
-                    self.shapes[cell(q)][i] = black_exact(*key);
+                    st.shapes[cell(q)][i] = table[usize::from(*key)];
                     if self.board.get(q).is_none() {
-                        self.reclass(q);
+                        st.reclass(q);
                     }
                 }
             }
-        }
-    }
-
-    /// Re-derives the class of the empty point `p` from its cached shapes.
-    fn reclass(&mut self, p: Point) {
-        let class = class_of(&self.shapes[cell(p)]);
-        self.class[cell(p)] = class;
-        let row = &mut self.marked[usize::from(p.row())];
-        if class == Class::Nothing {
-            *row &= !(1 << p.col());
-        } else {
-            *row |= 1 << p.col();
         }
     }
 
@@ -278,7 +319,7 @@ impl IncrementalBoard {
         if !self.board.is_empty_at(p) {
             return Verdict::Legal;
         }
-        let ks = &self.shapes[cell(p)];
+        let ks = &self.state.shapes[cell(p)];
         match quick(ks) {
             Ok(v) => v,
             Err(()) => Search {
@@ -338,8 +379,8 @@ impl IncrementalBoard {
     /// assert!(out.is_empty());
     /// ```
     pub fn forbidden_points_into(&self, convention: Convention, out: &mut Vec<(Point, Foul)>) {
-        scan_points(&self.lines, &self.marked, convention, out, |p| {
-            self.shapes[cell(p)]
+        scan_points(&self.lines, &self.state.marked, convention, out, |p| {
+            self.state.shapes[cell(p)]
         });
     }
 }
