@@ -167,6 +167,7 @@ fn validate(args: &[String]) -> Result<(), String> {
 
 fn bench(_: &[String]) -> Result<(), String> {
     cargo(&["bench", "-p", "renju-core", "--bench", "fouls"])?;
+    cargo(&["bench", "-p", "corpus-tool", "--bench", "fouls"])?;
     cargo(&["bench", "-p", "corpus-tool", "--bench", "archive"])
 }
 
