@@ -1,6 +1,6 @@
 //! Stone colours.
 
-use std::fmt;
+use crate::names::named;
 
 /// The colour of a stone or of the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,25 +44,18 @@ impl Color {
             Color::White
         }
     }
+}
 
-    /// Lower-case English name: `black` or `white`.
+named!(Color, "colour", from_str, {
+    Black => "black",
+    White => "white",
+},
+    /// Lower-case English name: `black` or `white` (also `Display`; `FromStr` reads it back).
     ///
     /// ```
     /// use renju_core::Color;
     /// assert_eq!(Color::White.name(), "white");
     /// assert_eq!(Color::Black.to_string(), "black");
+    /// assert_eq!("white".parse::<Color>(), Ok(Color::White));
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+);

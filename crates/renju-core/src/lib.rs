@@ -29,6 +29,7 @@ mod board;
 mod color;
 pub mod foul;
 mod game;
+mod names;
 mod point;
 mod rules;
 pub mod shape;
@@ -41,6 +42,7 @@ pub use foul::{
     Verdict, explain, forbidden_points, is_forbidden,
 };
 pub use game::{Game, Move, PlayError};
+pub use names::UnknownName;
 pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError, RENJU_SIZE};
 pub use rules::{Convention, RuleSet, UnknownRuleSet};
 pub use shape::{Direction, LineShape, line_shape, longest_run, makes_five, shapes_at};

@@ -1,6 +1,7 @@
 //! Rule sets: how a game is won, and whether Black has fouls.
 
 use crate::Color;
+use crate::names::named;
 use std::fmt;
 use std::str::FromStr;
 
@@ -68,29 +69,22 @@ impl RuleSet {
             len >= 5
         }
     }
+}
 
-    /// The command-line name: `renju`, `freestyle`, `standard`.
+named!(RuleSet, "rule set", {
+    Renju => "renju",
+    FreeStyle => "freestyle",
+    StandardGomoku => "standard",
+},
+    /// The command-line name: `renju`, `freestyle`, `standard` (also `Display`; `FromStr`
+    /// reads these and a few aliases).
     ///
     /// ```
     /// use renju_core::RuleSet;
     /// assert_eq!(RuleSet::StandardGomoku.name(), "standard");
     /// assert_eq!("free-style".parse::<RuleSet>().unwrap().name(), "freestyle");
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            RuleSet::Renju => "renju",
-            RuleSet::FreeStyle => "freestyle",
-            RuleSet::StandardGomoku => "standard",
-        }
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+);
 
 /// A rule-set name that is not known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,15 +105,13 @@ impl std::error::Error for UnknownRuleSet {}
 impl FromStr for RuleSet {
     type Err = UnknownRuleSet;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s
-            .trim()
-            .to_ascii_lowercase()
-            .replace(['_', ' '], "-")
-            .as_str()
-        {
-            "renju" => Ok(RuleSet::Renju),
-            "freestyle" | "free-style" | "gomoku" | "free" => Ok(RuleSet::FreeStyle),
-            "standard" | "standard-gomoku" | "exact5" | "exact-five" => Ok(RuleSet::StandardGomoku),
+        let norm = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        if let Some(r) = RuleSet::from_exact_name(&norm) {
+            return Ok(r);
+        }
+        match norm.as_str() {
+            "free-style" | "gomoku" | "free" => Ok(RuleSet::FreeStyle),
+            "standard-gomoku" | "exact5" | "exact-five" => Ok(RuleSet::StandardGomoku),
             _ => Err(UnknownRuleSet(s.to_string())),
         }
     }
@@ -142,25 +134,18 @@ pub enum Convention {
 impl Convention {
     /// Both conventions, default first.
     pub const ALL: [Convention; 2] = [Convention::Lenient, Convention::Strict];
+}
 
-    /// `lenient` or `strict`.
+named!(Convention, "convention", from_str, {
+    Lenient => "lenient",
+    Strict => "strict",
+},
+    /// `lenient` or `strict` (also `Display`; `FromStr` reads it back).
     ///
     /// ```
     /// use renju_core::Convention;
     /// assert_eq!(Convention::default().name(), "lenient");
     /// assert_eq!(Convention::Strict.to_string(), "strict");
+    /// assert_eq!("strict".parse::<Convention>(), Ok(Convention::Strict));
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Convention::Lenient => "lenient",
-            Convention::Strict => "strict",
-        }
-    }
-}
-
-impl fmt::Display for Convention {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+);

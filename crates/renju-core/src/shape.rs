@@ -4,8 +4,8 @@
 //! enough for every shape that passes through it. The answers for all 3^10 neighbourhoods are
 //! computed once from the definitions in `RULES.md` section 2 and looked up afterwards.
 
+use crate::names::named;
 use crate::{Board, Color, MAX_SIZE, MIN_SIZE, Point, RuleSet};
-use std::fmt;
 use std::sync::OnceLock;
 
 /// One of the four lines through a point.
@@ -47,34 +47,27 @@ impl Direction {
         }
     }
 
-    /// A word for people: `horizontal`, `vertical`, `diagonal`, `anti-diagonal`.
-    ///
-    /// ```
-    /// use renju_core::Direction;
-    /// let names: Vec<&str> = Direction::ALL.iter().map(|d| d.name()).collect();
-    /// assert_eq!(names, ["horizontal", "vertical", "diagonal", "anti-diagonal"]);
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Direction::Horizontal => "horizontal",
-            Direction::Vertical => "vertical",
-            Direction::Diagonal => "diagonal",
-            Direction::AntiDiagonal => "anti-diagonal",
-        }
-    }
-
     const fn index(self) -> usize {
         self as usize
     }
 }
 
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
+named!(Direction, "direction", from_str, {
+    Horizontal => "horizontal",
+    Vertical => "vertical",
+    Diagonal => "diagonal",
+    AntiDiagonal => "anti-diagonal",
+},
+    /// A word for people: `horizontal`, `vertical`, `diagonal`, `anti-diagonal` (also
+    /// `Display`; `FromStr` reads it back).
+    ///
+    /// ```
+    /// use renju_core::Direction;
+    /// let names: Vec<&str> = Direction::ALL.iter().map(|d| d.name()).collect();
+    /// assert_eq!(names, ["horizontal", "vertical", "diagonal", "anti-diagonal"]);
+    /// assert_eq!("anti-diagonal".parse::<Direction>(), Ok(Direction::AntiDiagonal));
+    /// ```
+);
 // ---------------------------------------------------------------------------------------------
 // The pattern table.
 

@@ -89,7 +89,7 @@ fn replay(size: usize, steps: &[Step]) -> Result<usize, TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     #[test]
     fn agrees_with_the_from_scratch_checker_on_every_position(steps in prop::collection::vec(step(), 1..120)) {

@@ -33,8 +33,8 @@ pub use checker::FoulChecker;
 pub use explain::{Explanation, EyeReason, EyeWhy, LineKind, LineReason};
 pub use incremental::IncrementalBoard;
 
+use crate::names::named;
 use crate::{Board, Convention, Point};
-use std::fmt;
 
 /// Why a Black stone is forbidden.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -49,24 +49,23 @@ pub enum Foul {
     Overline,
 }
 
-impl Foul {
+named!(Foul, "foul", from_str, {
+    DoubleThree => "double-three",
+    DoubleFour => "double-four",
+    Overline => "overline",
+},
     /// The kind as the data sets and commands write it: `double-three`, `double-four`,
-    /// `overline`.
+    /// `overline` (also its `Display`; `FromStr` reads it back).
     ///
     /// ```
     /// use renju_core::Foul;
     /// assert_eq!(Foul::DoubleFour.name(), "double-four");
     /// assert_eq!(Foul::Overline.to_string(), "overline");
+    /// assert_eq!("double-three".parse::<Foul>(), Ok(Foul::DoubleThree));
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Foul::DoubleThree => "double-three",
-            Foul::DoubleFour => "double-four",
-            Foul::Overline => "overline",
-        }
-    }
+);
 
+impl Foul {
     /// Reads a kind written by [`Foul::name`].
     ///
     /// ```
@@ -76,18 +75,7 @@ impl Foul {
     /// ```
     #[must_use]
     pub fn from_name(s: &str) -> Option<Foul> {
-        match s {
-            "double-three" => Some(Foul::DoubleThree),
-            "double-four" => Some(Foul::DoubleFour),
-            "overline" => Some(Foul::Overline),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Foul {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        Foul::from_exact_name(s)
     }
 }
 

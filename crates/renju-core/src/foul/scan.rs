@@ -1,13 +1,14 @@
 //! The whole-board scan: every empty point where a Black stone would be forbidden.
 //!
 //! Most empty points cannot be fouls at all, and a bitboard filter says which ones might be
-//! before any table is consulted. A foul needs Black stones on the point's lines: an overline
-//! five others within 5 points on one line (so at least three within 4), two fours on one
-//! line four others within 4, and a double four, a double three or a mixture two lines that
-//! each hold at least two others within 4. So a point is a candidate only when two of its
-//! lines have two or more Black stones within 4 points, or one line has three or more. The
-//! counts are computed for all points at once, row by row with shifts (a saturating bit-sliced
-//! counter per line direction); the candidates then get the exact decision.
+//! before any table is consulted. Counting the other Black stones on each line of a point P:
+//! a four through P needs three of them within 4 points of P, a three needs two within 3 (its
+//! stones span at most four points), and an overline or two fours on one line need four
+//! within 4 (an overline joins runs of a and b stones with a + b >= 5). A foul is an overline,
+//! two fours, or two open threes (4-4-3 and 4-3-3 included), so P is a candidate only when
+//! one line has four within 4, or two lines have three within 4, or two lines have two within
+//! 3. The counts are computed for all points at once, row by row with shifts (a saturating
+//! bit-sliced counter per line direction); the candidates then get the exact decision.
 
 use super::decide::{four_dirs, quick};
 use super::double_three::{Memo, Search};
@@ -29,16 +30,23 @@ pub(super) fn candidates(lines: &Lines) -> [u32; ROWS] {
         black[PAD + r] = b;
         empty[r] = !(b | lines.row_bits(Color::White, r as u8)) & full;
     }
-    let mut twos = [[0u32; ROWS]; 4];
-    let mut threes = [0u32; ROWS];
+    // Per direction: two within 3 (`near`), three within 4 (`four`); any line with four
+    // within 4 (`single`).
+    let mut near = [[0u32; ROWS]; 4];
+    let mut four = [[0u32; ROWS]; 4];
+    let mut single = [0u32; ROWS];
     for (di, (dc, dr)) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)]
         .into_iter()
         .enumerate()
     {
-        let mut one = [0u32; ROWS];
-        let mut two = [0u32; ROWS];
-        let mut three = [0u32; ROWS];
+        let mut c1 = [0u32; ROWS];
+        let mut c2 = [0u32; ROWS];
+        let mut c3 = [0u32; ROWS];
+        let mut c4 = [0u32; ROWS];
         for k in 1..=4i32 {
+            if k == 4 {
+                near[di] = c2;
+            }
             for s in [k, -k] {
                 let (sc, sr) = (s * dc, s * dr);
                 let base = (PAD as i32 + sr) as usize;
@@ -50,22 +58,25 @@ pub(super) fn candidates(lines: &Lines) -> [u32; ROWS] {
                     } else {
                         rows[r] << -sc
                     };
-                    three[r] |= two[r] & x;
-                    two[r] |= one[r] & x;
-                    one[r] |= x;
+                    c4[r] |= c3[r] & x;
+                    c3[r] |= c2[r] & x;
+                    c2[r] |= c1[r] & x;
+                    c1[r] |= x;
                 }
             }
         }
-        twos[di] = two;
+        four[di] = c3;
         for r in 0..ROWS {
-            threes[r] |= three[r];
+            single[r] |= c4[r];
         }
     }
+    let at_least_two = |m: &[[u32; ROWS]; 4], r: usize| {
+        let [a, b, c, d] = [m[0][r], m[1][r], m[2][r], m[3][r]];
+        (a & b) | (c & d) | ((a | b) & (c | d))
+    };
     let mut out = [0u32; ROWS];
     for r in 0..ROWS {
-        let [a, b, c, d] = [twos[0][r], twos[1][r], twos[2][r], twos[3][r]];
-        let two_lines = (a & b) | (c & d) | ((a | b) & (c | d));
-        out[r] = (two_lines | threes[r]) & empty[r];
+        out[r] = (single[r] | at_least_two(&four, r) | at_least_two(&near, r)) & empty[r];
     }
     out
 }
