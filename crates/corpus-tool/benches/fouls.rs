@@ -39,7 +39,7 @@ fn main() {
     let conv = Convention::Lenient;
     let sample = &boards[..boards.len().min(300)];
     let mut naive = f64::MAX;
-    for _ in 0..3 {
+    for _ in 0..5 {
         let t = Instant::now();
         for b in sample {
             black_box(reference_checker::reference_forbidden(b, conv));
@@ -48,7 +48,7 @@ fn main() {
     }
     let naive_rate = sample.len() as f64 / naive;
     println!(
-        "naive/{conv}: {naive_rate:.0} boards/s (the literal checker of renju-core tests/reference_checker, {} boards, best of 3)",
+        "naive/{conv}: {naive_rate:.0} boards/s (the literal checker of renju-core tests/reference_checker, {} boards, best of 5)",
         sample.len()
     );
     let mut input = lines.join("\n").into_bytes();

@@ -99,7 +99,7 @@ fn main() {
     let sample = &boards[..boards.len().min(300)];
     let mut naive = [0.0f64; 2];
     for (i, conv) in Convention::ALL.into_iter().enumerate() {
-        let (t, forbidden) = best_of(3, || {
+        let (t, forbidden) = best_of(5, || {
             sample
                 .iter()
                 .map(|b| black_box(reference_checker::reference_forbidden(b, conv)).len())
@@ -107,7 +107,7 @@ fn main() {
         });
         naive[i] = sample.len() as f64 / t;
         println!(
-            "naive/{conv}: {:.0} boards/s (the literal checker of tests/reference_checker, {} boards, {forbidden} forbidden points, best of 3)",
+            "naive/{conv}: {:.0} boards/s (the literal checker of tests/reference_checker, {} boards, {forbidden} forbidden points, best of 5)",
             naive[i],
             sample.len()
         );

@@ -295,9 +295,14 @@ impl IncrementalBoard {
                     let delta = window_delta(-m, color);
                     let key = &mut st.keys[cell(q)][i];
                     *key = if placing { *key + delta } else { *key - delta };
-                    st.shapes[cell(q)][i] = table[usize::from(*key)];
-                    if self.board.get(q).is_none() {
-                        st.reclass(q);
+                    let shape = table[usize::from(*key)];
+                    // Most stones change a neighbourhood without changing what Black makes
+                    // there: then the class stands.
+                    if st.shapes[cell(q)][i] != shape {
+                        st.shapes[cell(q)][i] = shape;
+                        if self.board.get(q).is_none() {
+                            st.reclass(q);
+                        }
                     }
                 }
             }
