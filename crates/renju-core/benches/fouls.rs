@@ -115,7 +115,7 @@ fn main() {
 
     for (i, conv) in Convention::ALL.into_iter().enumerate() {
         let mut out = Vec::with_capacity(64);
-        let (t, forbidden) = best_of(7, || {
+        let (t, forbidden) = best_of(15, || {
             let mut forbidden = 0;
             for line in &lines {
                 let board = Board::from_line(black_box(line)).unwrap();
@@ -127,7 +127,7 @@ fn main() {
         });
         let rate = lines.len() as f64 / t;
         println!(
-            "fouls/{conv}: {rate:.0} boards/s ({:.1}x naive; {:.2} µs/board, {what} from scratch, {forbidden} forbidden points, best of 7)",
+            "fouls/{conv}: {rate:.0} boards/s ({:.1}x naive; {:.2} µs/board, {what} from scratch, {forbidden} forbidden points, best of 15)",
             rate / naive[i],
             t * 1e6 / lines.len() as f64
         );
@@ -145,7 +145,7 @@ fn main() {
     let conv = Convention::Lenient;
     let mut out = Vec::with_capacity(64);
     let mut engine = IncrementalBoard::renju();
-    let (t, forbidden) = best_of(7, || {
+    let (t, forbidden) = best_of(15, || {
         let mut forbidden = 0;
         for g in &games {
             engine.clear();
@@ -165,7 +165,7 @@ fn main() {
         String::new()
     };
     println!(
-        "fouls/incremental: {rate:.0} boards/s ({:.1}x naive {conv}; {} games of {source} replayed move by move, {positions} positions, place + forbidden_points after every move, {forbidden} forbidden points{cut_note}, best of 7)",
+        "fouls/incremental: {rate:.0} boards/s ({:.1}x naive {conv}; {} games of {source} replayed move by move, {positions} positions, place + forbidden_points after every move, {forbidden} forbidden points{cut_note}, best of 15)",
         rate / naive[0],
         games.len()
     );

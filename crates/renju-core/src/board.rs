@@ -398,21 +398,32 @@ impl Board {
         let mut b = Board::new(size)?;
         for (i, row) in bytes.chunks_exact(size).enumerate() {
             let r = size - 1 - i;
-            let (mut black, mut white) = (0u32, 0u32);
+            let (mut black, mut white, mut bad) = (0u32, 0u32, false);
+            // Branch-free over the row; a bad byte is looked for only when there is one.
             for (c, &byte) in row.iter().enumerate() {
-                match byte {
-                    b'.' | b'+' | b'_' | b'-' => {}
-                    b'x' | b'X' | b'*' => black |= 1 << c,
-                    b'o' | b'O' => white |= 1 << c,
-                    _ => {
-                        let at = i * size + c;
-                        let ch = std::str::from_utf8(&bytes[at..])
-                            .ok()
-                            .and_then(|t| t.chars().next())
-                            .unwrap_or(char::from(byte));
-                        return Err(bad_cell(at, ch));
-                    }
-                }
+                let is_black = matches!(byte, b'x' | b'X' | b'*');
+                let is_white = matches!(byte, b'o' | b'O');
+                let is_empty = matches!(byte, b'.' | b'+' | b'_' | b'-');
+                black |= u32::from(is_black) << c;
+                white |= u32::from(is_white) << c;
+                bad |= !(is_black | is_white | is_empty);
+            }
+            if bad {
+                let c = row
+                    .iter()
+                    .position(|b| {
+                        !matches!(
+                            b,
+                            b'x' | b'X' | b'*' | b'o' | b'O' | b'.' | b'+' | b'_' | b'-'
+                        )
+                    })
+                    .expect("a bad byte");
+                let at = i * size + c;
+                let ch = std::str::from_utf8(&bytes[at..])
+                    .ok()
+                    .and_then(|t| t.chars().next())
+                    .unwrap_or(char::from(bytes[at]));
+                return Err(bad_cell(at, ch));
             }
             b.black[r] = black;
             b.white[r] = white;
