@@ -13,7 +13,7 @@ use super::decide::quick;
 use super::double_three::{Memo, Search};
 use super::scan::scan_points;
 use super::{Foul, Verdict};
-use crate::shape::{Lines, Packed, black_exact, black_exact_table, window_delta};
+use crate::shape::{Lines, Packed, Summary, black_exact, black_summary_table, window_delta};
 use crate::{Board, BoardError, Color, Convention, Direction, MAX_SIZE, Point, RENJU_SIZE};
 use std::sync::OnceLock;
 
@@ -31,11 +31,19 @@ enum Class {
     Threes,
 }
 
-fn class_of(ks: &[Packed; 4]) -> Class {
-    match quick(ks) {
-        Ok(Verdict::Forbidden(f)) => Class::Forbidden(f),
-        Ok(_) => Class::Nothing,
-        Err(()) => Class::Threes,
+/// The class from the four summaries: the order of [`quick`] (five, overline, double four,
+/// two threes), on the reduced table entries.
+fn class_of(ks: &[Summary; 4]) -> Class {
+    if ks.iter().any(|k| k.five()) {
+        Class::Nothing
+    } else if ks.iter().any(|k| k.overline()) {
+        Class::Forbidden(Foul::Overline)
+    } else if ks.iter().map(|k| k.fours()).sum::<u32>() >= 2 {
+        Class::Forbidden(Foul::DoubleFour)
+    } else if ks.iter().filter(|k| k.three()).count() >= 2 {
+        Class::Threes
+    } else {
+        Class::Nothing
     }
 }
 
@@ -73,8 +81,9 @@ pub struct IncrementalBoard {
 struct State {
     /// Per cell and direction: the table index of the neighbourhood, seen by Black.
     keys: [[u16; 4]; CELLS],
-    /// Per cell and direction: what a Black stone there makes (the table at `keys`).
-    shapes: [[Packed; 4]; CELLS],
+    /// Per cell and direction: the summary of what a Black stone there makes (the reduced
+    /// table at `keys`); the full entry is looked up from `keys` when a point is visited.
+    shapes: [[Summary; 4]; CELLS],
     /// Per cell: the class of a Black stone there (`Nothing` on occupied points).
     class: [Class; CELLS],
     /// Rows of column bits: the empty points whose class is not `Nothing`.
@@ -92,7 +101,7 @@ impl State {
                     let lines = Lines::empty(size);
                     let mut s = State {
                         keys: [[0u16; 4]; CELLS],
-                        shapes: [[Packed::default(); 4]; CELLS],
+                        shapes: [[Summary::default(); 4]; CELLS],
                         class: [Class::Nothing; CELLS],
                         marked: [0; STRIDE],
                     };
@@ -100,7 +109,7 @@ impl State {
                         for (i, d) in Direction::ALL.into_iter().enumerate() {
                             let k = lines.black_index(p, d);
                             s.keys[cell(p)][i] = k;
-                            s.shapes[cell(p)][i] = black_exact(k);
+                            s.shapes[cell(p)][i] = black_summary_table()[usize::from(k)];
                         }
                         s.reclass(p);
                     }
@@ -281,7 +290,7 @@ impl IncrementalBoard {
     /// within 5 of it on its four lines.
     fn update_around(&mut self, p: Point, color: Color, placing: bool) {
         let size = self.board.size();
-        let table = black_exact_table();
+        let table = black_summary_table();
         let st = &mut *self.state;
         for (i, d) in Direction::ALL.into_iter().enumerate() {
             let (dc, dr) = d.step();
@@ -309,6 +318,12 @@ impl IncrementalBoard {
         }
     }
 
+    /// The full table entries of `p`'s four lines.
+    #[inline]
+    fn full_shapes(&self, p: Point) -> [Packed; 4] {
+        self.state.keys[cell(p)].map(black_exact)
+    }
+
     /// What a Black stone on `p` would be (`Legal` on an occupied or off-board point).
     ///
     /// ```
@@ -324,7 +339,7 @@ impl IncrementalBoard {
         if !self.board.is_empty_at(p) {
             return Verdict::Legal;
         }
-        let ks = &self.state.shapes[cell(p)];
+        let ks = &self.full_shapes(p);
         match quick(ks) {
             Ok(v) => v,
             Err(()) => Search {
@@ -385,7 +400,7 @@ impl IncrementalBoard {
     /// ```
     pub fn forbidden_points_into(&self, convention: Convention, out: &mut Vec<(Point, Foul)>) {
         scan_points(&self.lines, &self.state.marked, convention, out, |p| {
-            self.state.shapes[cell(p)]
+            self.full_shapes(p)
         });
     }
 }
