@@ -280,7 +280,7 @@ impl FoulChecker {
         scan::scan(&self.lines, convention, out);
     }
 
-    /// The explanation tree of the verdict on `p` (see [`explain`]).
+    /// The explanation tree of the verdict on `p` (see [`crate::explain`]).
     ///
     /// ```
     /// use renju_core::{Board, Convention, Foul, FoulChecker, Verdict};
