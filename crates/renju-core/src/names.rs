@@ -1,4 +1,5 @@
-//! The names of the small enums (`Foul`, `Color`, `Convention`, `RuleSet`, `Direction`),
+//! The names of the small enums (`Foul`, `Color`, `Convention`, `RuleSet`, `Direction`,
+//! `Symmetry`),
 //! written once: [`named!`] gives an enum its `name()`, `Display`, `ALL_NAMES`, and (unless
 //! the enum reads aliases of its own) `FromStr` with the shared [`UnknownName`] error.
 
@@ -86,3 +87,48 @@ macro_rules! named {
 }
 
 pub(crate) use named;
+
+#[cfg(test)]
+mod tests {
+    use crate::{Color, Convention, Direction, Foul, RuleSet, Symmetry};
+
+    /// Every name reads back to its value, and the name lists are complete and distinct.
+    #[test]
+    fn every_name_round_trips() {
+        fn check<T: Copy + PartialEq + std::fmt::Debug + std::fmt::Display + std::str::FromStr>(
+            all: &[T],
+            names: &[&str],
+        ) where
+            T::Err: std::fmt::Debug,
+        {
+            assert_eq!(all.len(), names.len());
+            for (v, n) in all.iter().zip(names) {
+                assert_eq!(v.to_string(), *n);
+                assert_eq!(n.parse::<T>().unwrap(), *v);
+            }
+            let mut sorted = names.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), names.len(), "distinct names");
+        }
+        check(
+            &[Foul::DoubleThree, Foul::DoubleFour, Foul::Overline],
+            Foul::ALL_NAMES,
+        );
+        check(&[Color::Black, Color::White], Color::ALL_NAMES);
+        check(&Convention::ALL, Convention::ALL_NAMES);
+        check(&RuleSet::ALL, RuleSet::ALL_NAMES);
+        check(&Direction::ALL, Direction::ALL_NAMES);
+        check(&Symmetry::ALL, Symmetry::ALL_NAMES);
+        let e = "sideways".parse::<Direction>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown direction 'sideways' (expected horizontal, vertical, diagonal or anti-diagonal)"
+        );
+        let e = "grey".parse::<Color>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown colour 'grey' (expected black or white)"
+        );
+    }
+}

@@ -1,7 +1,7 @@
 //! The 8 symmetries of a square board (rotations and reflections).
 
+use crate::names::named;
 use crate::{Board, Point};
-use std::fmt;
 
 /// One of the 8 isometries of a square board that keep it in place.
 ///
@@ -144,35 +144,28 @@ impl Symmetry {
             .find(|&s| probe(s) == want)
             .expect("the group is closed")
     }
+}
 
+named!(Symmetry, "symmetry", from_str, {
+    Identity => "identity",
+    Rotate90 => "rot90",
+    Rotate180 => "rot180",
+    Rotate270 => "rot270",
+    FlipHorizontal => "flip-h",
+    FlipVertical => "flip-v",
+    FlipDiagonal => "flip-d",
+    FlipAntiDiagonal => "flip-a",
+},
     /// A short name: `identity`, `rot90`, `rot180`, `rot270`, `flip-h`, `flip-v`, `flip-d`,
-    /// `flip-a`.
+    /// `flip-a` (also `Display`; `FromStr` reads it back).
     ///
     /// ```
     /// use renju_core::Symmetry;
     /// assert_eq!(Symmetry::Rotate270.name(), "rot270");
     /// assert_eq!(Symmetry::FlipDiagonal.to_string(), "flip-d");
+    /// assert_eq!("flip-a".parse::<Symmetry>(), Ok(Symmetry::FlipAntiDiagonal));
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Symmetry::Identity => "identity",
-            Symmetry::Rotate90 => "rot90",
-            Symmetry::Rotate180 => "rot180",
-            Symmetry::Rotate270 => "rot270",
-            Symmetry::FlipHorizontal => "flip-h",
-            Symmetry::FlipVertical => "flip-v",
-            Symmetry::FlipDiagonal => "flip-d",
-            Symmetry::FlipAntiDiagonal => "flip-a",
-        }
-    }
-}
-
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+);
 
 #[cfg(test)]
 mod tests {
