@@ -39,6 +39,9 @@ fn agree(engine: &IncrementalBoard) -> Result<(), TestCaseError> {
     for conv in Convention::ALL {
         let want = fresh.forbidden_points(conv);
         prop_assert_eq!(engine.forbidden_points(conv), want.clone(), "{}", board);
+        for &(p, f) in &want {
+            prop_assert_eq!(engine.explain(p, conv).verdict, Verdict::Forbidden(f));
+        }
         for p in board.points() {
             let v: Verdict = engine.verdict(p, conv);
             prop_assert_eq!(v, fresh.verdict(p, conv), "{} at {} ({})", board, p, conv);

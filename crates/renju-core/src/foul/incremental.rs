@@ -387,6 +387,23 @@ impl IncrementalBoard {
         out
     }
 
+    /// The explanation tree of the verdict on `p`, as [`super::FoulChecker::explain`] gives
+    /// it (built from the current stones; slower than a verdict, for people).
+    ///
+    /// ```
+    /// use renju_core::{Color, Convention, IncrementalBoard};
+    /// let mut b = IncrementalBoard::renju();
+    /// for p in ["f8", "g8", "h9", "h10"] {
+    ///     b.place(p.parse().unwrap(), Color::Black).unwrap();
+    /// }
+    /// let tree = b.explain("h8".parse().unwrap(), Convention::Lenient).to_tree();
+    /// assert!(tree.starts_with("h8 (lenient): forbidden: double-three\n"));
+    /// ```
+    #[must_use]
+    pub fn explain(&self, p: Point, convention: Convention) -> super::Explanation {
+        super::explain::explain_rec(&mut self.lines.clone(), p, convention, &mut Vec::new())
+    }
+
     /// As [`Self::forbidden_points`], appending to `out` (not cleared first), so that a search
     /// asking after every move allocates nothing.
     ///
