@@ -1,0 +1,334 @@
+//! The HTML report (`validate --html`): what each flagged record's board shows, reasoned from
+//! the moves by hand; escaping of hostile record text; and the page in a real browser
+//! (headless Chromium; skipped with a printed reason when it is not installed).
+
+use analyzer::{GameVerdict, Settings, audit};
+use corpus_tool::html::{Flagged, MarkKind, Page, Totals, write_page};
+use notation::{DeclaredResult, GameRecord};
+use renju_core::{Foul, Move, Point};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn record(moves: &str, result: DeclaredResult) -> GameRecord {
+    let mut r = GameRecord::new(15);
+    r.result = result;
+    r.moves = moves
+        .split_whitespace()
+        .map(|m| m.parse::<Move>().unwrap())
+        .collect();
+    r
+}
+
+fn p(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+fn flagged(r: &GameRecord) -> Flagged {
+    let a = audit(r, &Settings::default());
+    assert_ne!(a.verdict(), GameVerdict::Ok, "{a}");
+    let kinds = a.findings.iter().map(|f| f.kind().to_string()).collect();
+    Flagged::from_audit("t.renju", 1, r, &a, kinds)
+}
+
+#[test]
+fn a_foul_the_record_ends_on_is_marked_with_its_tree() {
+    // j8 joins h8 i8 (row) and j9 j10 (column): two open threes; the record stops there.
+    let r = record("h8 h9 i8 b2 j9 b14 j10 n14 j8", DeclaredResult::Black);
+    let f = flagged(&r);
+    assert_eq!(f.verdict, GameVerdict::ResultMismatch);
+    let b = f.board.unwrap();
+    assert_eq!((b.focus, b.moves.len()), (9, 9));
+    let m = b.mark.unwrap();
+    assert_eq!(
+        (m.point, m.kind),
+        (p("j8"), MarkKind::Foul(Foul::DoubleThree))
+    );
+    let tree = b.explanation.unwrap();
+    assert!(tree.contains("open three"), "{tree}");
+    assert!(b.five.is_empty());
+}
+
+#[test]
+fn a_lapsed_foul_is_the_focus_of_a_warning() {
+    let r = record("h8 h9 i8 b2 j9 b14 j10 n14 j8 a1", DeclaredResult::White);
+    let f = flagged(&r);
+    assert_eq!(f.verdict, GameVerdict::Warning);
+    assert_eq!(f.findings, ["lapsed-foul"]);
+    let b = f.board.unwrap();
+    assert_eq!((b.focus, b.moves.len()), (9, 10));
+    assert_eq!(b.mark.unwrap().point, p("j8"));
+}
+
+#[test]
+fn the_five_of_a_mismatch_is_highlighted() {
+    // Black h8 i8 j8 k8 l8 in a row at move 9; the record says White won.
+    let r = record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White);
+    let b = flagged(&r).board.unwrap();
+    assert_eq!((b.focus, b.five_move), (9, Some(9)));
+    assert_eq!(b.five, ["h8", "i8", "j8", "k8", "l8"].map(p));
+    assert!(b.mark.is_none());
+}
+
+#[test]
+fn an_occupied_point_stops_the_board_before_the_offending_move() {
+    // Move 4 (White) lands on i8, Black's move 3.
+    let r = record("h8 h9 i8 i8 j8", DeclaredResult::Unknown);
+    let f = flagged(&r);
+    assert_eq!(f.verdict, GameVerdict::Illegal);
+    let b = f.board.unwrap();
+    assert_eq!((b.focus, b.moves.len()), (3, 3));
+    let m = b.mark.unwrap();
+    assert_eq!((m.point, m.kind), (p("i8"), MarkKind::Occupied));
+}
+
+const HOSTILE: &str = "x</script><script>document.body.setAttribute('data-pwned','1')</script><img src=x onerror=\"document.body.setAttribute('data-pwned','2')\">'\u{2028}&amp;";
+
+/// A page of real audits of the repository's example games, plus one hostile record.
+fn example_page() -> Page {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|f| f.extension().is_some_and(|x| x == "renju"))
+        .collect();
+    files.sort();
+    let options = corpus_tool::validate::Options::default();
+    let summary = corpus_tool::validate::audit_paths(&files, &options, &mut |_| {}, &mut |_, _| {})
+        .expect("the example games read");
+    let mut page = Page {
+        totals: Totals::from_summary(&summary),
+        ..Page::default()
+    };
+    for file in &files {
+        let name = file.display().to_string();
+        let text = std::fs::read(file).unwrap();
+        for (i, rec) in notation::read_all(
+            notation::Format::Renju,
+            &text,
+            &name,
+            notation::Orientation::RowOneAtBottom,
+        )
+        .enumerate()
+        {
+            match rec {
+                Ok(g) => {
+                    let a = audit(&g, &Settings::default());
+                    if a.verdict() != GameVerdict::Ok {
+                        let kinds = a.findings.iter().map(|f| f.kind().to_string()).collect();
+                        page.push(Flagged::from_audit(&name, i + 1, &g, &a, kinds));
+                    }
+                }
+                Err(e) => page.push(Flagged::unreadable(&name, i + 1, &e.to_string())),
+            }
+        }
+    }
+    let mut evil = record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White);
+    evil.id = Some(HOSTILE.to_string());
+    let a = audit(&evil, &Settings::default());
+    let mut f = Flagged::from_audit(HOSTILE, 7, &evil, &a, vec![HOSTILE.to_string()]);
+    f.detail = HOSTILE.to_string();
+    if let Some(b) = f.board.as_mut() {
+        b.explanation = Some(HOSTILE.to_string());
+    }
+    page.push(f);
+    page.totals.settings = HOSTILE.to_string();
+    page
+}
+
+fn render(page: &Page) -> String {
+    let mut out = Vec::new();
+    write_page(page, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn record_text_cannot_inject_markup_or_script() {
+    let page = example_page();
+    let html = render(&page);
+    // Exactly the page's own two script elements, however the records read.
+    assert_eq!(
+        html.matches("<script").count(),
+        2,
+        "a script element from a record"
+    );
+    assert_eq!(html.matches("</script>").count(), 2);
+    assert!(!html.contains("<img"), "raw markup from a record");
+    assert!(
+        !html.contains("onerror=\""),
+        "a raw attribute from a record"
+    );
+    // Every flagged record is one element, and the hostile one is found by its escaped key.
+    assert_eq!(html.matches("data-record=").count(), page.records.len());
+    assert!(html.contains("data-record=\"x&lt;/script&gt;&lt;script&gt;"));
+    // The board data reads back as JSON with the hostile text intact.
+    let start = html.find("id=\"boards\">").unwrap() + "id=\"boards\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    assert!(
+        !html[start..end].contains('\u{2028}'),
+        "a raw line separator in the script data"
+    );
+    let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let boards = data.as_array().unwrap();
+    assert_eq!(boards.len(), page.records.len());
+    assert_eq!(boards.last().unwrap()["t"], HOSTILE);
+}
+
+#[test]
+fn the_example_games_flag_what_their_names_say() {
+    let page = example_page();
+    // corpus/games/README.md describes each file; these are not `ok` under the defaults.
+    let names: Vec<String> = page
+        .records
+        .iter()
+        .map(|r| {
+            Path::new(&r.file)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        })
+        .collect();
+    for must in [
+        "double-three-lapsed",
+        "moves-after-end",
+        "occupied",
+        "off-board",
+        "result-mismatch",
+        "unreadable-move",
+        "first-move-off-centre",
+        "not-an-opening",
+    ] {
+        assert!(
+            names.iter().any(|n| n == must),
+            "{must} not flagged: {names:?}"
+        );
+    }
+    assert!(page.records.len() >= 9, "{}", page.records.len());
+}
+
+fn chromium() -> Option<PathBuf> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .find_map(|name| {
+            let ok = Command::new(name)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success());
+            ok.then(|| PathBuf::from(name))
+        })
+}
+
+fn browser(bin: &Path, profile: &Path, extra: &[&str], url: &str) -> std::process::Output {
+    let mut cmd = Command::new(bin);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--virtual-time-budget=10000",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()))
+    .args(extra)
+    .arg(url);
+    cmd.output().expect("chromium runs")
+}
+
+/// Number of stones a board must show at its focus, counted from the moves (passes are no
+/// stones).
+fn stones_at_focus(f: &Flagged) -> Option<usize> {
+    f.board.as_ref().map(|b| {
+        b.moves[..b.focus]
+            .iter()
+            .filter(|m| m.point().is_some())
+            .count()
+    })
+}
+
+#[test]
+fn the_page_draws_every_flagged_record_in_a_browser() {
+    let Some(bin) = chromium() else {
+        println!("SKIPPED: no chromium on PATH (Debian: apt-get install chromium)");
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-report");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = example_page();
+    let file = dir.join("report.html");
+    std::fs::write(&file, render(&page)).unwrap();
+    let url = format!("file://{}", file.display());
+
+    let out = browser(
+        &bin,
+        &dir.join("profile-dom"),
+        &["--dump-dom"],
+        &format!("{url}#draw-all"),
+    );
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && !dom.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let n = page.records.len();
+    assert!(
+        dom.contains(&format!("data-ready=\"{n}\"")),
+        "the script did not finish"
+    );
+    let body = &dom[dom.find("<body").unwrap()..];
+    let body_tag = &body[..body.find('>').unwrap()];
+    assert!(
+        !body_tag.contains("data-pwned"),
+        "a record's text ran as script: {body_tag}"
+    );
+    assert_eq!(dom.matches("<tbody class=\"rec\"").count(), n);
+    // One drawn board per record that has one, each with the stones of its focus position.
+    let expected: Vec<usize> = page.records.iter().filter_map(stones_at_focus).collect();
+    assert_eq!(dom.matches("<svg class=\"board\"").count(), expected.len());
+    assert!(dom.contains(&format!("data-drawn=\"{}\"", expected.len())));
+    let mut drawn = Vec::new();
+    for piece in dom.split("<svg class=\"board\"").skip(1) {
+        let at = piece.find("data-stones=\"").expect("a stone count") + 13;
+        let count: usize = piece[at..at + piece[at..].find('"').unwrap()]
+            .parse()
+            .unwrap();
+        drawn.push(count);
+    }
+    assert_eq!(drawn, expected);
+    // The hostile record's text is there, as text.
+    assert!(dom.contains("x&lt;/script&gt;&lt;script&gt;document.body.setAttribute"));
+    // The foul marks were drawn.
+    let marked = page
+        .records
+        .iter()
+        .filter(|r| r.board.as_ref().is_some_and(|b| b.mark.is_some()))
+        .count();
+    assert!(marked >= 2, "{marked}");
+    assert_eq!(dom.matches("class=\"mark\"").count(), marked);
+
+    let shot = dir.join("screenshot.png");
+    let out = browser(
+        &bin,
+        &dir.join("profile-shot"),
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1280,1800",
+        ],
+        &url,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let png = std::fs::read(&shot).expect("a screenshot");
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "{} bytes",
+        png.len()
+    );
+    println!("screenshot: {}", shot.display());
+}
