@@ -5,7 +5,8 @@
 mod common;
 use common::Scratch;
 
-use corpus_tool::validate::{Options, Summary, audit_with_report};
+use analyzer::GameVerdict;
+use corpus_tool::validate::{FindingKind, Options, Summary, audit_with_report};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
@@ -153,16 +154,10 @@ fn kind_strategy() -> impl Strategy<Value = Kind> {
 
 fn check_totals(s: &Summary, rows: usize) -> Result<(), TestCaseError> {
     prop_assert_eq!(s.records, rows);
-    prop_assert_eq!(s.verdicts.values().sum::<usize>(), rows);
-    prop_assert_eq!(s.ends.values().sum::<usize>(), rows);
-    prop_assert_eq!(
-        s.verdicts.get("unreadable").copied().unwrap_or(0),
-        s.unreadable
-    );
-    prop_assert_eq!(
-        s.findings.get("unreadable").map_or(0, |k| k.count),
-        s.unreadable
-    );
+    prop_assert_eq!(s.verdicts.total(), rows);
+    prop_assert_eq!(s.ends.total(), rows);
+    prop_assert_eq!(s.verdicts.get(GameVerdict::Unreadable), s.unreadable);
+    prop_assert_eq!(s.finding_count(FindingKind::Unreadable), s.unreadable);
     Ok(())
 }
 
