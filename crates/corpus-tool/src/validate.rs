@@ -29,9 +29,11 @@ pub use command::{Io, run_command};
 pub use pipeline::{Audited, audit_paths, audit_walk};
 pub use report::{CSV_HEADER, ReportWriter, RunError, audit_with_report, write_json};
 pub use row::{FindingKind, Kinds, Row};
-pub use source::{FileRead, ReadOptions, RecordItem, each_record, each_record_in_bytes};
-pub use summary::{Example, KindCount, Summary, Tally};
-pub use walk::{FileProblem, InputFile, SkipReason, Skipped, Walk, collect_files};
+pub use source::{
+    FileRead, ReadOptions, RecordItem, Streamed, each_record, each_record_in_bytes, for_each_record,
+};
+pub use summary::{Counted, Example, KindCount, RunSettings, Summary, Tally};
+pub use walk::{FileProblem, InputFile, ProblemKind, SkipReason, Skipped, Walk, collect_files};
 
 use analyzer::Settings;
 use notation::{Format, Orientation};

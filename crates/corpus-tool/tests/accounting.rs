@@ -203,9 +203,13 @@ proptest! {
         let mut reader = csv::Reader::from_reader(csv.as_slice());
         let mut seen: BTreeMap<String, Vec<(usize, String, String)>> = BTreeMap::new();
         let mut rows = 0;
+        let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
         for r in reader.records() {
             let r = r.unwrap();
             rows += 1;
+            for k in r[10].split(';').filter(|k| !k.is_empty()) {
+                *kinds.entry(k.to_string()).or_default() += 1;
+            }
             seen.entry(r[0].to_string()).or_default().push((
                 r[1].parse().unwrap(),
                 r[8].to_string(),
@@ -213,6 +217,13 @@ proptest! {
             ));
         }
         check_totals(&summary, rows)?;
+        // the report's findings column reproduces the summary's findings
+        let counted: BTreeMap<String, usize> = summary
+            .findings
+            .iter()
+            .map(|(k, v)| (k.name().to_string(), v.count))
+            .collect();
+        prop_assert_eq!(&kinds, &counted);
         prop_assert_eq!(seen.len(), expected.len());
         let mut unreadable = 0;
         for (file, kinds) in &expected {

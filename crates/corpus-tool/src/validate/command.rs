@@ -22,8 +22,10 @@ pub struct Io {
 }
 
 /// Runs `corpus-tool validate`: audits, writes the report and JSON, prints the summary.
-/// Returns the exit status: 0 no findings, 1 findings, 2 the run failed part-way (a file
-/// or folder that could not be read: the summary says which; the report covers the rest).
+/// Returns the exit status ([`Summary::status`](super::Summary::status)): 0 every record
+/// `ok`, 1 findings (or a file in a record format holding no record), 2 the run failed
+/// part-way (a file or folder that could not be read: the summary says which; the report
+/// covers the rest).
 ///
 /// Reports are written through [`AtomicFile`]: after a failure no file `NAME` is left (nor
 /// the partial one).
@@ -113,11 +115,5 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
         // A closed pipe (`| head`) is not an error of the audit: stop printing quietly.
         let _ = std::io::Write::write_all(&mut std::io::stdout(), summary.to_string().as_bytes());
     }
-    Ok(if !summary.file_problems.is_empty() {
-        2
-    } else if summary.has_findings() {
-        1
-    } else {
-        0
-    })
+    Ok(summary.status())
 }

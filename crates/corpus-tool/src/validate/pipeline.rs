@@ -17,7 +17,7 @@
 use super::Options;
 use super::row::Row;
 use super::source::{FileRead, RecordItem, each_record};
-use super::summary::Summary;
+use super::summary::{RunSettings, Summary};
 use super::walk::{FileProblem, InputFile, Walk, collect_files};
 use analyzer::{GameAudit, audit, audit_with_unreadable};
 use notation::GameRecord;
@@ -55,6 +55,17 @@ enum FileStatus {
     Audited { not_sampled: usize },
     NotRecords,
     Problem(FileProblem),
+}
+
+fn status(read: Result<FileRead, FileProblem>, name: &str, not_sampled: usize) -> FileStatus {
+    match read {
+        Ok(r) => match r.problem(name) {
+            Some(p) => FileStatus::Problem(p),
+            None if r == FileRead::NotRecords => FileStatus::NotRecords,
+            None => FileStatus::Audited { not_sampled },
+        },
+        Err(p) => FileStatus::Problem(p),
+    }
 }
 
 /// A unit of work in a batch. (Records are the common case: not boxed.)
@@ -134,12 +145,7 @@ impl<T: Send> Work<'_, T> {
                         }
                     },
                 );
-                let status = match read {
-                    Ok(FileRead::Records { .. }) => FileStatus::Audited { not_sampled },
-                    Ok(FileRead::NotRecords) => FileStatus::NotRecords,
-                    Err(p) => FileStatus::Problem(p),
-                };
-                Done::File(file, rows, status)
+                Done::File(file, rows, status(read, &self.names[file], not_sampled))
             }
         }
     }
@@ -178,12 +184,7 @@ fn produce(files: &[InputFile], options: &Options, send: &mut dyn FnMut(Vec<Job>
                         weight = 0;
                     }
                 });
-                let status = match read {
-                    Ok(FileRead::Records { .. }) => FileStatus::Audited { not_sampled },
-                    Ok(FileRead::NotRecords) => FileStatus::NotRecords,
-                    Err(p) => FileStatus::Problem(p),
-                };
-                batch.push(Job::FileDone(i, status));
+                batch.push(Job::FileDone(i, status(read, &f.name(), not_sampled)));
             }
         }
         if weight >= BATCH && open {
@@ -225,9 +226,10 @@ pub fn audit_walk<T: Send>(
     let start = std::time::Instant::now();
     let jobs = rayon::current_num_threads();
     let mut total = Summary {
-        settings: options.settings.to_string(),
+        settings: RunSettings::of(options),
         jobs,
         file_problems: walk.problems,
+        skipped: walk.skipped,
         ..Summary::default()
     };
     let files = walk.files;

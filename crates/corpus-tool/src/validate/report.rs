@@ -166,7 +166,7 @@ mod tests {
         assert_eq!(text.lines().next().unwrap(), CSV_HEADER.join(","));
         assert_eq!(
             text.lines().nth(1).unwrap(),
-            "f,1,,0,unknown,none,,false,unreadable,why,,"
+            "f,1,,0,unknown,none,,false,unreadable,why,unreadable,"
         );
     }
 }

@@ -93,6 +93,22 @@ impl fmt::Display for FindingKind {
 pub struct Kinds(pub Vec<FindingKind>);
 
 impl Kinds {
+    /// The kinds of an audit, each occurrence once, in the order the summary counts them:
+    /// `illegal` (a move that cannot be played), `result-mismatch` (the verdict), then each
+    /// finding of the analyzer.
+    #[must_use]
+    pub fn of(a: &GameAudit) -> Kinds {
+        let mut kinds = Vec::with_capacity(a.findings.len() + 2);
+        if a.illegal.is_some() {
+            kinds.push(FindingKind::Illegal);
+        }
+        if a.verdict() == GameVerdict::ResultMismatch {
+            kinds.push(FindingKind::ResultMismatch);
+        }
+        kinds.extend(a.findings.iter().map(FindingKind::of));
+        Kinds(kinds)
+    }
+
     /// How many times `kind` occurs.
     #[must_use]
     pub fn count(&self, kind: FindingKind) -> usize {
@@ -113,11 +129,13 @@ impl Serialize for Kinds {
     }
 }
 
-fn by_display<T: fmt::Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+/// Serialises a value by its `Display` text.
+pub(crate) fn by_display<T: fmt::Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(v)
 }
 
-fn display_or_empty<T: fmt::Display, S: Serializer>(
+/// Serialises an optional value by its `Display` text, `None` as an empty text.
+pub(crate) fn display_or_empty<T: fmt::Display, S: Serializer>(
     v: &Option<T>,
     s: S,
 ) -> Result<S::Ok, S::Error> {
@@ -154,7 +172,9 @@ pub struct Row {
     pub verdict: GameVerdict,
     /// A short human sentence.
     pub detail: String,
-    /// The kinds of the findings (extra column).
+    /// The kinds of the findings (extra column): every kind the summary counts for this
+    /// record (`unreadable`, `illegal`, `result-mismatch` and the analyzer's findings), so
+    /// that the report alone reproduces every count of the summary.
     pub findings: Kinds,
     /// The opening (extra column): a code of the 26, or why it is none; empty for an
     /// unreadable record.
@@ -177,7 +197,7 @@ impl Row {
             continues: a.continues,
             verdict: a.verdict(),
             detail: a.detail(),
-            findings: Kinds(a.findings.iter().map(FindingKind::of).collect()),
+            findings: Kinds::of(a),
             opening: Some(a.opening),
         }
     }
@@ -196,7 +216,7 @@ impl Row {
             continues: false,
             verdict: GameVerdict::Unreadable,
             detail,
-            findings: Kinds::default(),
+            findings: Kinds(vec![FindingKind::Unreadable]),
             opening: None,
         }
     }
@@ -205,6 +225,50 @@ impl Row {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kinds_of_an_audit_name_what_the_analyzer_names() {
+        use analyzer::{Settings, audit};
+        use notation::GameRecord;
+        use renju_core::Move;
+        let record = |moves: &str, result: DeclaredResult| {
+            let mut r = GameRecord::new(15);
+            r.result = result;
+            r.moves = moves
+                .split(' ')
+                .map(|m| m.parse::<Move>().unwrap())
+                .collect();
+            r
+        };
+        // a lapsed double three, then a result the board contradicts (no five: White declared,
+        // none) and a first move off the centre
+        let games = [
+            ("h8 h9 i8 b2 j9 b14 j10 n14 j8 a1", DeclaredResult::Black),
+            ("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White),
+            ("g7 h9 i8", DeclaredResult::Unknown),
+        ];
+        let mut seen = Vec::new();
+        for (moves, result) in games {
+            let a = audit(&record(moves, result), &Settings::default());
+            let kinds = Kinds::of(&a);
+            let from_analyzer: Vec<&str> = a.findings.iter().map(|f| f.kind()).collect();
+            let ours: Vec<&str> = kinds
+                .0
+                .iter()
+                .filter(|k| !matches!(k, FindingKind::Illegal | FindingKind::ResultMismatch))
+                .map(|k| k.name())
+                .collect();
+            assert_eq!(ours, from_analyzer, "{moves}");
+            assert_eq!(
+                kinds.count(FindingKind::ResultMismatch),
+                usize::from(a.verdict() == GameVerdict::ResultMismatch)
+            );
+            seen.extend(kinds.0);
+        }
+        assert!(seen.contains(&FindingKind::LapsedFoul));
+        assert!(seen.contains(&FindingKind::ResultMismatch));
+        assert!(seen.contains(&FindingKind::FirstMoveOffCentre));
+    }
 
     #[test]
     fn finding_kinds_are_declared_in_name_order_and_serialise_as_their_names() {

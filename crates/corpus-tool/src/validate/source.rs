@@ -7,7 +7,7 @@
 //! [`notation::limits::whole_file_limit`] with one broken record saying so, and a record of
 //! more than [`notation::limits::MAX_MOVES`] moves is broken.
 
-use super::walk::{FileProblem, InputFile};
+use super::walk::{FileProblem, InputFile, Skipped};
 use analyzer::UnreadableMove;
 use notation::renju_line::RenjuBufReader;
 use notation::rif::RifReader;
@@ -55,11 +55,80 @@ pub enum FileRead {
     NotRecords,
 }
 
-fn problem(file: &str, e: &std::io::Error) -> FileProblem {
-    FileProblem {
-        file: file.to_string(),
-        reason: e.to_string(),
+impl FileRead {
+    /// The file problem this read is: a file in a record format holding no record.
+    #[must_use]
+    pub fn problem(&self, file: &str) -> Option<FileProblem> {
+        match *self {
+            FileRead::Records { format, records: 0 } => Some(FileProblem::no_records(file, format)),
+            _ => None,
+        }
     }
+}
+
+/// What streaming the records of many files found besides the records.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Streamed {
+    /// Files read (in a record format, with at least one record).
+    pub files: usize,
+    /// Paths that could not be examined or read, and files in a record format holding no
+    /// record, in input order.
+    pub problems: Vec<FileProblem>,
+    /// Entries of folders deliberately not read (hidden, link loops, pipes).
+    pub skipped: Vec<Skipped>,
+    /// Files found in folders that are in no record format.
+    pub not_records: Vec<String>,
+}
+
+/// Every record of every file under `paths`, in input order (files as given, the files of a
+/// folder in walk order, records in file order): `sink` gets the file, the record's 1-based
+/// index in it, and the record. Sequential; for the audit's parallel pipeline see
+/// [`audit_walk`](super::audit_walk).
+///
+/// # Errors
+/// A path given that does not exist or cannot be examined.
+///
+/// ```
+/// use corpus_tool::validate::{ReadOptions, RecordItem, for_each_record};
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.renju"), "black h8 h9\nwhite h8 zz\n").unwrap();
+/// std::fs::write(dir.path().join("b.renju"), "# nothing\n").unwrap();
+/// std::fs::write(dir.path().join("notes.md"), "prose\n").unwrap();
+/// let mut games = 0;
+/// let found = for_each_record(&[dir.path().to_path_buf()], ReadOptions::default(), &mut |_, _, r| {
+///     games += usize::from(!matches!(r, RecordItem::Broken(_)));
+/// }).unwrap();
+/// assert_eq!((games, found.files), (2, 1));
+/// assert_eq!(found.problems.len(), 1, "b.renju holds no record");
+/// assert_eq!(found.not_records.len(), 1);
+/// ```
+pub fn for_each_record(
+    paths: &[std::path::PathBuf],
+    read: ReadOptions,
+    sink: &mut dyn FnMut(&InputFile, usize, RecordItem),
+) -> Result<Streamed, FileProblem> {
+    let walk = super::walk::collect_files(paths)?;
+    let mut out = Streamed {
+        problems: walk.problems,
+        skipped: walk.skipped,
+        ..Streamed::default()
+    };
+    for f in &walk.files {
+        let name = f.name();
+        match each_record(f, read, &mut |i, r| sink(f, i, r)) {
+            Ok(r) => match r.problem(&name) {
+                Some(p) => out.problems.push(p),
+                None if r == FileRead::NotRecords => out.not_records.push(name),
+                None => out.files += 1,
+            },
+            Err(p) => out.problems.push(p),
+        }
+    }
+    Ok(out)
+}
+
+fn problem(file: &str, e: &std::io::Error) -> FileProblem {
+    FileProblem::unreadable(file, e.to_string())
 }
 
 /// Reads the records of `file` in order, calling `f` with each record's 1-based index and
@@ -128,10 +197,10 @@ fn each_record_of<R: BufRead>(
     };
     let Some(format) = read.format.or_else(|| detect(name, &head)) else {
         if named {
-            return Err(FileProblem {
-                file: name.to_string(),
-                reason: "unknown format (give --format)".to_string(),
-            });
+            return Err(FileProblem::unreadable(
+                name,
+                "unknown format (give --format)",
+            ));
         }
         return Ok(FileRead::NotRecords);
     };

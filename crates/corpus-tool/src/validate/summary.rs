@@ -1,10 +1,12 @@
 //! What a run found, added up over every row: [`Summary`], its typed counts ([`Tally`]) and
 //! the text a person reads.
 
-use super::row::{FindingKind, Row};
-use super::walk::FileProblem;
-use analyzer::{End, GameAudit, GameVerdict};
-use renju_core::Foul;
+use super::Options;
+use super::row::{FindingKind, Row, by_display};
+use super::walk::{FileProblem, ProblemKind, SkipReason, Skipped};
+use analyzer::{ClaimPolicy, End, GameAudit, GameVerdict, Settings};
+use notation::{Format, Orientation};
+use renju_core::{Convention, Foul, RuleSet};
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -138,11 +140,63 @@ impl KindCount {
     }
 }
 
+/// What the run judged by and how it read: the JSON summary's `settings` object.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RunSettings {
+    /// `renju`, `freestyle` or `standard`.
+    #[serde(serialize_with = "by_display")]
+    pub rules: RuleSet,
+    /// `lenient` or `strict`.
+    #[serde(serialize_with = "by_display")]
+    pub convention: Convention,
+    /// `claim`, `foul-loses` or `refuse`.
+    #[serde(serialize_with = "by_display")]
+    pub claim_policy: ClaimPolicy,
+    /// Every N-th record of each file audited (1: all).
+    pub sample: usize,
+    /// The format forced on every file, `null` when detected per file.
+    #[serde(serialize_with = "format_or_null")]
+    pub format: Option<Format>,
+    /// The orientation forced (`top`, `bottom`), `null` for each format's usual one.
+    #[serde(serialize_with = "orientation_or_null")]
+    pub orientation: Option<Orientation>,
+}
+
+fn format_or_null<S: Serializer>(v: &Option<Format>, s: S) -> Result<S::Ok, S::Error> {
+    v.map(Format::name).serialize(s)
+}
+
+fn orientation_or_null<S: Serializer>(v: &Option<Orientation>, s: S) -> Result<S::Ok, S::Error> {
+    v.map(Orientation::name).serialize(s)
+}
+
+impl RunSettings {
+    /// The settings of `options`.
+    #[must_use]
+    pub fn of(options: &Options) -> RunSettings {
+        RunSettings {
+            rules: options.settings.rules,
+            convention: options.settings.convention,
+            claim_policy: options.settings.claim,
+            sample: options.sample.max(1),
+            format: options.format,
+            orientation: options.orientation,
+        }
+    }
+}
+
+impl fmt::Display for RunSettings {
+    /// As [`Settings`] says it: `rules renju, convention lenient, claim policy claim`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Settings::new(self.rules, self.convention, self.claim_policy).fmt(f)
+    }
+}
+
 /// What a run found, added up over every row.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Summary {
-    /// The settings, in words.
-    pub settings: String,
+    /// The settings.
+    pub settings: RunSettings,
     /// Files audited.
     pub files: usize,
     /// Records read (rows in the report), unreadable ones included.
@@ -157,10 +211,14 @@ pub struct Summary {
     pub ends: Tally<End>,
     /// Findings per kind (illegal moves and result mismatches included), with examples.
     pub findings: BTreeMap<FindingKind, KindCount>,
-    /// Files that could not be read at all.
+    /// Files that could not be audited: unreadable ones, and files in a record format
+    /// holding no record.
     pub file_problems: Vec<FileProblem>,
     /// Files found in folders that are in no record format (a README, say): not audited.
     pub skipped_files: Vec<String>,
+    /// Entries of folders not read: hidden ones, links back up, pipes (see
+    /// [`walk`](super::walk)).
+    pub skipped: Vec<Skipped>,
     /// Wall time in seconds.
     pub seconds: f64,
     /// Worker threads used.
@@ -168,10 +226,36 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Whether anything is worth an arbiter's look (any row that is not `ok`).
+    /// Whether anything is worth an arbiter's look: a row that is not `ok`, or a file in a
+    /// record format holding no record.
     #[must_use]
     pub fn has_findings(&self) -> bool {
         self.verdicts.iter().any(|(v, _)| v != GameVerdict::Ok)
+            || self
+                .file_problems
+                .iter()
+                .any(|p| p.kind == ProblemKind::NoRecords)
+    }
+
+    /// Whether the run is incomplete: a path or file that could not be read.
+    #[must_use]
+    pub fn incomplete(&self) -> usize {
+        self.file_problems
+            .iter()
+            .filter(|p| p.kind == ProblemKind::Unreadable)
+            .count()
+    }
+
+    /// The exit status: 2 the run is incomplete, 1 findings, 0 every record `ok`.
+    #[must_use]
+    pub fn status(&self) -> u8 {
+        if self.incomplete() > 0 {
+            2
+        } else if self.has_findings() {
+            1
+        } else {
+            0
+        }
     }
 
     /// The count of findings of `kind`.
@@ -180,48 +264,45 @@ impl Summary {
         self.findings.get(&kind).map_or(0, |k| k.count)
     }
 
-    /// Adds one row (and its audit, when there is one).
+    /// Adds one row (and its audit, when there is one). The findings counted are the
+    /// row's `findings` column, so the report reproduces every count; the audit gives the
+    /// examples' texts.
     pub fn add(&mut self, row: &Row, audit: Option<&GameAudit>) {
         self.records += 1;
         self.verdicts.add(row.verdict, 1);
         self.ends.add(row.end, 1);
+        if audit.is_none() {
+            self.unreadable += 1;
+        }
         let example = |m: Option<usize>, text: String| Example {
             file: row.file.clone(),
             record: row.index,
             r#move: m,
             text,
         };
-        match audit {
-            None => {
-                self.unreadable += 1;
-                self.findings
-                    .entry(FindingKind::Unreadable)
-                    .or_default()
-                    .add(|| {
-                        // The detail repeats the file and record the example already names.
-                        let prefix = format!("{}: record {}, ", row.file, row.index);
-                        let text = row.detail.strip_prefix(&prefix).unwrap_or(&row.detail);
-                        example(None, text.to_string())
+        let mut analyzer_findings = audit.into_iter().flat_map(|a| a.findings.iter());
+        for &kind in &row.findings.0 {
+            let count = self.findings.entry(kind).or_default();
+            match (kind, audit) {
+                (FindingKind::Unreadable, _) => count.add(|| {
+                    // The detail repeats the file and record the example already names.
+                    let prefix = format!("{}: record {}, ", row.file, row.index);
+                    let text = row.detail.strip_prefix(&prefix).unwrap_or(&row.detail);
+                    example(None, text.to_string())
+                }),
+                (FindingKind::Illegal, Some(a)) => count.add(|| match &a.illegal {
+                    Some(i) => example(Some(i.number), i.to_string()),
+                    None => example(None, row.detail.clone()),
+                }),
+                (FindingKind::ResultMismatch, Some(a)) => {
+                    count.add(|| example(a.end_move, row.detail.clone()));
+                }
+                _ => {
+                    let f = analyzer_findings.next();
+                    count.add(|| match f {
+                        Some(f) => example(f.move_number(), f.to_string()),
+                        None => example(None, row.detail.clone()),
                     });
-            }
-            Some(a) => {
-                if let Some(i) = &a.illegal {
-                    self.findings
-                        .entry(FindingKind::Illegal)
-                        .or_default()
-                        .add(|| example(Some(i.number), i.to_string()));
-                }
-                if a.verdict() == GameVerdict::ResultMismatch {
-                    self.findings
-                        .entry(FindingKind::ResultMismatch)
-                        .or_default()
-                        .add(|| example(a.end_move, row.detail.clone()));
-                }
-                for f in &a.findings {
-                    self.findings
-                        .entry(FindingKind::of(f))
-                        .or_default()
-                        .add(|| example(f.move_number(), f.to_string()));
                 }
             }
         }
@@ -264,6 +345,57 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// `1st`, `2nd`, `3rd`, `11th`...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The first [`EXAMPLES`] items, then `(3 of 6; all in --json)` when cut.
+fn cut(items: &[&str]) -> String {
+    let shown = items[..items.len().min(EXAMPLES)].join(", ");
+    if items.len() > EXAMPLES {
+        format!(
+            "{shown} ({EXAMPLES} of {}; all in --json)",
+            thousands(items.len())
+        )
+    } else {
+        shown
+    }
+}
+
+/// Paths summed up by folder, in one line: `corpus/fouls/ 67, docs/ 2`.
+fn by_folder(paths: &[String]) -> String {
+    let mut folders: Vec<(String, usize)> = Vec::new();
+    for p in paths {
+        let folder = match std::path::Path::new(p).parent() {
+            Some(d) if !d.as_os_str().is_empty() => format!("{}/", d.display()),
+            _ => "./".to_string(),
+        };
+        match folders.iter_mut().find(|(f, _)| *f == folder) {
+            Some((_, n)) => *n += 1,
+            None => folders.push((folder, 1)),
+        }
+    }
+    let parts: Vec<String> = folders.iter().map(|(f, n)| format!("{n} in {f}")).collect();
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    if parts.len() > EXAMPLES {
+        format!(
+            "{} ({EXAMPLES} of {} folders; every file in --json)",
+            parts[..EXAMPLES].join(", "),
+            thousands(parts.len())
+        )
+    } else {
+        format!("{} (every file in --json)", parts.join(", "))
+    }
+}
+
 fn line<K: Counted>(t: &Tally<K>) -> String {
     t.iter()
         .map(|(k, n)| format!("{} {}", k.name(), thousands(n)))
@@ -291,17 +423,24 @@ impl fmt::Display for Summary {
             plural(self.jobs),
         )?;
         writeln!(f, "settings: {}", self.settings)?;
-        writeln!(
-            f,
-            "records: {} read, {} unreadable{}",
-            thousands(self.records - self.unreadable),
-            thousands(self.unreadable),
-            if self.not_sampled > 0 {
-                format!(", {} skipped by --sample", thousands(self.not_sampled))
-            } else {
-                String::new()
-            }
-        )?;
+        if self.not_sampled > 0 {
+            writeln!(
+                f,
+                "records: {} read, {} audited (every {}), {} not sampled (no row), {} unreadable",
+                thousands(self.records + self.not_sampled),
+                thousands(self.records),
+                ordinal(self.settings.sample),
+                thousands(self.not_sampled),
+                thousands(self.unreadable),
+            )?;
+        } else {
+            writeln!(
+                f,
+                "records: {} read, {} unreadable",
+                thousands(self.records - self.unreadable),
+                thousands(self.unreadable),
+            )?;
+        }
         writeln!(f, "verdicts: {}", line(&self.verdicts))?;
         writeln!(f, "ends: {}", line(&self.ends))?;
         if self.findings.is_empty() {
@@ -309,7 +448,17 @@ impl fmt::Display for Summary {
         } else {
             writeln!(f, "findings:")?;
             for (kind, k) in &self.findings {
-                writeln!(f, "  {kind}: {}", thousands(k.count))?;
+                if k.count > k.examples.len() {
+                    writeln!(
+                        f,
+                        "  {kind}: {} ({} of {} shown)",
+                        thousands(k.count),
+                        k.examples.len(),
+                        thousands(k.count)
+                    )?;
+                } else {
+                    writeln!(f, "  {kind}: {}", thousands(k.count))?;
+                }
                 for e in &k.examples {
                     let at = e.r#move.map(|m| format!(", move {m}")).unwrap_or_default();
                     writeln!(f, "    {} record {}{at}: {}", e.file, e.record, e.text)?;
@@ -319,33 +468,43 @@ impl fmt::Display for Summary {
         for p in &self.file_problems {
             writeln!(f, "file not audited: {}: {}", p.file, p.reason)?;
         }
-        if !self.file_problems.is_empty() {
+        let incomplete = self.incomplete();
+        if incomplete > 0 {
             writeln!(
                 f,
-                "INCOMPLETE: {} path{} could not be read; the counts and the report cover the rest",
-                self.file_problems.len(),
-                plural(self.file_problems.len()),
+                "INCOMPLETE: {incomplete} path{} could not be read; the counts and the report cover the rest",
+                plural(incomplete),
             )?;
         }
         if !self.skipped_files.is_empty() {
-            let shown: Vec<&str> = self
-                .skipped_files
-                .iter()
-                .take(EXAMPLES)
-                .map(String::as_str)
-                .collect();
-            let more = self.skipped_files.len().saturating_sub(EXAMPLES);
             writeln!(
                 f,
                 "skipped {} file{} in no record format: {}",
-                self.skipped_files.len(),
+                thousands(self.skipped_files.len()),
                 plural(self.skipped_files.len()),
-                if more > 0 {
-                    format!("{} and {more} more (all in --json)", shown.join(", "))
-                } else {
-                    shown.join(", ")
-                }
+                by_folder(&self.skipped_files)
             )?;
+        }
+        for reason in [
+            SkipReason::Hidden,
+            SkipReason::LinkLoop,
+            SkipReason::NotARegularFile,
+        ] {
+            let paths: Vec<&str> = self
+                .skipped
+                .iter()
+                .filter(|s| s.reason == reason)
+                .map(|s| s.path.as_str())
+                .collect();
+            if !paths.is_empty() {
+                writeln!(
+                    f,
+                    "skipped {} entr{}, {reason}: {}",
+                    thousands(paths.len()),
+                    if paths.len() == 1 { "y" } else { "ies" },
+                    cut(&paths)
+                )?;
+            }
         }
         Ok(())
     }

@@ -20,13 +20,50 @@ use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// A file that could not be read at all (or a folder that could not be listed).
+/// A file that could not be audited.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FileProblem {
     /// The path.
     pub file: String,
     /// Why.
     pub reason: String,
+    /// Which kind of problem.
+    pub kind: ProblemKind,
+}
+
+/// The two kinds of [`FileProblem`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProblemKind {
+    /// The file or folder could not be read (or examined, or listed), or a file named on the
+    /// command line is in no known format: the run is incomplete (exit status 2).
+    Unreadable,
+    /// The file has a record format (by its extension or its content) but holds no record of
+    /// it (an empty `.renju`, a `.rif` of another program): a finding about the archive
+    /// (exit status 1), never a clean run.
+    NoRecords,
+}
+
+impl FileProblem {
+    /// A file or folder that could not be read.
+    #[must_use]
+    pub fn unreadable(file: impl Into<String>, reason: impl Into<String>) -> FileProblem {
+        FileProblem {
+            file: file.into(),
+            reason: reason.into(),
+            kind: ProblemKind::Unreadable,
+        }
+    }
+
+    /// A file in `format` that holds no record of it.
+    #[must_use]
+    pub fn no_records(file: impl Into<String>, format: notation::Format) -> FileProblem {
+        FileProblem {
+            file: file.into(),
+            reason: format!("no record in this file (read as {format})"),
+            kind: ProblemKind::NoRecords,
+        }
+    }
 }
 
 /// One file to read.
@@ -115,10 +152,8 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 pub fn collect_files(paths: &[PathBuf]) -> Result<Walk, FileProblem> {
     let mut walk = Walk::default();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| FileProblem {
-            file: p.display().to_string(),
-            reason: e.to_string(),
-        })?;
+        let meta = std::fs::metadata(p)
+            .map_err(|e| FileProblem::unreadable(p.display().to_string(), e.to_string()))?;
         if meta.is_dir() {
             walk_folder(p, &mut walk);
         } else {
@@ -171,10 +206,8 @@ fn walk_folder(root: &Path, walk: &mut Walk) {
                 } else {
                     why
                 };
-                walk.problems.push(FileProblem {
-                    file: path.display().to_string(),
-                    reason,
-                });
+                walk.problems
+                    .push(FileProblem::unreadable(path.display().to_string(), reason));
             }
         }
     }
