@@ -19,11 +19,15 @@
 //! This module renders; it does not audit. [`Flagged::from_audit`] turns an audited record
 //! into its typed input, and [`write_page`] writes the page.
 
+use crate::validate::{
+    Audited, Options, ReportWriter, Row, RunError, Summary, audit_walk, collect_files,
+};
 use analyzer::{End, Finding, GameAudit, GameVerdict, IllegalKind, explain_move};
 use notation::GameRecord;
 use renju_core::{Board, Color, Direction, Foul, Move, Point, RuleSet};
 use serde::Serialize;
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 /// The page's style sheet.
 pub const STYLE: &str = include_str!("html/report.css");
@@ -134,9 +138,28 @@ pub struct Flagged {
 }
 
 impl Flagged {
-    /// The typed input for an audited record: the board stops at the offending move (an
-    /// illegal record), the decisive move (a result mismatch, a foul that ended the game),
-    /// or the move of the first finding (a warning).
+    /// The typed input for a report row, with the board of its record (`None` for a record
+    /// that could not be read).
+    #[must_use]
+    pub fn from_row(row: &Row, board: Option<BoardView>) -> Flagged {
+        Flagged {
+            file: row.file.clone(),
+            index: row.index,
+            id: row.id.clone(),
+            verdict: row.verdict,
+            detail: row.detail.clone(),
+            findings: row
+                .findings
+                .0
+                .iter()
+                .map(|k| k.name().to_string())
+                .collect(),
+            moves: row.moves,
+            board,
+        }
+    }
+
+    /// The typed input for an audited record: its report row and [`BoardView::of`].
     ///
     /// ```
     /// use analyzer::{audit, GameVerdict, Settings};
@@ -148,52 +171,36 @@ impl Flagged {
     /// record.moves = "h8 h9 i8 b2 j9 b14 j10 n14 j8".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
     /// record.result = notation::DeclaredResult::Black;
     /// let a = audit(&record, &Settings::default());
-    /// let f = Flagged::from_audit("g.renju", 1, &record, &a, vec!["result-mismatch".into()]);
+    /// let f = Flagged::from_audit("g.renju", 1, &record, &a);
     /// assert_eq!(f.verdict, GameVerdict::ResultMismatch);
+    /// assert_eq!(f.findings, ["result-mismatch"]);
     /// let board = f.board.unwrap();
     /// assert_eq!(board.focus, 9);
     /// assert_eq!(board.mark.unwrap().kind, MarkKind::Foul(Foul::DoubleThree));
     /// assert!(board.explanation.unwrap().contains("double-three"));
     /// ```
     #[must_use]
-    pub fn from_audit(
-        file: &str,
-        index: usize,
-        record: &GameRecord,
-        audit: &GameAudit,
-        findings: Vec<String>,
-    ) -> Flagged {
-        Flagged {
-            file: file.to_string(),
-            index,
-            id: record.id.clone().unwrap_or_default(),
-            verdict: audit.verdict(),
-            detail: audit.detail(),
-            findings,
-            moves: audit.moves,
-            board: board_view(record, audit),
-        }
-    }
-
-    /// A record that could not be read: no board, the reader's sentence as detail.
-    #[must_use]
-    pub fn unreadable(file: &str, index: usize, detail: &str) -> Flagged {
-        Flagged {
-            file: file.to_string(),
-            index,
-            id: String::new(),
-            verdict: GameVerdict::Unreadable,
-            detail: detail.to_string(),
-            findings: Vec::new(),
-            moves: 0,
-            board: None,
-        }
+    pub fn from_audit(file: &str, index: usize, record: &GameRecord, audit: &GameAudit) -> Flagged {
+        Flagged::from_row(
+            &Row::audited(file, index, record, audit),
+            BoardView::of(record, audit),
+        )
     }
 
     /// The value of the `data-record` attribute: `FILE:INDEX`.
     #[must_use]
     pub fn key(&self) -> String {
         format!("{}:{}", self.file, self.index)
+    }
+}
+
+impl BoardView {
+    /// The board of an audited record: it stops at the offending move (an illegal record),
+    /// the decisive move (a result mismatch, a foul that ended the game), or the move of the
+    /// first finding (a warning). `None` when the board side is not supported.
+    #[must_use]
+    pub fn of(record: &GameRecord, audit: &GameAudit) -> Option<BoardView> {
+        board_view(record, audit)
     }
 }
 
@@ -581,8 +588,10 @@ fn record_markup(out: &mut String, i: usize, r: &Flagged) {
 ///
 /// ```
 /// use corpus_tool::html::{Flagged, Page, write_page};
+/// use corpus_tool::validate::Row;
 /// let mut page = Page::default();
-/// page.push(Flagged::unreadable("a<b>.renju", 2, "a<b>.renju: record 2: bad line"));
+/// let row = Row::unreadable("a<b>.renju", 2, "a<b>.renju: record 2: bad line".into());
+/// page.push(Flagged::from_row(&row, None));
 /// let mut out = Vec::new();
 /// write_page(&page, &mut out).unwrap();
 /// let html = String::from_utf8(out).unwrap();
@@ -668,34 +677,27 @@ pub fn write_page<W: Write>(page: &Page, mut out: W) -> io::Result<()> {
 impl Totals {
     /// The totals of an audit run's summary, verdicts and ends in report order.
     #[must_use]
-    pub fn from_summary(s: &crate::validate::Summary) -> Totals {
-        let ordered = |m: &std::collections::BTreeMap<String, usize>, order: &[&str]| {
-            let mut v: Vec<(String, usize)> = order
-                .iter()
-                .filter_map(|k| m.get(*k).map(|n| ((*k).to_string(), *n)))
-                .collect();
-            v.extend(
-                m.iter()
-                    .filter(|(k, _)| !order.contains(&k.as_str()))
-                    .map(|(k, n)| (k.clone(), *n)),
-            );
-            v
-        };
-        let verdicts: Vec<&str> = GameVerdict::ALL.iter().map(|v| v.name()).collect();
-        let mut ends: Vec<&str> = End::ALL.iter().map(|e| e.name()).collect();
-        ends.rotate_right(1); // `none` first, as the text summary lists them
+    pub fn from_summary(s: &Summary) -> Totals {
         Totals {
-            settings: s.settings.clone(),
+            settings: s.settings.to_string(),
             files: s.files,
             records: s.records,
             unreadable: s.unreadable,
             not_sampled: s.not_sampled,
-            verdicts: ordered(&s.verdicts, &verdicts),
-            ends: ordered(&s.ends, &ends),
+            verdicts: s
+                .verdicts
+                .iter()
+                .map(|(v, n)| (v.name().to_string(), n))
+                .collect(),
+            ends: s
+                .ends
+                .iter()
+                .map(|(e, n)| (e.name().to_string(), n))
+                .collect(),
             findings: s
                 .findings
                 .iter()
-                .map(|(k, c)| (k.clone(), c.count))
+                .map(|(k, c)| (k.name().to_string(), c.count))
                 .collect(),
             file_problems: s
                 .file_problems
@@ -706,4 +708,52 @@ impl Totals {
             jobs: s.jobs,
         }
     }
+}
+
+/// Audits every file under `paths` like
+/// [`audit_with_report`](crate::validate::audit_with_report) (the CSV report to `report`,
+/// any writer) and also gathers the page: the board of every record that is not `ok` is
+/// worked out on the audit's worker threads.
+///
+/// # Errors
+/// As [`audit_with_report`](crate::validate::audit_with_report).
+pub fn audit_with_page<W: Write>(
+    paths: &[PathBuf],
+    options: &Options,
+    report: Option<W>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Summary, Page), RunError> {
+    let walk = collect_files(paths).map_err(RunError::Read)?;
+    let mut writer = report.map(ReportWriter::new);
+    let mut page = Page::default();
+    let board = |record: &GameRecord, audit: &GameAudit| {
+        if audit.verdict() == GameVerdict::Ok {
+            None
+        } else {
+            BoardView::of(record, audit)
+        }
+    };
+    let summary = audit_walk(
+        walk,
+        options,
+        &board,
+        &mut |a: Audited<'_, Option<BoardView>>| {
+            if let Some(w) = writer.as_mut() {
+                w.row(a.row);
+            }
+            if a.row.verdict != GameVerdict::Ok {
+                if page.is_full() {
+                    page.left_out += 1;
+                } else {
+                    page.push(Flagged::from_row(a.row, a.extra.cloned().flatten()));
+                }
+            }
+        },
+        progress,
+    );
+    if let Some(w) = writer {
+        w.finish().map_err(RunError::Write)?;
+    }
+    page.totals = Totals::from_summary(&summary);
+    Ok((summary, page))
 }

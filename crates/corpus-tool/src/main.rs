@@ -207,6 +207,10 @@ struct ValidateArgs {
     /// Write the summary as JSON to this file.
     #[arg(long, value_name = "FILE.json")]
     json: Option<PathBuf>,
+    /// Write a self-contained HTML page to this file: the summary and every record that is
+    /// not ok, with its board at the decisive or offending move and a replay.
+    #[arg(long, value_name = "FILE.html")]
+    html: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
@@ -256,6 +260,7 @@ impl ValidateArgs {
             paths: self.paths.clone(),
             report: self.report.clone(),
             json: self.json.clone(),
+            html: self.html.clone(),
             jobs: self.jobs,
             quiet: self.quiet,
         }

@@ -30,6 +30,7 @@ fn io(paths: Vec<PathBuf>, report: Option<PathBuf>, json: Option<PathBuf>) -> Io
         paths,
         report,
         json,
+        html: None,
         jobs: Some(1),
         quiet: true,
     }

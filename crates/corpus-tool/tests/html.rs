@@ -3,7 +3,8 @@
 //! (headless Chromium; skipped with a printed reason when it is not installed).
 
 use analyzer::{GameVerdict, Settings, audit};
-use corpus_tool::html::{Flagged, MarkKind, Page, Totals, write_page};
+use corpus_tool::html::{Flagged, MarkKind, Page, audit_with_page, write_page};
+use corpus_tool::validate::Options;
 use notation::{DeclaredResult, GameRecord};
 use renju_core::{Foul, Move, Point};
 use std::path::{Path, PathBuf};
@@ -26,8 +27,7 @@ fn p(s: &str) -> Point {
 fn flagged(r: &GameRecord) -> Flagged {
     let a = audit(r, &Settings::default());
     assert_ne!(a.verdict(), GameVerdict::Ok, "{a}");
-    let kinds = a.findings.iter().map(|f| f.kind().to_string()).collect();
-    Flagged::from_audit("t.renju", 1, r, &a, kinds)
+    Flagged::from_audit("t.renju", 1, r, &a)
 }
 
 #[test]
@@ -54,6 +54,7 @@ fn a_lapsed_foul_is_the_focus_of_a_warning() {
     let f = flagged(&r);
     assert_eq!(f.verdict, GameVerdict::Warning);
     assert_eq!(f.findings, ["lapsed-foul"]);
+    assert_eq!(f.detail, a_detail(&r));
     let b = f.board.unwrap();
     assert_eq!((b.focus, b.moves.len()), (9, 10));
     assert_eq!(b.mark.unwrap().point, p("j8"));
@@ -83,50 +84,29 @@ fn an_occupied_point_stops_the_board_before_the_offending_move() {
 
 const HOSTILE: &str = "x</script><script>document.body.setAttribute('data-pwned','1')</script><img src=x onerror=\"document.body.setAttribute('data-pwned','2')\">'\u{2028}&amp;";
 
-/// A page of real audits of the repository's example games, plus one hostile record.
+fn a_detail(r: &GameRecord) -> String {
+    audit(r, &Settings::default()).detail()
+}
+
+/// The page of a real `validate` run over the repository's example games and bad records,
+/// plus one hostile record.
 fn example_page() -> Page {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|f| f.extension().is_some_and(|x| x == "renju"))
-        .collect();
-    files.sort();
-    let options = corpus_tool::validate::Options::default();
-    let summary = corpus_tool::validate::audit_paths(&files, &options, &mut |_| {}, &mut |_, _| {})
-        .expect("the example games read");
-    let mut page = Page {
-        totals: Totals::from_summary(&summary),
-        ..Page::default()
-    };
-    for file in &files {
-        let name = file.display().to_string();
-        let text = std::fs::read(file).unwrap();
-        for (i, rec) in notation::read_all(
-            notation::Format::Renju,
-            &text,
-            &name,
-            notation::Orientation::RowOneAtBottom,
-        )
-        .enumerate()
-        {
-            match rec {
-                Ok(g) => {
-                    let a = audit(&g, &Settings::default());
-                    if a.verdict() != GameVerdict::Ok {
-                        let kinds = a.findings.iter().map(|f| f.kind().to_string()).collect();
-                        page.push(Flagged::from_audit(&name, i + 1, &g, &a, kinds));
-                    }
-                }
-                Err(e) => page.push(Flagged::unreadable(&name, i + 1, &e.to_string())),
-            }
-        }
-    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let paths = [root.join("games"), root.join("records")];
+    let (summary, mut page) =
+        audit_with_page::<Vec<u8>>(&paths, &Options::default(), None, &mut |_, _| {})
+            .expect("the example corpus reads");
+    assert_eq!(
+        page.records.len(),
+        summary.records - summary.verdicts.get(GameVerdict::Ok),
+        "one page record per flagged row"
+    );
     let mut evil = record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White);
     evil.id = Some(HOSTILE.to_string());
     let a = audit(&evil, &Settings::default());
-    let mut f = Flagged::from_audit(HOSTILE, 7, &evil, &a, vec![HOSTILE.to_string()]);
+    let mut f = Flagged::from_audit(HOSTILE, 7, &evil, &a);
     f.detail = HOSTILE.to_string();
+    f.findings.push(HOSTILE.to_string());
     if let Some(b) = f.board.as_mut() {
         b.explanation = Some(HOSTILE.to_string());
     }
@@ -331,4 +311,108 @@ fn the_page_draws_every_flagged_record_in_a_browser() {
         png.len()
     );
     println!("screenshot: {}", shot.display());
+}
+
+/// `validate --html` writes the page next to the CSV report: one `data-record` element per
+/// row that is not `ok`, and nothing under the name asked for when the run fails.
+#[test]
+fn the_command_writes_the_page() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-command");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (html, csv) = (dir.join("audit.html"), dir.join("audit.csv"));
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
+    let out = Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .arg("validate")
+        .arg("--quiet")
+        .arg("--html")
+        .arg(&html)
+        .arg("--report")
+        .arg(&csv)
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    let mut report = csv::Reader::from_path(&csv).unwrap();
+    let verdict = report
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "verdict")
+        .unwrap();
+    let flagged = report
+        .records()
+        .filter(|r| &r.as_ref().unwrap()[verdict] != "ok")
+        .count();
+    assert!(flagged >= 9, "{flagged}");
+    assert_eq!(page.matches("data-record=").count(), flagged);
+    assert!(!dir.join("audit.html.partial").exists());
+    // A folder where the page should go: the run fails and leaves no report either.
+    let out = Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(["validate", "--quiet", "--html"])
+        .arg(&dir)
+        .arg("--report")
+        .arg(dir.join("second.csv"))
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!dir.join("second.csv").exists());
+}
+
+/// The 147k archive: the page holds every flagged record, stays under 15 MB, and the browser
+/// runs its script over all of them (`cargo xtask ci` runs this in release; it prints the
+/// size and the time the script took in the page).
+#[test]
+#[ignore = "the real archive: run in release by cargo xtask ci"]
+fn the_real_archive_page() {
+    let archive = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpora/dasimagin-renju/train-2.renju");
+    if !archive.exists() {
+        println!("SKIPPED: {} is absent", archive.display());
+        return;
+    }
+    let (summary, page) =
+        audit_with_page::<Vec<u8>>(&[archive], &Options::default(), None, &mut |_, _| {}).unwrap();
+    let flagged = summary.records - summary.verdicts.get(GameVerdict::Ok);
+    assert!(flagged > 3_000, "{flagged}");
+    assert_eq!((page.records.len(), page.left_out), (flagged, 0));
+    let html = render(&page);
+    assert!(html.len() <= 15 << 20, "{} bytes", html.len());
+    assert_eq!(html.matches("data-record=").count(), flagged);
+    println!("page: {flagged} flagged records, {} bytes", html.len());
+    let Some(bin) = chromium() else {
+        println!("SKIPPED: the browser part: no chromium on PATH");
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-archive");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("train-2.html");
+    std::fs::write(&file, &html).unwrap();
+    let out = browser(
+        &bin,
+        &dir.join("profile"),
+        &["--dump-dom"],
+        &format!("file://{}", file.display()),
+    );
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let body = &dom[dom.find("<body").expect("a body")..];
+    let body_tag = &body[..body.find('>').unwrap()];
+    assert!(
+        body_tag.contains(&format!("data-ready=\"{flagged}\"")),
+        "{body_tag}"
+    );
+    assert!(
+        body_tag.contains("data-drawn=\""),
+        "no board drawn: {body_tag}"
+    );
+    assert_eq!(dom.matches("<tbody class=\"rec\"").count(), flagged);
+    println!("browser: {body_tag}>");
 }

@@ -121,7 +121,7 @@
     if (fiveOn && st.five.length) { legend.push("red rings: the five " + st.five.join(" ")); }
     svg.setAttribute("data-stones", String(stones));
     svg.setAttribute("data-shown", String(st.n));
-    var word = st.n === d.f ? (d.x ? " (the decisive or offending move)" : " (the decisive move)") : "";
+    var word = st.n === d.f ? " (the move in question)" : "";
     st.at.textContent = "move " + st.n + " of " + st.moves.length + word;
     st.legend.textContent = legend.join("; ");
   }
@@ -207,4 +207,5 @@
   fBoards.addEventListener("change", function () { document.body.classList.toggle("no-boards", !fBoards.checked); });
   filter();
   document.body.setAttribute("data-ready", String(recs.length));
+  document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
 }());

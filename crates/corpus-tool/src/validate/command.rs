@@ -15,6 +15,8 @@ pub struct Io {
     pub report: Option<PathBuf>,
     /// JSON summary path.
     pub json: Option<PathBuf>,
+    /// HTML page path ([`crate::html`]).
+    pub html: Option<PathBuf>,
     /// Worker threads (`None`: all cores).
     pub jobs: Option<usize>,
     /// No summary on stdout, no progress bar.
@@ -57,6 +59,10 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
         Some(path) => Some(AtomicFile::create(path).map_err(|e| e.to_string())?),
         None => None,
     };
+    let html = match &io.html {
+        Some(path) => Some(AtomicFile::create(path).map_err(|e| e.to_string())?),
+        None => None,
+    };
     let bar = (!io.quiet && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(0);
         b.set_style(
@@ -75,17 +81,18 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
                 b.set_position(done as u64);
             }
         };
-        audit_with_report(
-            &io.paths,
-            options,
-            report.as_mut().map(std::io::BufWriter::new),
-            &mut progress,
-        )
+        let csv = report.as_mut().map(std::io::BufWriter::new);
+        if html.is_some() {
+            crate::html::audit_with_page(&io.paths, options, csv, &mut progress)
+                .map(|(s, page)| (s, Some(page)))
+        } else {
+            audit_with_report(&io.paths, options, csv, &mut progress).map(|s| (s, None))
+        }
     });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let summary = match result {
+    let (summary, page) = match result {
         Ok(s) => s,
         Err(e) => {
             return Err(match (&e, report_target) {
@@ -95,6 +102,18 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
                 _ => e.to_string(),
             });
         }
+    };
+    // The page is written first and committed last: a page that cannot be written leaves no
+    // report behind (atomic files not committed are removed when dropped).
+    let html = match (html, page) {
+        (Some(mut pending), Some(page)) => {
+            if let Err(e) = crate::html::write_page(&page, std::io::BufWriter::new(&mut pending)) {
+                let target = pending.target().display().to_string();
+                return Err(format!("cannot write {target}: {e} (no report written)"));
+            }
+            Some(pending)
+        }
+        _ => None,
     };
     if let Some(mut pending) = json {
         if let Err(e) = write_json(&summary, std::io::BufWriter::new(&mut pending)) {
@@ -107,6 +126,9 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
         pending.commit().map_err(|e| e.to_string())?;
     } else if let Some(r) = report {
         r.commit().map_err(|e| e.to_string())?;
+    }
+    if let Some(h) = html {
+        h.commit().map_err(|e| e.to_string())?;
     }
     for p in &summary.file_problems {
         eprintln!("corpus-tool validate: {}: {}", p.file, p.reason);
