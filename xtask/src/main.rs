@@ -110,6 +110,19 @@ fn ci(_: &[String]) -> Result<(), String> {
         "--ignored",
         "--nocapture",
     ])?;
+    // The HTML report in headless Chromium (each test prints SKIPPED when it is absent): the
+    // example corpus (screenshot under target/tmp/html-report/) and the 147k archive's page.
+    cargo(&[
+        "test",
+        "--release",
+        "-p",
+        "corpus-tool",
+        "--test",
+        "html",
+        "--",
+        "--include-ignored",
+        "--nocapture",
+    ])?;
     // A shorter run of the literal reference comparison in release (the full one is
     // `cargo xtask reference`).
     let status = Command::new(env!("CARGO"))

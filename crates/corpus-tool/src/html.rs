@@ -556,14 +556,22 @@ const COLUMNS: [&str; 7] = [
     "file", "index", "id", "verdict", "detail", "findings", "moves",
 ];
 
-fn record_markup(out: &mut String, i: usize, r: &Flagged) {
+/// One record's `<tbody>`; `kinds`: every finding kind on the page, sorted (the filter's
+/// options; a record lists the numbers of its kinds, so no kind text needs splitting).
+fn record_markup(out: &mut String, i: usize, r: &Flagged, kinds: &[&str]) {
     let cell = |s: &str| format!("<td>{}</td>", escape_html(s));
+    let numbers: Vec<String> = r
+        .findings
+        .iter()
+        .filter_map(|k| kinds.binary_search(&k.as_str()).ok())
+        .map(|n| n.to_string())
+        .collect();
     out.push_str(&format!(
         "<tbody class=\"rec\" tabindex=\"0\" data-record=\"{}\" data-i=\"{i}\" data-verdict=\"{}\" data-findings=\"{}\">\
          <tr class=\"row\">",
         escape_html(&r.key()),
         r.verdict.name(),
-        escape_html(&r.findings.join(" ")),
+        numbers.join(" "),
     ));
     out.push_str(&cell(&r.file));
     out.push_str(&format!("<td class=\"num\">{}</td>", r.index));
@@ -631,8 +639,11 @@ pub fn write_page<W: Write>(page: &Page, mut out: W) -> io::Result<()> {
     head.push_str(
         "</select></label> <label>finding <select id=\"f-finding\"><option value=\"\">all</option>",
     );
-    for k in kinds {
-        head.push_str(&format!("<option>{}</option>", escape_html(k)));
+    for (n, k) in kinds.iter().enumerate() {
+        head.push_str(&format!(
+            "<option value=\"{n}\">{}</option>",
+            escape_html(k)
+        ));
     }
     head.push_str(
         "</select></label> <label>search <input id=\"f-text\" type=\"search\"></label> \
@@ -649,7 +660,7 @@ pub fn write_page<W: Write>(page: &Page, mut out: W) -> io::Result<()> {
     out.write_all(head.as_bytes())?;
     let mut chunk = String::with_capacity(64 << 10);
     for (i, r) in page.records.iter().enumerate() {
-        record_markup(&mut chunk, i, r);
+        record_markup(&mut chunk, i, r, &kinds);
         if chunk.len() > 60 << 10 {
             out.write_all(chunk.as_bytes())?;
             chunk.clear();

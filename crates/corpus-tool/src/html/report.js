@@ -127,7 +127,8 @@
   }
 
   // Drawing: all at once with #draw-all, otherwise each record when it comes into view.
-  if (location.hash === "#draw-all" || typeof IntersectionObserver === "undefined") {
+  var selfTest = location.hash === "#self-test";
+  if (selfTest || location.hash === "#draw-all" || typeof IntersectionObserver === "undefined") {
     recs.forEach(build);
   } else {
     var seen = new IntersectionObserver(function (entries) {
@@ -205,7 +206,48 @@
   [fVerdict, fFinding].forEach(function (e) { e.addEventListener("change", filter); });
   fText.addEventListener("input", filter);
   fBoards.addEventListener("change", function () { document.body.classList.toggle("no-boards", !fBoards.checked); });
-  filter();
+  shown.textContent = "showing " + recs.length + " of " + recs.length;
+  // #self-test: the page checks its own replay keys, sorting and filters, as a person would
+  // use them, and says so in data-self-test (the browser test reads it).
+  if (selfTest) {
+    var failures = [];
+    var check = function (ok, what) { if (!ok) { failures.push(what); } };
+    var key = function (tb, k) { tb.focus(); tb.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })); };
+    var shownOf = function (tb) { return Number(tb.querySelector("svg.board").getAttribute("data-shown")); };
+    var withBoard = recs.filter(function (tb) { var d = data[Number(tb.getAttribute("data-i"))]; return d && d.f > 0 && d.f < d.m.split(" ").length; });
+    check(withBoard.length > 0, "no record to replay");
+    withBoard.slice(0, 20).forEach(function (tb) {
+      var d = data[Number(tb.getAttribute("data-i"))], n = d.m.split(" ").length;
+      check(shownOf(tb) === d.f, "starts at the focus");
+      key(tb, "ArrowLeft"); check(shownOf(tb) === d.f - 1, "ArrowLeft steps back");
+      key(tb, "ArrowRight"); key(tb, "ArrowRight"); check(shownOf(tb) === d.f + 1, "ArrowRight steps on");
+      key(tb, "Home"); check(shownOf(tb) === 0 && tb.querySelectorAll("circle.stone").length === 0, "Home empties the board");
+      key(tb, "End"); check(shownOf(tb) === n, "End shows every move");
+      key(tb, "d"); check(shownOf(tb) === d.f, "D returns to the focus");
+      tb.querySelector(".replay button").click(); check(shownOf(tb) === 0, "the first-move button");
+      tb.querySelectorAll(".replay button")[4].click(); check(shownOf(tb) === d.f, "the decisive button");
+    });
+    heads[6].click();
+    var moves = Array.prototype.map.call(table.tBodies, function (tb) { return Number(cellText(tb, 6)); });
+    check(moves.every(function (m, i) { return i === 0 || moves[i - 1] <= m; }), "sorting by moves");
+    heads[6].click();
+    moves = Array.prototype.map.call(table.tBodies, function (tb) { return Number(cellText(tb, 6)); });
+    check(moves.every(function (m, i) { return i === 0 || moves[i - 1] >= m; }), "sorting by moves, descending");
+    Array.prototype.forEach.call(fVerdict.options, function (o) {
+      fVerdict.value = o.value; filter();
+      var want = recs.filter(function (tb) { return !o.value || tb.getAttribute("data-verdict") === o.value; }).length;
+      var got = recs.filter(function (tb) { return !tb.hidden; }).length;
+      check(got === want && got > 0, "filter by verdict " + o.value);
+    });
+    fVerdict.value = "";
+    Array.prototype.forEach.call(fFinding.options, function (o) {
+      fFinding.value = o.value; filter();
+      var got = recs.filter(function (tb) { return !tb.hidden; }).length;
+      check(got > 0, "filter by finding " + o.value);
+    });
+    fFinding.value = ""; filter();
+    document.body.setAttribute("data-self-test", failures.length ? "fail: " + failures.join("; ") : "pass");
+  }
   document.body.setAttribute("data-ready", String(recs.length));
   document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
 }());
