@@ -26,14 +26,17 @@ pub mod summary;
 pub mod walk;
 
 pub use command::{Io, run_command};
-pub use pipeline::{Audited, audit_paths, audit_walk};
+pub use pipeline::{Audited, audit_entries, audit_paths, audit_walk};
 pub use report::{CSV_HEADER, ReportWriter, RunError, audit_with_report, write_json};
 pub use row::{FindingKind, Kinds, Row};
 pub use source::{
     FileRead, ReadOptions, RecordItem, Streamed, each_record, each_record_in_bytes, for_each_record,
 };
 pub use summary::{Counted, Example, KindCount, RunSettings, Summary, Tally};
-pub use walk::{FileProblem, InputFile, ProblemKind, SkipReason, Skipped, Walk, collect_files};
+pub use walk::{
+    Entry, FileProblem, InputFile, ProblemKind, SkipReason, Skipped, Walk, collect_files,
+    walk_paths,
+};
 
 use analyzer::Settings;
 use notation::{Format, Orientation};

@@ -1,8 +1,8 @@
 //! The record pipeline: the records of all files, in one bounded parallel pipeline, rows
 //! handed on in report order.
 //!
-//! One reader thread walks the files in input order and cuts their records into batches of
-//! about [`BATCH`] records: a small file (at most [`SMALL_FILE`] bytes) goes into a batch
+//! One reader thread walks the folders (lazily: auditing starts with the first file) and
+//! cuts the records of the files, in input order, into batches of about [`BATCH`] records: a small file (at most [`SMALL_FILE`] bytes) goes into a batch
 //! whole and is opened, read and audited by a worker, a larger one is streamed by the reader
 //! and its records go into batches one by one (a batch spans files). The workers (rayon, the
 //! pool of the caller: `--jobs`) audit a batch while the reader fills the next one; at most
@@ -18,11 +18,12 @@ use super::Options;
 use super::row::Row;
 use super::source::{FileRead, RecordItem, each_record};
 use super::summary::{RunSettings, Summary};
-use super::walk::{FileProblem, InputFile, Walk, collect_files};
+use super::walk::{Entry, FileProblem, InputFile, Walk, walk_paths};
 use analyzer::{GameAudit, audit, audit_with_unreadable};
 use notation::GameRecord;
 use rayon::prelude::*;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// About how many records are audited together (bounded memory, good parallel grain).
 pub const BATCH: usize = 4096;
@@ -73,34 +74,34 @@ fn status(read: Result<FileRead, FileProblem>, name: &str, not_sampled: usize) -
 enum Job {
     /// One record of a streamed file.
     Record {
-        file: usize,
+        file: Arc<str>,
         index: usize,
         item: RecordItem,
     },
     /// A small file, read and audited whole by a worker.
-    SmallFile(usize),
+    SmallFile(InputFile),
     /// The end of a streamed file.
-    FileDone(usize, FileStatus),
+    FileDone(Arc<str>, FileStatus),
+    /// A walk entry that is not a file (a problem, a skipped entry), kept in order.
+    Walked(Entry),
 }
 
 /// A job done.
 #[allow(clippy::large_enum_variant)]
 enum Done<T> {
     Record(Out<T>),
-    File(usize, Vec<Out<T>>, FileStatus),
+    File(Arc<str>, Vec<Out<T>>, FileStatus),
+    Walked(Entry),
 }
 
 /// What a worker needs to audit.
 struct Work<'a, T> {
-    files: &'a [InputFile],
-    names: &'a [String],
     options: &'a Options,
     extra: &'a (dyn Fn(&GameRecord, &GameAudit) -> T + Sync),
 }
 
 impl<T: Send> Work<'_, T> {
-    fn record(&self, file: usize, index: usize, item: RecordItem) -> Out<T> {
-        let name = &self.names[file];
+    fn record(&self, name: &str, index: usize, item: RecordItem) -> Out<T> {
         let settings = &self.options.settings;
         let (g, a) = match item {
             RecordItem::Game(g) => {
@@ -128,53 +129,64 @@ impl<T: Send> Work<'_, T> {
 
     fn job(&self, job: Job) -> Done<T> {
         match job {
-            Job::Record { file, index, item } => Done::Record(self.record(file, index, item)),
+            Job::Record { file, index, item } => Done::Record(self.record(&file, index, item)),
             Job::FileDone(file, status) => Done::File(file, Vec::new(), status),
+            Job::Walked(e) => Done::Walked(e),
             Job::SmallFile(file) => {
+                let name: Arc<str> = file.name().into();
                 let sample = self.options.sample.max(1);
                 let mut rows = Vec::new();
                 let mut not_sampled = 0;
-                let read = each_record(
-                    &self.files[file],
-                    self.options.read_options(),
-                    &mut |index, item| {
-                        if (index - 1).is_multiple_of(sample) {
-                            rows.push(self.record(file, index, item));
-                        } else {
-                            not_sampled += 1;
-                        }
-                    },
-                );
-                Done::File(file, rows, status(read, &self.names[file], not_sampled))
+                let read = each_record(&file, self.options.read_options(), &mut |index, item| {
+                    if (index - 1).is_multiple_of(sample) {
+                        rows.push(self.record(&name, index, item));
+                    } else {
+                        not_sampled += 1;
+                    }
+                });
+                let status = status(read, &name, not_sampled);
+                Done::File(name, rows, status)
             }
         }
     }
 }
 
-/// Cuts the files into batches, calling `send` with each; stops when `send` returns false.
-fn produce(files: &[InputFile], options: &Options, send: &mut dyn FnMut(Vec<Job>) -> bool) {
+/// Cuts the entries into batches, calling `send` with each; stops when `send` returns false.
+fn produce(
+    entries: impl Iterator<Item = Entry>,
+    options: &Options,
+    send: &mut dyn FnMut(Vec<Job>) -> bool,
+) {
     let sample = options.sample.max(1);
     let mut batch = Vec::new();
     let mut weight = 0usize;
     let mut open = true;
-    for (i, f) in files.iter().enumerate() {
+    for entry in entries {
         if !open {
             return;
         }
+        let f = match entry {
+            Entry::File(f) => f,
+            other => {
+                batch.push(Job::Walked(other));
+                continue;
+            }
+        };
         match f.size {
             Some(size) if size <= SMALL_FILE => {
-                batch.push(Job::SmallFile(i));
                 weight += (size / 64) as usize + 1;
+                batch.push(Job::SmallFile(f));
             }
             _ => {
+                let name: Arc<str> = f.name().into();
                 let mut not_sampled = 0;
-                let read = each_record(f, options.read_options(), &mut |index, item| {
+                let read = each_record(&f, options.read_options(), &mut |index, item| {
                     if !(index - 1).is_multiple_of(sample) {
                         not_sampled += 1;
                         return;
                     }
                     batch.push(Job::Record {
-                        file: i,
+                        file: Arc::clone(&name),
                         index,
                         item,
                     });
@@ -184,7 +196,8 @@ fn produce(files: &[InputFile], options: &Options, send: &mut dyn FnMut(Vec<Job>
                         weight = 0;
                     }
                 });
-                batch.push(Job::FileDone(i, status(read, &f.name(), not_sampled)));
+                let status = status(read, &name, not_sampled);
+                batch.push(Job::FileDone(name, status));
             }
         }
         if weight >= BATCH && open {
@@ -197,19 +210,14 @@ fn produce(files: &[InputFile], options: &Options, send: &mut dyn FnMut(Vec<Job>
     }
 }
 
-/// A rough count of the records of the files, for the progress bar's ETA only.
-fn estimate(files: &[InputFile]) -> usize {
-    files
-        .iter()
-        .map(|f| {
-            let per_record = match f.path.extension().and_then(|e| e.to_str()) {
-                Some("renju" | "txt") => 100,
-                Some("rif") => 400,
-                _ => u64::MAX,
-            };
-            (f.size.unwrap_or(0) / per_record).max(1) as usize
-        })
-        .sum()
+/// A rough count of the records of a file, for the progress bar's ETA only.
+fn estimate(f: &InputFile) -> usize {
+    let per_record = match f.path.extension().and_then(|e| e.to_str()) {
+        Some("renju" | "txt") => 100,
+        Some("rif") => 400,
+        _ => u64::MAX,
+    };
+    (f.size.unwrap_or(0) / per_record).max(1) as usize
 }
 
 /// Audits the files of `walk` in one bounded parallel pipeline (see the module
@@ -223,26 +231,36 @@ pub fn audit_walk<T: Send>(
     sink: &mut dyn FnMut(Audited<'_, T>),
     progress: &mut dyn FnMut(usize, usize),
 ) -> Summary {
+    audit_entries(walk.into_entries(), options, extra, sink, progress)
+}
+
+/// [`audit_walk`] over the entries of a walk as they come ([`walk_paths`]): the walk
+/// overlaps the audit.
+pub fn audit_entries<T: Send>(
+    entries: impl Iterator<Item = Entry> + Send,
+    options: &Options,
+    extra: &(dyn Fn(&GameRecord, &GameAudit) -> T + Sync),
+    sink: &mut dyn FnMut(Audited<'_, T>),
+    progress: &mut dyn FnMut(usize, usize),
+) -> Summary {
     let start = std::time::Instant::now();
     let jobs = rayon::current_num_threads();
     let mut total = Summary {
         settings: RunSettings::of(options),
         jobs,
-        file_problems: walk.problems,
-        skipped: walk.skipped,
         ..Summary::default()
     };
-    let files = walk.files;
-    let names: Vec<String> = files.iter().map(InputFile::name).collect();
-    let expected = estimate(&files);
-    let work = Work {
-        files: &files,
-        names: &names,
-        options,
-        extra,
-    };
+    let work = Work { options, extra };
     let mut done_records = 0usize;
+    let mut expected = 0usize;
     let mut consume = |batch: Vec<Job>| {
+        for j in &batch {
+            match j {
+                Job::SmallFile(f) => expected += estimate(f),
+                Job::FileDone(..) => expected += 1,
+                _ => {}
+            }
+        }
         let done: Vec<Done<T>> = batch.into_par_iter().map(|j| work.job(j)).collect();
         let mut account = |out: &Out<T>, total: &mut Summary| {
             total.add(&out.row, out.audited.as_ref().map(|(_, a, _)| a));
@@ -257,7 +275,10 @@ pub fn audit_walk<T: Send>(
         for d in done {
             match d {
                 Done::Record(out) => account(&out, &mut total),
-                Done::File(file, rows, status) => {
+                Done::Walked(Entry::Problem(p)) => total.file_problems.push(p),
+                Done::Walked(Entry::Skipped(s)) => total.skipped.push(s),
+                Done::Walked(Entry::File(_)) => {}
+                Done::File(name, rows, status) => {
                     for out in &rows {
                         account(out, &mut total);
                     }
@@ -266,7 +287,7 @@ pub fn audit_walk<T: Send>(
                             total.files += 1;
                             total.not_sampled += not_sampled;
                         }
-                        FileStatus::NotRecords => total.skipped_files.push(names[file].clone()),
+                        FileStatus::NotRecords => total.skipped_files.push(name.to_string()),
                         FileStatus::Problem(p) => total.file_problems.push(p),
                     }
                 }
@@ -275,15 +296,14 @@ pub fn audit_walk<T: Send>(
         progress(done_records, expected.max(done_records));
     };
     if jobs <= 1 {
-        produce(&files, options, &mut |batch| {
+        produce(entries, options, &mut |batch| {
             consume(batch);
             true
         });
     } else {
         std::thread::scope(|s| {
             let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Job>>(QUEUE);
-            let files = &files;
-            s.spawn(move || produce(files, options, &mut |batch| tx.send(batch).is_ok()));
+            s.spawn(move || produce(entries, options, &mut |batch| tx.send(batch).is_ok()));
             for batch in rx {
                 consume(batch);
             }
@@ -295,7 +315,7 @@ pub fn audit_walk<T: Send>(
 
 /// Audits every file under `paths`, calling `sink` with each row (in file order, then record
 /// order) and `progress` with the number of records done (after each batch) and the estimated
-/// total.
+/// total so far.
 ///
 /// # Errors
 /// Only when a path given cannot be found or examined; a file that cannot be read is
@@ -306,9 +326,8 @@ pub fn audit_paths(
     sink: &mut dyn FnMut(&Row),
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, FileProblem> {
-    let walk = collect_files(paths)?;
-    Ok(audit_walk(
-        walk,
+    Ok(audit_entries(
+        walk_paths(paths)?,
         options,
         &|_, _| (),
         &mut |a| sink(a.row),

@@ -2,10 +2,10 @@
 //! summary.
 
 use super::Options;
-use super::pipeline::{Audited, audit_walk};
+use super::pipeline::{Audited, audit_entries};
 use super::row::Row;
 use super::summary::Summary;
-use super::walk::{FileProblem, collect_files};
+use super::walk::{FileProblem, walk_paths};
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
@@ -124,10 +124,10 @@ pub fn audit_with_report<W: Write>(
     report: Option<W>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Summary, RunError> {
-    let walk = collect_files(paths).map_err(RunError::Read)?;
+    let entries = walk_paths(paths).map_err(RunError::Read)?;
     let mut writer = report.map(ReportWriter::new);
-    let summary = audit_walk(
-        walk,
+    let summary = audit_entries(
+        entries,
         options,
         &|_, _| (),
         &mut |a: Audited<'_, ()>| {

@@ -18,7 +18,7 @@
 
 use serde::Serialize;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A file that could not be audited.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -73,7 +73,8 @@ pub struct InputFile {
     pub path: PathBuf,
     /// Whether the file was named on the command line (`true`) or found in a folder.
     pub named: bool,
-    /// Its size in bytes when it is a regular file, `None` for a pipe or a device.
+    /// Its size in bytes when it is a regular file, `None` for a pipe or a device (or when
+    /// unknown: it is then found when the file is opened).
     pub size: Option<u64>,
 }
 
@@ -131,8 +132,128 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
     name.as_encoded_bytes().first() == Some(&b'.')
 }
 
+/// One entry of a walk, in walk order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// A file to read.
+    File(InputFile),
+    /// An entry that could not be examined.
+    Problem(FileProblem),
+    /// An entry deliberately not read.
+    Skipped(Skipped),
+}
+
+/// Walks `paths` lazily (the files come while the walk goes on, so that reading can start at
+/// once), in input order, by the rules of the module documentation. Every path given is
+/// examined first.
+///
+/// # Errors
+/// A path given that does not exist or cannot be examined.
+pub fn walk_paths(
+    paths: &[PathBuf],
+) -> Result<impl Iterator<Item = Entry> + Send + use<>, FileProblem> {
+    let mut roots = Vec::with_capacity(paths.len());
+    for p in paths {
+        let meta = std::fs::metadata(p)
+            .map_err(|e| FileProblem::unreadable(p.display().to_string(), e.to_string()))?;
+        roots.push((p.clone(), meta));
+    }
+    Ok(roots
+        .into_iter()
+        .flat_map(|(path, meta)| -> Box<dyn Iterator<Item = Entry> + Send> {
+            if meta.is_dir() {
+                Box::new(FolderWalk {
+                    it: walkdir::WalkDir::new(&path)
+                        .follow_links(true)
+                        .sort_by_file_name()
+                        .into_iter(),
+                    root: path,
+                })
+            } else {
+                Box::new(std::iter::once(Entry::File(InputFile {
+                    path,
+                    named: true,
+                    size: meta.is_file().then_some(meta.len()),
+                })))
+            }
+        }))
+}
+
+/// The walk of one folder given.
+struct FolderWalk {
+    root: PathBuf,
+    it: walkdir::IntoIter,
+}
+
+impl Iterator for FolderWalk {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        loop {
+            let entry = match self.it.next()? {
+                Ok(e) => e,
+                Err(e) if e.loop_ancestor().is_some() => {
+                    return Some(Entry::Skipped(Skipped {
+                        path: e.path().unwrap_or(&self.root).display().to_string(),
+                        reason: SkipReason::LinkLoop,
+                    }));
+                }
+                Err(e) => {
+                    let path = e.path().unwrap_or(&self.root).to_path_buf();
+                    let why = e
+                        .io_error()
+                        .map_or_else(|| e.to_string(), ToString::to_string);
+                    let reason = if std::fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+                        format!("cannot list this folder: {why}")
+                    } else {
+                        why
+                    };
+                    return Some(Entry::Problem(FileProblem::unreadable(
+                        path.display().to_string(),
+                        reason,
+                    )));
+                }
+            };
+            if entry.depth() > 0 && is_hidden(entry.file_name()) {
+                if entry.file_type().is_dir() {
+                    self.it.skip_current_dir();
+                }
+                return Some(Entry::Skipped(Skipped {
+                    path: entry.path().display().to_string(),
+                    reason: SkipReason::Hidden,
+                }));
+            }
+            if entry.file_type().is_dir() {
+                continue;
+            }
+            if !entry.file_type().is_file() {
+                return Some(Entry::Skipped(Skipped {
+                    path: entry.path().display().to_string(),
+                    reason: SkipReason::NotARegularFile,
+                }));
+            }
+            return Some(Entry::File(InputFile {
+                size: entry.metadata().ok().map(|m| m.len()),
+                path: entry.into_path(),
+                named: false,
+            }));
+        }
+    }
+}
+
+impl Walk {
+    /// The entries again, files first (for [`audit_walk`](super::audit_walk)).
+    pub fn into_entries(self) -> impl Iterator<Item = Entry> + Send {
+        self.problems
+            .into_iter()
+            .map(Entry::Problem)
+            .chain(self.skipped.into_iter().map(Entry::Skipped))
+            .chain(self.files.into_iter().map(Entry::File))
+    }
+}
+
 /// Walks `paths` into the files to read, in input order (see the module documentation for
-/// the rules).
+/// the rules), collected.
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
@@ -151,69 +272,12 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 /// ```
 pub fn collect_files(paths: &[PathBuf]) -> Result<Walk, FileProblem> {
     let mut walk = Walk::default();
-    for p in paths {
-        let meta = std::fs::metadata(p)
-            .map_err(|e| FileProblem::unreadable(p.display().to_string(), e.to_string()))?;
-        if meta.is_dir() {
-            walk_folder(p, &mut walk);
-        } else {
-            walk.files.push(InputFile {
-                path: p.clone(),
-                named: true,
-                size: meta.is_file().then_some(meta.len()),
-            });
+    for e in walk_paths(paths)? {
+        match e {
+            Entry::File(f) => walk.files.push(f),
+            Entry::Problem(p) => walk.problems.push(p),
+            Entry::Skipped(s) => walk.skipped.push(s),
         }
     }
     Ok(walk)
-}
-
-fn walk_folder(root: &Path, walk: &mut Walk) {
-    let mut hidden = Vec::new();
-    let entries = walkdir::WalkDir::new(root)
-        .follow_links(true)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| {
-            let keep = e.depth() == 0 || !is_hidden(e.file_name());
-            if !keep {
-                hidden.push(e.path().display().to_string());
-            }
-            keep
-        });
-    for entry in entries {
-        match entry {
-            Ok(e) if e.file_type().is_dir() => {}
-            Ok(e) if e.file_type().is_file() => walk.files.push(InputFile {
-                size: e.metadata().ok().map(|m| m.len()),
-                path: e.into_path(),
-                named: false,
-            }),
-            Ok(e) => walk.skipped.push(Skipped {
-                path: e.path().display().to_string(),
-                reason: SkipReason::NotARegularFile,
-            }),
-            Err(e) if e.loop_ancestor().is_some() => walk.skipped.push(Skipped {
-                path: e.path().unwrap_or(root).display().to_string(),
-                reason: SkipReason::LinkLoop,
-            }),
-            Err(e) => {
-                let path = e.path().unwrap_or(root).to_path_buf();
-                let why = e
-                    .io_error()
-                    .map_or_else(|| e.to_string(), ToString::to_string);
-                let reason = if std::fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
-                    format!("cannot list this folder: {why}")
-                } else {
-                    why
-                };
-                walk.problems
-                    .push(FileProblem::unreadable(path.display().to_string(), reason));
-            }
-        }
-    }
-    // Hidden entries are listed in walk order among themselves.
-    walk.skipped.extend(hidden.into_iter().map(|path| Skipped {
-        path,
-        reason: SkipReason::Hidden,
-    }));
 }
