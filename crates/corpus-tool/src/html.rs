@@ -502,16 +502,22 @@ fn summary(out: &mut String, page: &Page) {
     fact("files", thousands(t.files));
     fact(
         "records",
-        format!(
-            "{} read, {} unreadable{}",
-            thousands(t.records - t.unreadable.min(t.records)),
-            thousands(t.unreadable),
-            if t.not_sampled > 0 {
-                format!(", {} not sampled", thousands(t.not_sampled))
-            } else {
-                String::new()
-            }
-        ),
+        // in the words of the text summary
+        if t.not_sampled > 0 {
+            format!(
+                "{} read, {} audited, {} not sampled (no row), {} unreadable",
+                thousands(t.records + t.not_sampled),
+                thousands(t.records),
+                thousands(t.not_sampled),
+                thousands(t.unreadable)
+            )
+        } else {
+            format!(
+                "{} read, {} unreadable",
+                thousands(t.records.saturating_sub(t.unreadable)),
+                thousands(t.unreadable)
+            )
+        },
     );
     fact(
         "flagged",
