@@ -427,3 +427,49 @@ fn the_real_archive_page() {
     assert_eq!(dom.matches("<tbody class=\"rec\"").count(), flagged);
     println!("browser: {body_tag}>");
 }
+
+/// The summary's counts on the page are the run's, `--sample` included.
+#[test]
+fn the_summary_counts_are_the_runs() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-sample");
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("four.renju");
+    // records 1 and 3 are audited: a result mismatch (Black's five, declared White) and an
+    // occupied point; 2 and 4 are not sampled
+    std::fs::write(
+        &games,
+        "white h8 h9 i8 a1 j8 a2 k8 a3 l8\nblack h8 h9\nunknown h8 h8\nblack h8\n",
+    )
+    .unwrap();
+    let options = Options {
+        sample: 2,
+        ..Options::default()
+    };
+    let (summary, page) =
+        audit_with_page::<Vec<u8>>(&[games], &options, None, &mut |_, _| {}).unwrap();
+    assert_eq!((summary.records, summary.not_sampled), (2, 2));
+    assert_eq!(page.records.len(), 2);
+    let html = render(&page);
+    let records = format!(
+        "{} read, {} audited, {} not sampled (no row), 0 unreadable",
+        summary.records + summary.not_sampled,
+        summary.records,
+        summary.not_sampled
+    );
+    assert!(html.contains(&records), "{records}");
+    for (verdict, n) in summary.verdicts.iter() {
+        let bar = format!(
+            "data-kind=\"{}\"><span class=\"label\">{}</span>",
+            verdict.name(),
+            verdict.name()
+        );
+        let at = html
+            .find(&bar)
+            .unwrap_or_else(|| panic!("no bar for {verdict}"));
+        let count = format!("<span class=\"n\">{n}</span>");
+        assert!(
+            html[at..].find(&count).is_some_and(|i| i < 300),
+            "{verdict} {n}"
+        );
+    }
+}
