@@ -113,7 +113,7 @@
       var mp = point(d.x[0], size);
       if (mp) {
         var m = xy(mp, size), s = CELL / 2 - 3;
-        node("path", { d: "M" + (m[0] - s) + " " + (m[1] - s) + "L" + (m[0] + s) + " " + (m[1] + s) + "M" + (m[0] + s) + " " + (m[1] - s) + "L" + (m[0] - s) + " " + (m[1] + s), stroke: "#e01b24", "stroke-width": 3, "class": "mark" }, svg);
+        node("path", { d: "M" + (m[0] - s) + " " + (m[1] - s) + "L" + (m[0] + s) + " " + (m[1] + s) + "M" + (m[0] + s) + " " + (m[1] - s) + "L" + (m[0] - s) + " " + (m[1] + s), stroke: "#e01b24", "stroke-width": 2.5, opacity: 0.85, "class": "mark" }, svg);
         node("text", { x: m[0] + CELL / 2, y: m[1] - CELL / 2 + 2, "font-size": 11, "font-weight": "bold", fill: "#e01b24" }, svg).textContent = SHORT[d.x[1]] || "?";
       }
       legend.push("\u00D7 " + d.x[0] + ": " + d.x[1]);
