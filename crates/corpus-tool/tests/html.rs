@@ -213,7 +213,29 @@ fn browser(bin: &Path, profile: &Path, extra: &[&str], url: &str) -> std::proces
     .arg(format!("--user-data-dir={}", profile.display()))
     .args(extra)
     .arg(url);
-    cmd.output().expect("chromium runs")
+    // Output through files and a generous limit, so that a browser that hangs fails the test
+    // instead of stalling CI (a guard, not a timing assertion).
+    std::fs::create_dir_all(profile).unwrap();
+    let (out, err) = (profile.join("stdout.txt"), profile.join("stderr.txt"));
+    cmd.stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap());
+    let mut child = cmd.spawn().expect("chromium runs");
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(300) {
+            let _ = child.kill();
+            panic!("chromium did not finish in 300 s: {url}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    std::process::Output {
+        status,
+        stdout: std::fs::read(&out).unwrap(),
+        stderr: std::fs::read(&err).unwrap(),
+    }
 }
 
 /// Number of stones a board must show at its focus, counted from the moves (passes are no
@@ -472,4 +494,13 @@ fn the_summary_counts_are_the_runs() {
             "{verdict} {n}"
         );
     }
+}
+
+/// A run with nothing flagged still gives a page that says so.
+#[test]
+fn a_page_with_nothing_flagged_says_so() {
+    let html = render(&Page::default());
+    assert!(html.contains("No flagged records."));
+    assert_eq!(html.matches("data-record=").count(), 0);
+    assert!(html.contains("id=\"boards\">[]</script>"));
 }
