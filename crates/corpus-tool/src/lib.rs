@@ -9,6 +9,8 @@
 pub mod convert;
 pub mod explain;
 pub mod fouls;
+pub mod html;
+pub mod output;
 pub mod show;
 pub mod validate;
 

@@ -54,6 +54,44 @@ fn every_stated_verdict_is_the_checkers() {
     );
 }
 
+/// Every point the checker marks forbidden in a diagram is one its `expect:` lines state, with
+/// the same kind, and every stated forbidden point is marked, under each convention: a snapshot
+/// (which shows all the marks) never blesses a verdict nobody reasoned in the file's notes.
+#[test]
+fn every_marked_point_is_stated() {
+    let mut problems = Vec::new();
+    let mut marks = 0;
+    for e in atlas() {
+        for c in Convention::ALL {
+            let (_, marked) = e.marked(c);
+            marks += marked.len();
+            let marked: BTreeSet<String> = marked.iter().map(|(p, f)| format!("{p} {f}")).collect();
+            let stated: BTreeSet<String> = e
+                .expectations
+                .iter()
+                .filter(|x| x.after.is_empty())
+                .filter_map(|x| match x.verdict(c) {
+                    Verdict::Forbidden(f) => Some(format!("{} {f}", x.point)),
+                    _ => None,
+                })
+                .collect();
+            for m in marked.difference(&stated) {
+                problems.push(format!(
+                    "{} ({c}): {m} is marked but no expect: line states it",
+                    e.name
+                ));
+            }
+            for s in stated.difference(&marked) {
+                problems.push(format!("{} ({c}): {s} is stated but not marked", e.name));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Both conventions over the atlas: the marks are many (a test that could pass on nothing
+    // would not be one).
+    assert!(marks >= 250, "only {marks} marks");
+}
+
 #[test]
 fn the_atlas_covers_what_it_must() {
     let entries = atlas();
