@@ -1,6 +1,6 @@
 //! Replaying a record and adjudicating it: [`audit`] and the [`GameAudit`] it returns.
 
-use crate::opening::{self, Opening, ProtocolProblem};
+use crate::opening::{self, Opening, OpeningNote, ProtocolProblem, RuleName};
 use crate::settings::{ClaimPolicy, Settings};
 use notation::{DeclaredResult, GameRecord};
 use renju_core::{Board, Color, Foul, FoulChecker, Move, Point, RENJU_SIZE, RuleSet, Verdict};
@@ -246,11 +246,17 @@ pub enum Finding {
     NotAnOpening(opening::NotAnOpening),
     /// The record's opening-rule data contradicts itself.
     OpeningProtocol(ProtocolProblem),
+    /// Audited under renju rules, but the record is not on the 15x15 renju board (the game
+    /// is replayed on its own board; renju is not played there).
+    NotRenjuBoard {
+        /// The record's board side.
+        size: u8,
+    },
 }
 
 impl Finding {
     /// The kind name used in reports: `lapsed-foul`, `unclaimed-overline`, `moves-after-end`,
-    /// `first-move-off-centre`, `not-an-opening`, `opening-protocol`.
+    /// `first-move-off-centre`, `not-an-opening`, `opening-protocol`, `not-renju-board`.
     ///
     /// ```
     /// use analyzer::{Settings, audit};
@@ -277,6 +283,7 @@ impl Finding {
             Finding::FirstMoveOffCentre(_) => "first-move-off-centre",
             Finding::NotAnOpening(_) => "not-an-opening",
             Finding::OpeningProtocol(_) => "opening-protocol",
+            Finding::NotRenjuBoard { .. } => "not-renju-board",
         }
     }
 
@@ -305,7 +312,8 @@ impl Finding {
             Finding::MovesAfterEnd { end_move, .. } => Some(*end_move + 1),
             Finding::FirstMoveOffCentre(_) => Some(1),
             Finding::NotAnOpening(_) => Some(3),
-            Finding::OpeningProtocol(_) => Some(5),
+            Finding::OpeningProtocol(p) => p.move_number(),
+            Finding::NotRenjuBoard { .. } => None,
         }
     }
 }
@@ -335,6 +343,11 @@ impl fmt::Display for Finding {
             Finding::FirstMoveOffCentre(None) => f.write_str("the first move is a pass, not h8"),
             Finding::NotAnOpening(why) => write!(f, "not one of the 26 openings: {why}"),
             Finding::OpeningProtocol(p) => write!(f, "opening rule not followed: {p}"),
+            Finding::NotRenjuBoard { size } => write!(
+                f,
+                "a {size}x{size} record audited under renju rules, which are played on 15x15 \
+                 only (audit it under free-style or standard)"
+            ),
         }
     }
 }
@@ -488,6 +501,41 @@ pub struct GameAudit {
     pub findings: Vec<Finding>,
     /// The opening the first three moves form.
     pub opening: Opening,
+    /// What could not be checked for lack of data (opening-rule steps the record does not
+    /// carry, a rule name not recognised). Not findings: they never change the verdict; the
+    /// auditor counts them apart.
+    pub notes: Vec<Note>,
+}
+
+/// A check the audit could not make, with the reason. Counted apart from findings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// About the opening rule.
+    Opening(OpeningNote),
+}
+
+impl Note {
+    /// The kind name for reports (the opening note's kind: `opening-not-checkable`,
+    /// `unknown-opening-rule`, `unsupported-opening-rule`).
+    ///
+    /// ```
+    /// use analyzer::{Note, opening::OpeningNote};
+    /// assert_eq!(Note::Opening(OpeningNote::UnknownRule("x".into())).kind(), "unknown-opening-rule");
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Note::Opening(n) => n.kind(),
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Opening(n) => n.fmt(f),
+        }
+    }
 }
 
 impl GameAudit {
@@ -672,6 +720,9 @@ impl fmt::Display for GameAudit {
         writeln!(f, "opening: {}", self.opening)?;
         for x in &self.findings {
             writeln!(f, "finding: {x}")?;
+        }
+        for x in &self.notes {
+            writeln!(f, "note: {x}")?;
         }
         write!(f, "verdict: {}", self.verdict())
     }
@@ -870,27 +921,53 @@ fn audit_impl(
             count: total - e,
         });
     }
-    let renju_board = settings.rules == RuleSet::Renju && record.board_size == RENJU_SIZE;
+    let renju = settings.rules == RuleSet::Renju;
+    if renju && record.board_size != RENJU_SIZE && r.illegal.as_ref().is_none_or(|i| i.number != 0)
+    {
+        r.findings.push(Finding::NotRenjuBoard {
+            size: record.board_size,
+        });
+    }
+    let renju_board = renju && record.board_size == RENJU_SIZE;
+    let rule = RuleName::of(record.rule.as_deref());
+    let shape = renju_board && rule.wants_26();
     let opening = if renju_board {
-        if let Some(first) = moves.first()
+        if shape
+            && let Some(first) = moves.first()
             && first.point() != Some(Point::CENTER)
         {
             r.findings.push(Finding::FirstMoveOffCentre(first.point()));
         }
         let o = opening::identify(moves);
-        if let Opening::NotAnOpening(why) = o {
+        if shape && let Opening::NotAnOpening(why) = o {
             // An off-centre first move is already reported.
             if !matches!(why, opening::NotAnOpening::FirstOffCentre(_)) {
                 r.findings.push(Finding::NotAnOpening(why));
             }
         }
-        if let Some(p) = opening::check_protocol(record) {
-            r.findings.push(Finding::OpeningProtocol(p));
-        }
         o
     } else {
         Opening::NotApplicable
     };
+    let mut notes = Vec::new();
+    if renju_board || rule != RuleName::None {
+        let check = opening::check_opening(record);
+        for p in check.problems {
+            // The shape of stones 1-3 is already reported by the findings above.
+            let shape_problem = matches!(
+                &p,
+                ProtocolProblem::Recorded {
+                    violation: openings::RecordViolation::OutsideArea { stone: 1..=3, .. }
+                        | openings::RecordViolation::NotAnOpening(_),
+                    ..
+                }
+            );
+            if !(shape && shape_problem) {
+                r.findings.push(Finding::OpeningProtocol(p));
+            }
+        }
+        notes.extend(check.notes.into_iter().map(Note::Opening));
+    }
     let consistency = consistency(record.result, r.end, r.illegal.is_some());
     GameAudit {
         settings: *settings,
@@ -903,6 +980,7 @@ fn audit_impl(
         consistency,
         findings: r.findings,
         opening,
+        notes,
     }
 }
 

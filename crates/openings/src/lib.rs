@@ -36,6 +36,7 @@ mod catalogue;
 mod isometry;
 mod lianhuan;
 mod protocol;
+mod recorded;
 mod report;
 mod rule;
 mod tables;
@@ -47,6 +48,10 @@ pub use isometry::{Isometry, OfferSymmetry, equivalent_offers, first_equivalent_
 pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns};
 pub use protocol::{
     Area, Event, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
+};
+pub use recorded::{
+    NotCheckable, OfferCount, Offers, OpeningRecord, RecordCheck, RecordViolation, Swaps,
+    check_record, check_record_with, swap_slots,
 };
 pub use report::{IdentifyError, identify_report, table_text};
 pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};

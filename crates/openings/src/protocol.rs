@@ -319,7 +319,7 @@ pub enum Area {
 }
 
 impl Area {
-    fn contains(self, p: Point, size: u8) -> bool {
+    pub(crate) fn contains(self, p: Point, size: u8) -> bool {
         let centre = Point::new(size / 2, size / 2).unwrap_or(Point::CENTER);
         match self {
             Area::Centre => p == centre,
@@ -1148,7 +1148,25 @@ impl OpeningTranscript {
         if rule == R::ContinuousSwap {
             return None;
         }
-        let option_c = rule == R::Swap2 && rec.swaps.iter().any(|s| s.0 == 5);
+        // A decision stays where the record puts it when the rule has a swap chance there;
+        // otherwise (a reader's guess from the rule name) the rule places it by its order:
+        // Swap1 after 1, Swap2 after 3 and 5, ...
+        let offers = !rec.fifth_offers.is_empty();
+        let chances = crate::recorded::swap_slots(rule, 5, offers);
+        let slots = crate::recorded::swap_slots(rule, rec.swaps.len(), offers);
+        let decisions: Vec<(usize, bool)> = rec
+            .swaps
+            .iter()
+            .zip(&slots)
+            .map(|(&(recorded, swapped), slot)| {
+                if chances.contains(&Some(recorded)) {
+                    (recorded, swapped)
+                } else {
+                    (slot.unwrap_or(recorded), swapped)
+                }
+            })
+            .collect();
+        let option_c = rule == R::Swap2 && decisions.iter().any(|s| s.0 == 5);
         let p1_places = match rule {
             R::Rif
             | R::Yamaguchi
@@ -1191,7 +1209,7 @@ impl OpeningTranscript {
                 R::Soosorv(_) if k == 4 => t = t.declare(by, declared),
                 _ => {}
             }
-            for &(_, swapped) in rec.swaps.iter().filter(|s| s.0 == k) {
+            for &(_, swapped) in decisions.iter().filter(|s| s.0 == k) {
                 let decider = by.opponent();
                 if swapped {
                     t = t.swap(decider);
