@@ -144,7 +144,9 @@ pub enum IllegalKind {
         /// The foul it would commit.
         foul: Foul,
     },
-    /// The record's board side is not one this toolkit handles (5..=20).
+    /// The record's board side is not one this toolkit handles (5..=20), or, under renju
+    /// rules, which are played on 15x15 only, any side but 15 (such a record is audited under
+    /// free-style or standard gomoku on its own board).
     BadBoardSize(u8),
 }
 
@@ -194,6 +196,11 @@ impl fmt::Display for Illegal {
             IllegalKind::Forbidden { point, foul } => write!(
                 f,
                 "move {n} ({point}) is a forbidden {foul} point, refused under the refuse policy"
+            ),
+            IllegalKind::BadBoardSize(s) if (5..=20).contains(s) => write!(
+                f,
+                "a {s}x{s} board under renju rules, which are played on 15x15 only (audit it \
+                 under free-style or standard gomoku)"
             ),
             IllegalKind::BadBoardSize(s) => {
                 write!(f, "board side {s} is not supported (5..=20)")
@@ -246,17 +253,11 @@ pub enum Finding {
     NotAnOpening(opening::NotAnOpening),
     /// The record's opening-rule data contradicts itself.
     OpeningProtocol(ProtocolProblem),
-    /// Audited under renju rules, but the record is not on the 15x15 renju board (the game
-    /// is replayed on its own board; renju is not played there).
-    NotRenjuBoard {
-        /// The record's board side.
-        size: u8,
-    },
 }
 
 impl Finding {
     /// The kind name used in reports: `lapsed-foul`, `unclaimed-overline`, `moves-after-end`,
-    /// `first-move-off-centre`, `not-an-opening`, `opening-protocol`, `not-renju-board`.
+    /// `first-move-off-centre`, `not-an-opening`, `opening-protocol`.
     ///
     /// ```
     /// use analyzer::{Settings, audit};
@@ -283,7 +284,6 @@ impl Finding {
             Finding::FirstMoveOffCentre(_) => "first-move-off-centre",
             Finding::NotAnOpening(_) => "not-an-opening",
             Finding::OpeningProtocol(_) => "opening-protocol",
-            Finding::NotRenjuBoard { .. } => "not-renju-board",
         }
     }
 
@@ -313,7 +313,6 @@ impl Finding {
             Finding::FirstMoveOffCentre(_) => Some(1),
             Finding::NotAnOpening(_) => Some(3),
             Finding::OpeningProtocol(p) => p.move_number(),
-            Finding::NotRenjuBoard { .. } => None,
         }
     }
 }
@@ -343,11 +342,6 @@ impl fmt::Display for Finding {
             Finding::FirstMoveOffCentre(None) => f.write_str("the first move is a pass, not h8"),
             Finding::NotAnOpening(why) => write!(f, "not one of the 26 openings: {why}"),
             Finding::OpeningProtocol(p) => write!(f, "opening rule not followed: {p}"),
-            Finding::NotRenjuBoard { size } => write!(
-                f,
-                "a {size}x{size} record audited under renju rules, which are played on 15x15 \
-                 only (audit it under free-style or standard)"
-            ),
         }
     }
 }
@@ -791,7 +785,10 @@ fn replay(moves: &[Move], size: u8, total: usize, settings: &Settings) -> Replay
         findings: Vec::new(),
         pending_overline: false,
     };
-    let Ok(board) = Board::new(usize::from(size)) else {
+    let board = Board::new(usize::from(size))
+        .ok()
+        .filter(|_| settings.rules != RuleSet::Renju || size == RENJU_SIZE);
+    let Some(board) = board else {
         out.illegal = Some(Illegal {
             number: 0,
             kind: IllegalKind::BadBoardSize(size),
@@ -922,12 +919,6 @@ fn audit_impl(
         });
     }
     let renju = settings.rules == RuleSet::Renju;
-    if renju && record.board_size != RENJU_SIZE && r.illegal.as_ref().is_none_or(|i| i.number != 0)
-    {
-        r.findings.push(Finding::NotRenjuBoard {
-            size: record.board_size,
-        });
-    }
     let renju_board = renju && record.board_size == RENJU_SIZE;
     let rule = RuleName::of(record.rule.as_deref());
     let shape = renju_board && rule.wants_26();
