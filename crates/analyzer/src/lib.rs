@@ -77,6 +77,7 @@
 
 pub mod annotate;
 mod audit;
+mod names;
 pub mod opening;
 mod settings;
 

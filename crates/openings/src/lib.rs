@@ -47,7 +47,7 @@ pub use catalogue::{
 pub use isometry::{Isometry, OfferSymmetry, equivalent_offers, first_equivalent_pair, stabiliser};
 pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns};
 pub use protocol::{
-    Area, Event, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
+    Area, Event, Expected, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
 };
 pub use recorded::{
     NotCheckable, OfferCount, Offers, OpeningRecord, RecordCheck, RecordViolation, Swaps,
