@@ -2,19 +2,12 @@
 //! only, they are reported (verdict `illegal`, kind `bad-board-size`, with a sentence saying
 //! why and what to do); under free-style and standard gomoku they are audited on their board.
 
+mod common;
+use common::record;
+
 use analyzer::{End, GameVerdict, Settings, audit};
 use notation::{DeclaredResult, GameRecord, Orientation, read_all};
-use renju_core::{Move, RuleSet};
-
-fn record(size: u8, moves: &str, result: DeclaredResult) -> GameRecord {
-    let mut r = GameRecord::new(size);
-    r.result = result;
-    r.moves = moves
-        .split(' ')
-        .map(|m| Move::parse_sized(m, size).unwrap_or_else(|e| panic!("{m}: {e}")))
-        .collect();
-    r
-}
+use renju_core::RuleSet;
 
 fn under(rules: RuleSet) -> Settings {
     Settings {

@@ -3,6 +3,9 @@
 //! orientations. Expected verdicts are reasoned from the rule texts (`RULES.md` section 6,
 //! `data/opening-rules.md`), written beside each case.
 
+mod common;
+use common::pts;
+
 use analyzer::opening::{ProtocolProblem, RuleName, check_opening};
 use analyzer::{Finding, GameAudit, Settings, audit};
 use notation::{Format, GameRecord, Orientation, read_all};
@@ -30,12 +33,6 @@ const fn game(
         alt,
         swap,
     }
-}
-
-fn pts(s: &str) -> Vec<Point> {
-    s.split_whitespace()
-        .map(|w| w.parse().unwrap_or_else(|e| panic!("{w}: {e}")))
-        .collect()
 }
 
 fn image(s: &str, sym: Symmetry) -> String {

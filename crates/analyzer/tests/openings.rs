@@ -1,14 +1,13 @@
 //! The opening classification and the 5th-move offer checks.
 
+mod common;
+use common::pt;
+
 use analyzer::opening::{Family, NotAnOpening, Opening, ProtocolProblem, check_protocol, identify};
 use notation::GameRecord;
 use openings::RecordViolation;
 use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
 use std::collections::HashSet;
-
-fn pt(s: &str) -> Point {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
 
 fn canonical(moves: &[Move]) -> Option<(Family, Point)> {
     match identify(moves) {
