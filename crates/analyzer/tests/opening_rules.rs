@@ -573,6 +573,14 @@ fn unknown_and_unsupported_rules_are_noted_not_skipped() {
         &["first-move-off-centre"],
         &["unsupported-opening-rule"],
     );
+    // Free play / a rule-set name: no protocol to judge swaps or offers against, black 1 free.
+    expect(game("Gomoku", "a1 b5 c9 d4", None, None), &[], &[], &[]);
+    expect(
+        game("Gomoku", "a1 b5 c9 d4 e7", Some("e7 g1"), Some("R")),
+        &[],
+        &[],
+        &["NoProtocol"],
+    );
     // RU[Renju] names the rule set, not an opening rule: a renju game, no note.
     expect(game("Renju", RIF_MOVES, None, None), &[], &[], &[]);
 }

@@ -313,6 +313,9 @@ pub enum NotCheckable {
     /// Continuous swap: records do not show which stones were placed as couples, so who placed
     /// each stone is not checked.
     CouplesNotRecorded,
+    /// Free play names no opening protocol (and a name like `Gomoku` may only name the rule
+    /// set), so the swap decisions and offers the record lists are not judged.
+    NoProtocol,
 }
 
 impl fmt::Display for NotCheckable {
@@ -349,6 +352,10 @@ impl fmt::Display for NotCheckable {
             NotCheckable::CouplesNotRecorded => f.write_str(
                 "the record does not show which stones were placed as couples; who placed each \
                  stone is not checked",
+            ),
+            NotCheckable::NoProtocol => f.write_str(
+                "the rule names no opening protocol; the swap decisions and offers listed are \
+                 not judged",
             ),
         }
     }
@@ -503,6 +510,14 @@ pub fn check_record_with(
         out.violations.push(RecordViolation::PassInOpening {
             number: stones.len() + 1,
         });
+    }
+    if rule == OpeningRule::Free {
+        let listed = !matches!(record.swaps, Swaps::NotRecorded)
+            || !matches!(record.offers, Offers::NotRecorded);
+        if listed {
+            out.notes.push(NotCheckable::NoProtocol);
+        }
+        return out;
     }
     let decisions: Option<&[bool]> = match record.swaps {
         Swaps::Decisions(d) => Some(d),
