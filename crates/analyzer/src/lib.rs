@@ -80,6 +80,7 @@ mod audit;
 mod names;
 pub mod opening;
 mod settings;
+pub mod stats;
 
 pub use annotate::{MoveNote, annotate, explain_move};
 pub use audit::{
