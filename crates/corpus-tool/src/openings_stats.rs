@@ -1,0 +1,88 @@
+//! `corpus-tool openings stats`: how often each of the 26 openings is played in an archive and
+//! how its games end. The records are audited by the same pipeline as `validate` with the same
+//! options (so `black_five`, `white_five` and `foul` are exactly the ends `validate` finds);
+//! the counting is `analyzer::stats`.
+
+use crate::output::AtomicFile;
+use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
+use analyzer::stats::OpeningStats;
+use std::path::{Path, PathBuf};
+
+/// What a run counted, and the audit's own summary (records read, unreadable ones, file
+/// problems) so that nothing is lost without a word.
+#[derive(Debug, Clone)]
+pub struct StatsRun {
+    /// The statistics.
+    pub stats: OpeningStats,
+    /// The audit's summary.
+    pub summary: Summary,
+}
+
+/// Counts the openings of every record under `paths` in one pass.
+///
+/// # Errors
+/// A path that cannot be read.
+///
+/// ```
+/// use corpus_tool::validate::Options;
+/// let dir = tempfile::tempdir().unwrap();
+/// let file = dir.path().join("a.renju");
+/// std::fs::write(&file, "black h8 h9 i8 i9 j8 j9 k8 k9 l8\nwhite h8 h9\n").unwrap();
+/// let run = corpus_tool::openings_stats::count(&[file], &Options::default()).unwrap();
+/// assert_eq!(run.stats.games(), 2);
+/// let csv = run.stats.csv();
+/// assert!(csv.contains("\n6D,Ugetsu,1,1,0,0,0,1,0,0,9.0\n"), "{csv}");
+/// assert!(csv.ends_with("none,not one of the 26,1,0,1,0,0,0,0,0,2.0\n"), "{csv}");
+/// ```
+pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
+    for p in paths {
+        std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+    }
+    let entries = walk_paths(paths).map_err(|e| format!("{}: {}", e.file, e.reason))?;
+    let mut stats = OpeningStats::new();
+    let summary = audit_entries(
+        entries,
+        options,
+        &|_, _| (),
+        &mut |a: Audited<'_, ()>| {
+            if let (Some(record), Some(audit)) = (a.record, a.audit) {
+                stats.add(record, audit);
+            }
+        },
+        &mut |_, _| {},
+    );
+    Ok(StatsRun { stats, summary })
+}
+
+/// Runs the command: counts, writes `--report` (CSV) and `--json`, and returns the text for
+/// stdout.
+///
+/// # Errors
+/// A path that cannot be read or a file that cannot be written.
+pub fn run(
+    paths: &[PathBuf],
+    options: &Options,
+    report: Option<&Path>,
+    json: Option<&Path>,
+) -> Result<String, String> {
+    let run = count(paths, options)?;
+    if let Some(path) = report {
+        AtomicFile::write(path, run.stats.csv().as_bytes()).map_err(|e| e.to_string())?;
+    }
+    if let Some(path) = json {
+        AtomicFile::write(path, run.stats.json().as_bytes()).map_err(|e| e.to_string())?;
+    }
+    let s = &run.summary;
+    let mut out = format!(
+        "{}\nrecords: {} read, {} counted, {} unreadable (not counted); settings: {}\n",
+        run.stats,
+        s.records,
+        run.stats.games(),
+        s.unreadable,
+        s.settings
+    );
+    for p in &s.file_problems {
+        out.push_str(&format!("file not counted: {}: {}\n", p.file, p.reason));
+    }
+    Ok(out)
+}
