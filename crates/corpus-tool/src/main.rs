@@ -272,6 +272,12 @@ struct StatsArgs {
     /// Write the table as JSON to this file.
     #[arg(long, value_name = "FILE.json")]
     json: Option<PathBuf>,
+    /// Write the table as Markdown to this file.
+    #[arg(long, value_name = "FILE.md")]
+    markdown: Option<PathBuf>,
+    /// Write an SVG chart of the declared results per opening to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    svg: Option<PathBuf>,
     /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
     #[arg(long)]
     format: Option<Format>,
@@ -414,12 +420,13 @@ fn main() -> ExitCode {
                 orientation: a.orientation,
                 sample: 1,
             };
-            match corpus_tool::openings_stats::run(
-                &a.paths,
-                &options,
-                a.report.as_deref(),
-                a.json.as_deref(),
-            ) {
+            let outputs = corpus_tool::openings_stats::Outputs {
+                report: a.report.as_deref(),
+                json: a.json.as_deref(),
+                markdown: a.markdown.as_deref(),
+                svg: a.svg.as_deref(),
+            };
+            match corpus_tool::openings_stats::run(&a.paths, &options, outputs) {
                 Ok(text) => {
                     out(&text);
                     ExitCode::SUCCESS

@@ -54,23 +54,45 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
     Ok(StatsRun { stats, summary })
 }
 
-/// Runs the command: counts, writes `--report` (CSV) and `--json`, and returns the text for
-/// stdout.
+/// The files a run writes (each optional).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Outputs<'a> {
+    /// The CSV (`--report`).
+    pub report: Option<&'a Path>,
+    /// The JSON rows (`--json`).
+    pub json: Option<&'a Path>,
+    /// A Markdown table (`--markdown`).
+    pub markdown: Option<&'a Path>,
+    /// An SVG chart of the declared results per opening (`--svg`).
+    pub svg: Option<&'a Path>,
+}
+
+/// Runs the command: counts, writes the files asked for, and returns the text for stdout.
 ///
 /// # Errors
 /// A path that cannot be read or a file that cannot be written.
-pub fn run(
-    paths: &[PathBuf],
-    options: &Options,
-    report: Option<&Path>,
-    json: Option<&Path>,
-) -> Result<String, String> {
+pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result<String, String> {
     let run = count(paths, options)?;
-    if let Some(path) = report {
-        AtomicFile::write(path, run.stats.csv().as_bytes()).map_err(|e| e.to_string())?;
-    }
-    if let Some(path) = json {
-        AtomicFile::write(path, run.stats.json().as_bytes()).map_err(|e| e.to_string())?;
+    let source = paths
+        .iter()
+        .map(|p| {
+            p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let files = [
+        (outputs.report, run.stats.csv()),
+        (outputs.json, run.stats.json()),
+        (outputs.markdown, run.stats.markdown(&source)),
+        (outputs.svg, run.stats.svg(&source)),
+    ];
+    for (path, text) in files {
+        if let Some(path) = path {
+            AtomicFile::write(path, text.as_bytes()).map_err(|e| e.to_string())?;
+        }
     }
     let s = &run.summary;
     let mut out = format!(
@@ -85,4 +107,34 @@ pub fn run(
         out.push_str(&format!("file not counted: {}: {}\n", p.file, p.reason));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use analyzer::End;
+    use renju_core::Foul;
+
+    /// The ends counted per opening add up to the ends `validate`'s summary counts on the
+    /// project's hand-made games (every kind of end is among them).
+    #[test]
+    fn ends_agree_with_validate_on_the_project_games() {
+        let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
+        let run = count(&[games], &Options::default()).expect("corpus/games is readable");
+        let rows = run.stats.rows();
+        let sum = |f: fn(&analyzer::stats::OpeningRow) -> usize| rows.iter().map(f).sum::<usize>();
+        let s = &run.summary;
+        assert!(s.records >= 20, "{} records", s.records);
+        assert_eq!(run.stats.games(), s.records - s.unreadable);
+        assert_eq!(sum(|r| r.black_five), s.ends.get(End::BlackFive));
+        assert_eq!(sum(|r| r.white_five), s.ends.get(End::WhiteFive));
+        let fouls: usize = [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
+            .into_iter()
+            .map(|f| s.ends.get(End::Foul(f)))
+            .sum();
+        assert!(fouls > 0);
+        assert_eq!(sum(|r| r.foul), fouls);
+        let declared = sum(|r| r.black + r.white + r.draw + r.unknown);
+        assert_eq!(declared, run.stats.games());
+    }
 }
