@@ -56,7 +56,8 @@ pub use recorded::{
 pub use report::{IdentifyError, identify_report, table_text};
 pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};
 pub use tables::{
-    GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables, stale_tables,
+    GENERATED_ELSEWHERE, GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables,
+    stale_tables,
 };
 
 /// The examples of the README compile and pass.
