@@ -77,6 +77,7 @@
 
 pub mod annotate;
 mod audit;
+pub mod fifth_stats;
 mod names;
 pub mod opening;
 mod settings;

@@ -127,3 +127,54 @@ fn none_cases_and_ends() {
     assert_eq!(a.rows()[26], stats.rows()[26]);
     assert!(stats.to_string().contains("6D    Ugetsu"), "{stats}");
 }
+
+#[test]
+fn fifth_moves_per_rule_in_the_standard_orientation() {
+    use analyzer::fifth_stats::FifthMoveStats;
+    let mut fifth = FifthMoveStats::new();
+    // 1D 寒星 h8 h9 h10 is symmetric about column h: the 5th moves g9 and i9 (mirror images)
+    // are one row. Each game in all 8 orientations, under RIF; one more under Yamaguchi.
+    let mut counted = 0;
+    for (k, s) in Symmetry::ALL.into_iter().enumerate() {
+        for five in ["g9", "i9"] {
+            let mut r = record(15, &format!("h8 h9 h10 a1 {five}"), DeclaredResult::Black);
+            r.moves = r
+                .moves
+                .iter()
+                .map(|m| {
+                    m.point()
+                        .map_or(*m, |p| Move::Stone(s.apply(p, RENJU_SIZE)))
+                })
+                .collect();
+            r.rule = Some("RIF".into());
+            if k == 0 {
+                r.fifth_offers = vec![
+                    s.apply(common::pt(five), RENJU_SIZE),
+                    s.apply(common::pt("k12"), RENJU_SIZE),
+                ];
+            }
+            counted += usize::from(fifth.add(&r));
+        }
+    }
+    let mut other = record(15, "h8 h9 h10 a1 g9", DeclaredResult::White);
+    other.rule = Some("Yamaguchi".into());
+    assert!(fifth.add(&other));
+    // Not counted: no rule, fewer than 5 stones, not one of the 26.
+    assert!(!fifth.add(&record(15, "h8 h9 h10 a1 g9", DeclaredResult::Black)));
+    let mut short = record(15, "h8 h9 h10 a1", DeclaredResult::Black);
+    short.rule = Some("RIF".into());
+    assert!(!fifth.add(&short));
+    assert_eq!(counted, 16);
+    let csv = fifth.csv();
+    let lines: Vec<&str> = csv.lines().collect();
+    // g9 in the standard orientation (the smaller of g9/i9).
+    assert_eq!(
+        lines,
+        [
+            analyzer::fifth_stats::FIFTH_CSV_HEADER,
+            "RIF,1D,g9,16,2,2.0,0,16,0,0,0",
+            "Yamaguchi,1D,g9,1,0,,0,0,1,0,0",
+        ],
+        "{csv}"
+    );
+}

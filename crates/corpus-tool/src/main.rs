@@ -278,6 +278,10 @@ struct StatsArgs {
     /// Write an SVG chart of the declared results per opening to this file.
     #[arg(long, value_name = "FILE.svg")]
     svg: Option<PathBuf>,
+    /// Write the table per opening rule and 5th move (records that name their rule) as CSV:
+    /// rule,code,fifth,games,offers_recorded,mean_offers,swapped,black,white,draw,unknown.
+    #[arg(long, value_name = "FILE.csv")]
+    fifth_report: Option<PathBuf>,
     /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
     #[arg(long)]
     format: Option<Format>,
@@ -425,6 +429,7 @@ fn main() -> ExitCode {
                 json: a.json.as_deref(),
                 markdown: a.markdown.as_deref(),
                 svg: a.svg.as_deref(),
+                fifth_report: a.fifth_report.as_deref(),
             };
             match corpus_tool::openings_stats::run(&a.paths, &options, outputs) {
                 Ok(text) => {

@@ -5,6 +5,7 @@
 
 use crate::output::AtomicFile;
 use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
+use analyzer::fifth_stats::FifthMoveStats;
 use analyzer::stats::OpeningStats;
 use std::path::{Path, PathBuf};
 
@@ -14,6 +15,8 @@ use std::path::{Path, PathBuf};
 pub struct StatsRun {
     /// The statistics.
     pub stats: OpeningStats,
+    /// Per opening rule, opening and 5th move, for the records that name their rule.
+    pub fifth: FifthMoveStats,
     /// The audit's summary.
     pub summary: Summary,
 }
@@ -40,6 +43,7 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
     }
     let entries = walk_paths(paths).map_err(|e| format!("{}: {}", e.file, e.reason))?;
     let mut stats = OpeningStats::new();
+    let mut fifth = FifthMoveStats::new();
     let summary = audit_entries(
         entries,
         options,
@@ -47,11 +51,16 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
         &mut |a: Audited<'_, ()>| {
             if let (Some(record), Some(audit)) = (a.record, a.audit) {
                 stats.add(record, audit);
+                fifth.add(record);
             }
         },
         &mut |_, _| {},
     );
-    Ok(StatsRun { stats, summary })
+    Ok(StatsRun {
+        stats,
+        fifth,
+        summary,
+    })
 }
 
 /// The files a run writes (each optional).
@@ -65,6 +74,8 @@ pub struct Outputs<'a> {
     pub markdown: Option<&'a Path>,
     /// An SVG chart of the declared results per opening (`--svg`).
     pub svg: Option<&'a Path>,
+    /// The per-rule, per-5th-move table as CSV (`--fifth-report`).
+    pub fifth_report: Option<&'a Path>,
 }
 
 /// Runs the command: counts, writes the files asked for, and returns the text for stdout.
@@ -88,6 +99,7 @@ pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result
         (outputs.json, run.stats.json()),
         (outputs.markdown, run.stats.markdown(&source)),
         (outputs.svg, run.stats.svg(&source)),
+        (outputs.fifth_report, run.fifth.csv()),
     ];
     for (path, text) in files {
         if let Some(path) = path {
@@ -95,8 +107,16 @@ pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result
         }
     }
     let s = &run.summary;
+    let fifth = if run.fifth.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\nper opening rule and 5th move (standard orientation):\n{}",
+            run.fifth
+        )
+    };
     let mut out = format!(
-        "{}\nrecords: {} read, {} counted, {} unreadable (not counted); settings: {}\n",
+        "{}\n{fifth}records: {} read, {} counted, {} unreadable (not counted); settings: {}\n",
         run.stats,
         s.records,
         run.stats.games(),
