@@ -35,6 +35,7 @@
 mod catalogue;
 mod isometry;
 mod lianhuan;
+mod names;
 mod protocol;
 mod recorded;
 mod report;
@@ -46,6 +47,8 @@ pub use catalogue::{
 };
 pub use isometry::{Isometry, OfferSymmetry, equivalent_offers, first_equivalent_pair, stabiliser};
 pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns};
+#[doc(hidden)]
+pub use names::fold_name;
 pub use protocol::{
     Area, Event, Expected, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
 };

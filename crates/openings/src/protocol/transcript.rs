@@ -42,14 +42,23 @@ impl Player {
     }
 }
 
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Player {
+    /// `P1` or `P2`.
+    ///
+    /// ```
+    /// use openings::Player;
+    /// assert_eq!((Player::P1.name(), Player::P2.to_string()), ("P1", "P2".to_string()));
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
             Player::P1 => "P1",
             Player::P2 => "P2",
-        })
+        }
     }
 }
+
+crate::display_by_name!(Player);
 
 /// One step of an opening as recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
