@@ -2,10 +2,12 @@
 //!
 //! The 26 openings and the opening-rule protocols belong to the `openings` crate: [`identify`]
 //! asks `openings::identify` for the name (code) and keeps a canonical form of its own (direct
-//! or indirect, black 3 after the symmetry that puts white 2 on h9 or i9); [`check_protocol`]
-//! checks the record's own declarations and then replays its opening data through the named
-//! rule's state machine (`openings::check`), which also enforces areas and the rule that offered
-//! 5th moves must not be symmetric equivalents.
+//! or indirect, black 3 after the symmetry that puts white 2 on h9 or i9); [`check_opening`]
+//! judges the record's opening data against the rule it names (`openings::check_record`:
+//! areas, swap decisions placed by the rule, offers and their symmetry) and returns every
+//! problem and an [`OpeningNote`] for each check the record's data does not allow (missing data
+//! is never a problem); [`check_protocol`] is its first problem. [`RuleName`] reads the rule
+//! field (RenjuNet spellings, case and accents ignored).
 
 use notation::GameRecord;
 use openings::{
