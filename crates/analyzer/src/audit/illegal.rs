@@ -108,8 +108,8 @@ impl fmt::Display for Illegal {
     }
 }
 
-/// A move the record holds that the reader could not turn into a [`Move`], passed to
-/// [`audit_with_unreadable`].
+/// A move the record holds that the reader could not turn into a [`Move`](renju_core::Move), passed to
+/// [`audit_with_unreadable`](crate::audit_with_unreadable).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnreadableMove {
     /// 1-based move number: the record's readable moves are the ones before it.

@@ -73,7 +73,7 @@ pub enum GameVerdict {
     ResultMismatch,
     /// The record holds a move that cannot be played.
     Illegal,
-    /// The record could not be read at all (never returned by [`audit`]; the auditor's own).
+    /// The record could not be read at all (never returned by [`audit`](crate::audit); the auditor's own).
     Unreadable,
 }
 

@@ -30,7 +30,7 @@ impl OpeningTranscript {
     /// opponent of whoever placed stone k); offers go after stone 4 with the kept one as
     /// White's choice; a missing declaration (Yamaguchi, Soosõrv) is taken to be the number
     /// of offers. Swap2's option (c) is recognised by a swap decision recorded after stone 5.
-    /// [`check`] then verifies areas, occupancy, offers and their symmetry, and the recorded
+    /// [`check`](crate::check) then verifies areas, occupancy, offers and their symmetry, and the recorded
     /// decisions. Returns `None` for continuous swap, whose couples a record does not show.
     ///
     /// ```
