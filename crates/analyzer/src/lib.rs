@@ -77,13 +77,16 @@
 
 pub mod annotate;
 mod audit;
+pub mod fifth_stats;
+mod names;
 pub mod opening;
 mod settings;
+pub mod stats;
 
 pub use annotate::{MoveNote, annotate, explain_move};
 pub use audit::{
-    Agreement, Consistency, End, Finding, GameAudit, GameVerdict, Illegal, IllegalKind, Undecided,
-    UnknownEnd, UnreadableMove, audit, audit_with_unreadable,
+    Agreement, Consistency, End, Finding, GameAudit, GameVerdict, Illegal, IllegalKind, Note,
+    Undecided, UnknownEnd, UnreadableMove, audit, audit_with_unreadable,
 };
 pub use opening::Opening;
 pub use settings::{ClaimPolicy, Settings, UnknownClaimPolicy};

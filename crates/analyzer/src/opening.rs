@@ -2,13 +2,18 @@
 //!
 //! The 26 openings and the opening-rule protocols belong to the `openings` crate: [`identify`]
 //! asks `openings::identify` for the name (code) and keeps a canonical form of its own (direct
-//! or indirect, black 3 after the symmetry that puts white 2 on h9 or i9); [`check_protocol`]
-//! checks the record's own declarations and then replays its opening data through the named
-//! rule's state machine (`openings::check`), which also enforces areas and the rule that offered
-//! 5th moves must not be symmetric equivalents.
+//! or indirect, black 3 after the symmetry that puts white 2 on h9 or i9); [`check_opening`]
+//! judges the record's opening data against the rule it names (`openings::check_record`:
+//! areas, swap decisions placed by the rule, offers and their symmetry) and returns every
+//! problem and an [`OpeningNote`] for each check the record's data does not allow (missing data
+//! is never a problem); [`check_protocol`] is its first problem. [`RuleName`] reads the rule
+//! field (RenjuNet spellings, case and accents ignored).
 
 use notation::GameRecord;
-use openings::{OpeningRule, OpeningTranscript, RecordedOpening, Violation};
+use openings::{
+    NotCheckable, Offers, OpeningRecord, OpeningRule, RecordViolation, Swaps, UnknownOpeningRule,
+    Violation,
+};
 use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
 use std::fmt;
 
@@ -203,6 +208,29 @@ pub enum ProtocolProblem {
     },
     /// The same point is offered twice.
     DuplicateOffer(Point),
+    /// The record contradicts the opening rule it names (`openings::check_record`).
+    Recorded {
+        /// The rule, as the record names it.
+        rule: OpeningRule,
+        /// What the record shows against it.
+        violation: RecordViolation,
+    },
+}
+
+impl ProtocolProblem {
+    /// The move the problem is about, if any.
+    ///
+    /// ```
+    /// use analyzer::opening::ProtocolProblem;
+    /// assert_eq!(ProtocolProblem::DuplicateOffer("h8".parse().unwrap()).move_number(), Some(5));
+    /// ```
+    #[must_use]
+    pub const fn move_number(&self) -> Option<usize> {
+        match self {
+            ProtocolProblem::Recorded { violation, .. } => violation.move_number(),
+            _ => Some(5),
+        }
+    }
 }
 
 impl fmt::Display for ProtocolProblem {
@@ -220,15 +248,15 @@ impl fmt::Display for ProtocolProblem {
             ),
             ProtocolProblem::DuplicateOffer(p) => write!(f, "5th move {p} is offered twice"),
             ProtocolProblem::Rule { rule, violation } => write!(f, "{}: {violation}", rule.name()),
+            ProtocolProblem::Recorded { rule, violation } => {
+                write!(f, "{}: {violation}", rule.name())
+            }
         }
     }
 }
 
-/// Checks the record's 5th-move offers against its own declarations: the kept offer is the
-/// 5th move, the count matches the declared number (2 under a rule named RIF), no point is
-/// offered twice; then, when the record names a known opening rule, its stones, swaps and
-/// offers must follow that rule's protocol (`openings::check`: areas, who places what,
-/// non-equivalent offers). Returns the first problem found.
+/// Checks the record's opening against the rule it names and returns the first problem; see
+/// [`check_opening`] for every problem and the notes on what could not be checked.
 ///
 /// ```
 /// use analyzer::opening::{check_protocol, ProtocolProblem};
@@ -242,64 +270,261 @@ impl fmt::Display for ProtocolProblem {
 /// r.fifth_offers = vec!["j9".parse::<Point>().unwrap(), "g11".parse().unwrap()];
 /// assert_eq!(check_protocol(&r), None);
 /// r.fifth_offers.pop();
-/// assert_eq!(check_protocol(&r), Some(ProtocolProblem::OfferCount { expected: 2, offered: 1 }));
+/// assert_eq!(check_protocol(&r).unwrap().to_string(), "RIF: 1 fifth moves offered, 2 due");
 /// ```
 #[must_use]
 pub fn check_protocol(record: &GameRecord) -> Option<ProtocolProblem> {
+    check_opening(record).problems.into_iter().next()
+}
+
+/// How the record names its opening rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleName {
+    /// No opening rule named (or only the rule set, `RU[Renju]`).
+    None,
+    /// A rule this toolkit checks.
+    Known(OpeningRule),
+    /// A rule known by name whose protocol is not established (Sakata, Yamasõrv, Jonsson).
+    Unsupported {
+        /// The name as written.
+        name: String,
+        /// Why it is not checked.
+        reason: &'static str,
+        /// Whether the rule starts with one of the 26 openings.
+        opening_26: bool,
+    },
+    /// A name no rule has.
+    Unknown(String),
+}
+
+impl RuleName {
+    /// Reads the record's rule field.
+    ///
+    /// ```
+    /// use analyzer::opening::RuleName;
+    /// use openings::OpeningRule;
+    /// assert_eq!(RuleName::of(Some("Soosyrv-8")), RuleName::Known(OpeningRule::Soosorv(8)));
+    /// assert_eq!(RuleName::of(Some("Renju")), RuleName::None);
+    /// assert!(matches!(RuleName::of(Some("Chess")), RuleName::Unknown(_)));
+    /// ```
+    #[must_use]
+    pub fn of(rule: Option<&str>) -> RuleName {
+        let Some(name) = rule.map(str::trim).filter(|n| !n.is_empty()) else {
+            return RuleName::None;
+        };
+        if name.eq_ignore_ascii_case("renju") {
+            return RuleName::None;
+        }
+        match OpeningRule::from_name(name) {
+            Ok(r) => RuleName::Known(r),
+            Err(UnknownOpeningRule::Unsupported {
+                reason, opening_26, ..
+            }) => RuleName::Unsupported {
+                name: name.to_string(),
+                reason,
+                opening_26,
+            },
+            Err(_) => RuleName::Unknown(name.to_string()),
+        }
+    }
+
+    /// Whether black 1 must stand on the centre (and stones 1-3 form one of the 26): true with
+    /// no rule named (a renju game) and under the rules that start from the 26; false under
+    /// Swap1, Swap2, gomoku swap, 5-move swap, five-times swap, free, and for a name that is
+    /// not recognised (the rule is unknown, so nothing is claimed).
+    ///
+    /// ```
+    /// use analyzer::opening::RuleName;
+    /// assert!(RuleName::of(Some("RIF")).wants_26());
+    /// assert!(!RuleName::of(Some("Swap2")).wants_26());
+    /// assert!(RuleName::of(None).wants_26());
+    /// ```
+    #[must_use]
+    pub fn wants_26(&self) -> bool {
+        use OpeningRule as R;
+        match self {
+            RuleName::None => true,
+            RuleName::Known(r) => !matches!(
+                r,
+                R::Swap1 | R::Swap3 | R::Swap2 | R::FiveMoveSwap | R::FiveTimesSwap | R::Free
+            ),
+            RuleName::Unsupported { opening_26, .. } => *opening_26,
+            RuleName::Unknown(_) => false,
+        }
+    }
+}
+
+/// Something about the record's opening that could not be checked. Counted apart from the
+/// findings: a note never changes the verdict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpeningNote {
+    /// A check of the named rule needs data the record does not carry.
+    NotCheckable {
+        /// The rule.
+        rule: OpeningRule,
+        /// What is missing.
+        what: NotCheckable,
+    },
+    /// The record names a rule this toolkit does not recognise: the opening is not checked.
+    UnknownRule(String),
+    /// The record names a rule whose protocol is not established here: not checked.
+    UnsupportedRule {
+        /// The name as written.
+        name: String,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+impl OpeningNote {
+    /// The kind name for reports: `opening-not-checkable`, `unknown-opening-rule`,
+    /// `unsupported-opening-rule`.
+    ///
+    /// ```
+    /// use analyzer::opening::OpeningNote;
+    /// assert_eq!(OpeningNote::UnknownRule("Chess".into()).kind(), "unknown-opening-rule");
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            OpeningNote::NotCheckable { .. } => "opening-not-checkable",
+            OpeningNote::UnknownRule(_) => "unknown-opening-rule",
+            OpeningNote::UnsupportedRule { .. } => "unsupported-opening-rule",
+        }
+    }
+}
+
+impl fmt::Display for OpeningNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningNote::NotCheckable { rule, what } => {
+                write!(f, "opening rule not checkable: {}: {what}", rule.name())
+            }
+            OpeningNote::UnknownRule(name) => write!(
+                f,
+                "opening rule not checkable: the rule '{name}' is not recognised; the opening \
+                 is not checked"
+            ),
+            OpeningNote::UnsupportedRule { name, reason } => {
+                write!(f, "opening rule not checkable: '{name}': {reason}")
+            }
+        }
+    }
+}
+
+/// Everything [`check_opening`] says about a record's opening rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpeningCheck {
+    /// The rule the record names.
+    pub rule: RuleName,
+    /// Contradictions, in the order checked.
+    pub problems: Vec<ProtocolProblem>,
+    /// What could not be checked.
+    pub notes: Vec<OpeningNote>,
+}
+
+/// The record's offers as [`openings::check_record`] reads them: the points; else an
+/// unreadable `alt` (RIF) or `5A` (SGF) field as written; else not recorded.
+fn recorded_offers(record: &GameRecord) -> Offers<'_> {
+    if !record.fifth_offers.is_empty() {
+        return Offers::Points(&record.fifth_offers);
+    }
+    match ["alt", "5A"].iter().find_map(|k| record.tags.get(*k)) {
+        Some(text) if !text.trim().is_empty() => Offers::Unreadable(text),
+        _ => Offers::NotRecorded,
+    }
+}
+
+/// Checks the record's opening against the rule it names (`openings::check_record`): areas,
+/// the 26, swap decisions (counted against the rule's swap chances, placed by the rule), the
+/// offered 5th moves (count, repeats, symmetric equivalents, the kept one is move 5). What the
+/// record does not carry is a note, never a problem. With no rule named, only the offers'
+/// agreement with the record itself is checked (kept one = move 5, no repeats, the declared
+/// count).
+///
+/// ```
+/// use analyzer::opening::{check_opening, OpeningNote};
+/// use notation::GameRecord;
+/// use renju_core::Move;
+/// let mut r = GameRecord::new(15);
+/// r.moves = "h8 h9 h10 i9 j9 g9".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+/// r.rule = Some("Yamaguchi".into());
+/// let c = check_opening(&r);
+/// assert!(c.problems.is_empty());
+/// assert_eq!(c.notes[0].to_string(),
+///     "opening rule not checkable: Yamaguchi: the offered 5th moves are not recorded; the offers are not checked");
+/// ```
+#[must_use]
+pub fn check_opening(record: &GameRecord) -> OpeningCheck {
+    let rule = RuleName::of(record.rule.as_deref());
+    let mut out = OpeningCheck {
+        rule: rule.clone(),
+        problems: Vec::new(),
+        notes: Vec::new(),
+    };
+    match rule {
+        RuleName::Known(r) => {
+            let decisions: Vec<bool> = record.swaps.iter().map(|s| s.swapped).collect();
+            let swaps = if !decisions.is_empty() {
+                Swaps::Decisions(&decisions)
+            } else {
+                match record.tags.get("swap").or_else(|| record.tags.get("SW")) {
+                    Some(t) if !t.trim().is_empty() => Swaps::Unreadable(t),
+                    _ => Swaps::NotRecorded,
+                }
+            };
+            let rec = OpeningRecord {
+                board_size: record.board_size,
+                moves: &record.moves,
+                offers: recorded_offers(record),
+                declared_offers: record.declared_offers,
+                swaps,
+            };
+            let c = openings::check_record(r, &rec);
+            out.problems = c
+                .violations
+                .into_iter()
+                .map(|violation| ProtocolProblem::Recorded { rule: r, violation })
+                .collect();
+            out.notes = c
+                .notes
+                .into_iter()
+                .map(|what| OpeningNote::NotCheckable { rule: r, what })
+                .collect();
+        }
+        RuleName::Unsupported { name, reason, .. } => {
+            out.notes
+                .push(OpeningNote::UnsupportedRule { name, reason });
+        }
+        RuleName::Unknown(name) => out.notes.push(OpeningNote::UnknownRule(name)),
+        RuleName::None => out.problems.extend(self_consistency(record)),
+    }
+    out
+}
+
+/// With no rule named: the offers agree with the record itself.
+fn self_consistency(record: &GameRecord) -> Option<ProtocolProblem> {
     let offers = &record.fifth_offers;
     if offers.is_empty() {
-        return check_rule(record);
+        return None;
     }
-    let played = record.moves.get(4).and_then(|m| m.point());
-    if played.is_none_or(|p| !offers.contains(&p)) {
-        return Some(ProtocolProblem::FifthNotOffered { played });
+    match record.moves.get(4) {
+        Some(Move::Stone(p)) if !offers.contains(p) => {
+            return Some(ProtocolProblem::FifthNotOffered { played: Some(*p) });
+        }
+        Some(Move::Pass) => return Some(ProtocolProblem::FifthNotOffered { played: None }),
+        _ => {}
     }
     for (i, p) in offers.iter().enumerate() {
         if offers[..i].contains(p) {
             return Some(ProtocolProblem::DuplicateOffer(*p));
         }
     }
-    let expected = match record.declared_offers {
-        Some(n) => Some(usize::from(n)),
-        None => record
-            .rule
-            .as_deref()
-            .is_some_and(|r| r.trim().eq_ignore_ascii_case("rif"))
-            .then_some(2),
-    };
-    match expected {
+    match record.declared_offers.map(usize::from) {
         Some(e) if e != offers.len() => Some(ProtocolProblem::OfferCount {
             expected: e,
             offered: offers.len(),
         }),
-        _ => check_rule(record),
-    }
-}
-
-/// Replays the record's opening (stones, swap decisions, offers) through the state machine of
-/// the rule it names. Only records that name a known rule and carry swaps or offers are
-/// checked; a game that ended before its opening did is not held against the rule.
-fn check_rule(record: &GameRecord) -> Option<ProtocolProblem> {
-    if record.fifth_offers.is_empty() && record.swaps.is_empty() {
-        return None;
-    }
-    let rule = OpeningRule::from_name(record.rule.as_deref()?).ok()?;
-    let stones: Vec<Point> = record.moves.iter().map_while(|m| m.point()).collect();
-    let swaps: Vec<(usize, bool)> = record
-        .swaps
-        .iter()
-        .map(|s| (s.after_move, s.swapped))
-        .collect();
-    let rec = RecordedOpening {
-        board_size: record.board_size,
-        moves: &stones,
-        fifth_offers: &record.fifth_offers,
-        declared_offers: record.declared_offers,
-        swaps: &swaps,
-    };
-    let transcript = OpeningTranscript::reconstruct(rule, &rec)?;
-    match openings::check(rule, &transcript) {
-        Ok(()) | Err(Violation::Incomplete { .. }) => None,
-        Err(violation) => Some(ProtocolProblem::Rule { rule, violation }),
+        _ => None,
     }
 }

@@ -2,7 +2,6 @@
 
 use renju_core::{Convention, RuleSet};
 use std::fmt;
-use std::str::FromStr;
 
 /// When a Black foul decides the game (`RULES.md` section 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -43,12 +42,6 @@ impl ClaimPolicy {
     }
 }
 
-impl fmt::Display for ClaimPolicy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A claim-policy name that is not known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownClaimPolicy(pub String);
@@ -65,22 +58,8 @@ impl fmt::Display for UnknownClaimPolicy {
 
 impl std::error::Error for UnknownClaimPolicy {}
 
-impl FromStr for ClaimPolicy {
-    type Err = UnknownClaimPolicy;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s
-            .trim()
-            .to_ascii_lowercase()
-            .replace(['_', ' '], "-")
-            .as_str()
-        {
-            "claim" => Ok(ClaimPolicy::Claim),
-            "foul-loses" => Ok(ClaimPolicy::FoulLoses),
-            "refuse" => Ok(ClaimPolicy::Refuse),
-            _ => Err(UnknownClaimPolicy(s.to_string())),
-        }
-    }
-}
+crate::names::display_by_name!(ClaimPolicy);
+crate::names::from_str_by_name!(ClaimPolicy, UnknownClaimPolicy);
 
 /// Everything the adjudication depends on besides the record.
 ///

@@ -1,9 +1,12 @@
 //! Per-move annotations and foul explanations on the hand-written games.
 
+mod common;
+use common::pt;
+
 use analyzer::annotate::{Left, MoveNote, Shape};
 use analyzer::{ClaimPolicy, Settings, annotate, explain_move};
 use notation::GameRecord;
-use renju_core::{Board, Color, Convention, Foul, Move, Point, RuleSet};
+use renju_core::{Board, Color, Convention, Foul, Move, RuleSet};
 
 fn load(name: &str) -> GameRecord {
     let path = format!(
@@ -32,10 +35,6 @@ fn board_before(r: &GameRecord, number: usize) -> String {
         }
     }
     b.to_diagram()
-}
-
-fn pt(s: &str) -> Point {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
 fn shapes(n: &MoveNote) -> Vec<Shape> {

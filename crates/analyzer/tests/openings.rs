@@ -1,13 +1,13 @@
 //! The opening classification and the 5th-move offer checks.
 
+mod common;
+use common::pt;
+
 use analyzer::opening::{Family, NotAnOpening, Opening, ProtocolProblem, check_protocol, identify};
 use notation::GameRecord;
+use openings::RecordViolation;
 use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
 use std::collections::HashSet;
-
-fn pt(s: &str) -> Point {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
 
 fn canonical(moves: &[Move]) -> Option<(Family, Point)> {
     match identify(moves) {
@@ -141,9 +141,7 @@ fn fifth_move_offers() {
             .push(w.parse().unwrap_or_else(|e| panic!("{w}: {e}")));
     }
     assert_eq!(check_protocol(&r), None, "no offers: nothing to check");
-    r.rule = Some("RIF".into());
-    r.fifth_offers = vec![pt("j9"), pt("g11")];
-    assert_eq!(check_protocol(&r), None);
+    // No rule named: the offers are checked against the record itself.
     r.fifth_offers = vec![pt("j10"), pt("g11")];
     assert_eq!(
         check_protocol(&r),
@@ -151,7 +149,13 @@ fn fifth_move_offers() {
             played: Some(pt("j9"))
         })
     );
+    r.fifth_offers = vec![pt("j9"), pt("j9")];
+    assert_eq!(
+        check_protocol(&r),
+        Some(ProtocolProblem::DuplicateOffer(pt("j9")))
+    );
     r.fifth_offers = vec![pt("j9")];
+    r.declared_offers = Some(2);
     assert_eq!(
         check_protocol(&r),
         Some(ProtocolProblem::OfferCount {
@@ -159,23 +163,48 @@ fn fifth_move_offers() {
             offered: 1
         })
     );
+    r.declared_offers = None;
+    // Named rule: the rule's own check (openings::check_record).
+    let recorded = |r: &GameRecord| match check_protocol(r) {
+        Some(ProtocolProblem::Recorded { violation, .. }) => Some(violation),
+        None => None,
+        Some(other) => panic!("{other:?}"),
+    };
+    r.rule = Some("RIF".into());
+    r.fifth_offers = vec![pt("j9"), pt("g11")];
+    assert_eq!(recorded(&r), None);
+    r.fifth_offers = vec![pt("j10"), pt("g11")];
+    assert!(matches!(
+        recorded(&r),
+        Some(RecordViolation::FifthNotOffered(p)) if p == pt("j9")
+    ));
+    r.fifth_offers = vec![pt("j9")];
+    assert!(matches!(
+        recorded(&r),
+        Some(RecordViolation::OfferCount { found: 1, .. })
+    ));
     r.declared_offers = Some(1);
     assert!(
-        matches!(check_protocol(&r), Some(ProtocolProblem::Rule { .. })),
+        matches!(
+            recorded(&r),
+            Some(RecordViolation::OfferCount { found: 1, .. })
+        ),
         "a record may declare 1 offer, but RIF itself asks for 2"
     );
     r.rule = Some("Yamaguchi".into());
     assert_eq!(
-        check_protocol(&r),
+        recorded(&r),
         None,
         "under Yamaguchi the declared count is the rule"
     );
+    r.declared_offers = Some(2);
+    assert!(matches!(
+        recorded(&r),
+        Some(RecordViolation::OfferCount { found: 1, .. })
+    ));
     r.rule = Some("RIF".into());
     r.fifth_offers = vec![pt("j9"), pt("j9")];
-    assert_eq!(
-        check_protocol(&r),
-        Some(ProtocolProblem::DuplicateOffer(pt("j9")))
-    );
+    assert_eq!(recorded(&r), Some(RecordViolation::RepeatedOffer(pt("j9"))));
 }
 
 #[test]

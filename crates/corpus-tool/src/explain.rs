@@ -2,9 +2,10 @@
 //! note per move (shapes made, threats left, fouls with their explanation trees).
 
 use crate::show::{Loaded, load_input};
-use analyzer::{Settings, annotate, audit};
+use analyzer::{Illegal, Settings, annotate, audit};
 use notation::diagram::Diagram;
 use notation::{Format, Orientation};
+use renju_core::{Color, Move};
 use std::fmt::Write as _;
 
 /// Explains record `record` of `input` under `settings`.
@@ -18,6 +19,13 @@ use std::fmt::Write as _;
 ///     &Settings::default(), true).unwrap();
 /// assert!(text.contains("end: black-five at move 9"));
 /// assert!(text.contains("9. black l8: five (horizontal)"));
+/// // An illegal move is shown where the replay stops, with the moves it leaves unplayed.
+/// let text = corpus_tool::explain::run("h8 h9 i8 h8 j8", 1, None, None,
+///     &Settings::default(), true).unwrap();
+/// assert!(text.contains(
+///     "4. white h8: illegal: move 4 (h8) is on a point already holding black; the replay stops here"
+/// ), "{text}");
+/// assert!(text.contains("(1 later move not replayed: j8)"), "{text}");
 /// ```
 pub fn run(
     input: &str,
@@ -56,5 +64,37 @@ pub fn run(
             let _ = writeln!(out, "{pad}{line}");
         }
     }
+    if let Some(illegal) = &a.illegal {
+        out.push_str(&illegal_lines(&game.moves, illegal));
+    }
     Ok(out)
+}
+
+/// The offending move of a replay that stopped, as a line of the move list, and the moves
+/// left unplayed after it.
+fn illegal_lines(moves: &[Move], illegal: &Illegal) -> String {
+    let n = illegal.number;
+    if n == 0 {
+        return format!("not replayed: {illegal}\n");
+    }
+    let played = moves
+        .get(n - 1)
+        .map_or_else(|| "?".to_string(), ToString::to_string);
+    let mut out = format!(
+        "{n}. {} {played}: illegal: {illegal}; the replay stops here\n",
+        Color::of_move_number(n)
+    );
+    let rest = moves.get(n..).unwrap_or_default();
+    if !rest.is_empty() {
+        let list: Vec<String> = rest.iter().take(10).map(ToString::to_string).collect();
+        let more = if rest.len() > 10 { " ..." } else { "" };
+        let s = if rest.len() == 1 { "" } else { "s" };
+        let _ = writeln!(
+            out,
+            "   ({} later move{s} not replayed: {}{more})",
+            rest.len(),
+            list.join(" ")
+        );
+    }
+    out
 }

@@ -10,6 +10,7 @@ pub mod convert;
 pub mod explain;
 pub mod fouls;
 pub mod html;
+pub mod openings_stats;
 pub mod output;
 pub mod show;
 pub mod validate;

@@ -245,6 +245,55 @@ Examples:
     },
     /// Print the table of the 26 openings.
     Table,
+    /// How often each opening is played in an archive and how its games end (one row per
+    /// opening 1D..13D, 1I..13I, then none).
+    #[command(after_help = "\
+Examples:
+  corpus-tool openings stats archive.renju
+  corpus-tool openings stats --report openings.csv --json openings.json games/
+
+CSV columns: code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves
+(black..unknown: declared results; black_five, white_five, foul: the ends validate finds on the
+board with the same options; mean_moves: passes counted, one decimal).")]
+    Stats(StatsArgs),
+}
+
+#[derive(clap::Args)]
+struct StatsArgs {
+    /// Files or folders to count.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Rule set: renju, freestyle or standard.
+    #[arg(long, default_value = "renju")]
+    rules: RuleSet,
+    /// Strict foul convention (default: lenient).
+    #[arg(long)]
+    strict: bool,
+    /// Claim policy: claim, foul-loses or refuse.
+    #[arg(long, default_value = "claim")]
+    claim: ClaimPolicy,
+    /// Write the table as CSV to this file.
+    #[arg(long, value_name = "FILE.csv")]
+    report: Option<PathBuf>,
+    /// Write the table as JSON to this file.
+    #[arg(long, value_name = "FILE.json")]
+    json: Option<PathBuf>,
+    /// Write the table as Markdown to this file.
+    #[arg(long, value_name = "FILE.md")]
+    markdown: Option<PathBuf>,
+    /// Write an SVG chart of the declared results per opening to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    svg: Option<PathBuf>,
+    /// Write the table per opening rule and 5th move (records that name their rule) as CSV:
+    /// rule,code,fifth,games,offers_recorded,mean_offers,swapped,black,white,draw,unknown.
+    #[arg(long, value_name = "FILE.csv")]
+    fifth_report: Option<PathBuf>,
+    /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
+    #[arg(long)]
+    format: Option<Format>,
+    /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
+    #[arg(long)]
+    orientation: Option<Orientation>,
 }
 
 fn validate_options(args: &ValidateArgs) -> validate::Options {
@@ -371,6 +420,31 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("corpus-tool explain: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Openings(OpeningsCommand::Stats(a)) => {
+            let options = validate::Options {
+                settings: Settings::new(a.rules, convention(a.strict), a.claim),
+                format: a.format,
+                orientation: a.orientation,
+                sample: 1,
+            };
+            let outputs = corpus_tool::openings_stats::Outputs {
+                report: a.report.as_deref(),
+                json: a.json.as_deref(),
+                markdown: a.markdown.as_deref(),
+                svg: a.svg.as_deref(),
+                fifth_report: a.fifth_report.as_deref(),
+            };
+            match corpus_tool::openings_stats::run(&a.paths, &options, outputs) {
+                Ok(text) => {
+                    out(&text);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("corpus-tool openings stats: {e}");
                     ExitCode::from(2)
                 }
             }

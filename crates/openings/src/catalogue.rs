@@ -45,12 +45,6 @@ impl OpeningKind {
     }
 }
 
-impl fmt::Display for OpeningKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// How symmetric the three opening stones are (colours kept).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OpeningSymmetry {
@@ -81,11 +75,7 @@ impl OpeningSymmetry {
     }
 }
 
-impl fmt::Display for OpeningSymmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::display_by_name!(OpeningKind, OpeningSymmetry);
 
 /// One of the 26 openings: black 1 on `h8`, white 2 on `h9` or `i9`, black 3 within the 5x5.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

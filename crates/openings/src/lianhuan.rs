@@ -205,10 +205,29 @@ impl Pattern {
 /// ```
 #[must_use]
 pub fn continuous_swap_patterns(include_excluded: bool) -> Vec<Pattern> {
-    let mut out = Vec::new();
-    let mut actions = Vec::new();
-    let mut placers = Vec::new();
-    walk(Player::P1, 1, &mut actions, &mut placers, &mut out);
+    let mut out: Vec<Pattern> = sequences(6)
+        .into_iter()
+        .map(|(actions, placers, black_from_move7)| {
+            let placed: [Player; 6] = std::array::from_fn(|i| placers[i]);
+            let after_six = match actions.last() {
+                Some(Action::Couple {
+                    first: 5,
+                    decision: Decision::Swap,
+                    ..
+                }) => AfterSix::Swapped,
+                Some(Action::Couple { first: 5, .. }) => AfterSix::NotSwapped,
+                _ => AfterSix::NotApplicable,
+            };
+            Pattern {
+                number: None,
+                actions,
+                placers: placed,
+                after_six,
+                black_from_move7,
+                excluded: placed.iter().all(|&p| p == placed[0]),
+            }
+        })
+        .collect();
     let mut number = 0u8;
     for p in &mut out {
         if !p.excluded {
@@ -222,40 +241,42 @@ pub fn continuous_swap_patterns(include_excluded: bool) -> Vec<Pattern> {
     out
 }
 
+/// One action sequence: the actions, who placed each stone, who moves next.
+type Sequence = (Vec<Action>, Vec<Player>, Player);
+
+/// Every action sequence of the protocol over an opening of `last` stones (singles, couples
+/// within the opening, each couple followed by swap or no swap), in table order.
+fn sequences(last: u8) -> Vec<Sequence> {
+    let mut out = Vec::new();
+    walk(
+        Player::P1,
+        1,
+        last,
+        &mut Vec::new(),
+        &mut Vec::new(),
+        &mut out,
+    );
+    out
+}
+
 fn walk(
     to_move: Player,
     stone: u8,
+    last: u8,
     actions: &mut Vec<Action>,
     placers: &mut Vec<Player>,
-    out: &mut Vec<Pattern>,
+    out: &mut Vec<Sequence>,
 ) {
-    if stone > 6 {
-        let placed: [Player; 6] = std::array::from_fn(|i| placers[i]);
-        let after_six = match actions.last() {
-            Some(Action::Couple {
-                first: 5,
-                decision: Decision::Swap,
-                ..
-            }) => AfterSix::Swapped,
-            Some(Action::Couple { first: 5, .. }) => AfterSix::NotSwapped,
-            _ => AfterSix::NotApplicable,
-        };
-        out.push(Pattern {
-            number: None,
-            actions: actions.clone(),
-            placers: placed,
-            after_six,
-            black_from_move7: to_move,
-            excluded: placed.iter().all(|&p| p == placed[0]),
-        });
+    if stone > last {
+        out.push((actions.clone(), placers.clone(), to_move));
         return;
     }
     actions.push(Action::Single { by: to_move, stone });
     placers.push(to_move);
-    walk(to_move.opponent(), stone + 1, actions, placers, out);
+    walk(to_move.opponent(), stone + 1, last, actions, placers, out);
     placers.pop();
     actions.pop();
-    if stone <= 5 {
+    if stone < last {
         for decision in [Decision::Swap, Decision::NoSwap] {
             actions.push(Action::Couple {
                 by: to_move,
@@ -268,7 +289,7 @@ fn walk(
                 Decision::Swap => to_move,
                 Decision::NoSwap => to_move.opponent(),
             };
-            walk(next, stone + 2, actions, placers, out);
+            walk(next, stone + 2, last, actions, placers, out);
             placers.truncate(placers.len() - 2);
             actions.pop();
         }
@@ -314,24 +335,35 @@ mod tests {
 
     #[test]
     fn jacobsthal_counts_for_shorter_openings() {
-        // The recurrence a(n) = a(n-1) + 2 a(n-2) checked through the 6-stone total and the
-        // patterns' structure: each pattern's stones are placed exactly once, in order.
-        for p in continuous_swap_patterns(true) {
-            let mut next = 1u8;
-            for a in &p.actions {
-                match *a {
-                    Action::Single { stone, .. } => {
-                        assert_eq!(stone, next);
-                        next += 1;
-                    }
-                    Action::Couple { first, .. } => {
-                        assert_eq!(first, next);
-                        assert!(first <= 5);
-                        next += 2;
+        // The protocol over an opening of n stones has J(n+1) sequences, J the Jacobsthal
+        // numbers in closed form (2^k - (-1)^k) / 3: 1, 1, 3, 5, 11, 21, 43 for n = 0..=6.
+        let jacobsthal = |k: u32| (2i64.pow(k) - (-1i64).pow(k)) / 3;
+        let counts: Vec<i64> = (0..=6u8)
+            .map(|n| i64::try_from(sequences(n).len()).unwrap_or(-1))
+            .collect();
+        let want: Vec<i64> = (1..=7).map(jacobsthal).collect();
+        assert_eq!(want, [1, 1, 3, 5, 11, 21, 43]);
+        assert_eq!(counts, want);
+        // Each sequence places every stone exactly once, in order, couples inside the opening.
+        for n in 0..=6u8 {
+            for (actions, placers, _) in sequences(n) {
+                let mut next = 1u8;
+                for a in &actions {
+                    match *a {
+                        Action::Single { stone, .. } => {
+                            assert_eq!(stone, next);
+                            next += 1;
+                        }
+                        Action::Couple { first, .. } => {
+                            assert_eq!(first, next);
+                            assert!(first < n);
+                            next += 2;
+                        }
                     }
                 }
+                assert_eq!(next, n + 1);
+                assert_eq!(placers.len(), usize::from(n));
             }
-            assert_eq!(next, 7, "{}", p.sequence());
         }
     }
 

@@ -35,7 +35,9 @@
 mod catalogue;
 mod isometry;
 mod lianhuan;
+mod names;
 mod protocol;
+mod recorded;
 mod report;
 mod rule;
 mod tables;
@@ -45,13 +47,20 @@ pub use catalogue::{
 };
 pub use isometry::{Isometry, OfferSymmetry, equivalent_offers, first_equivalent_pair, stabiliser};
 pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns};
+#[doc(hidden)]
+pub use names::fold_name;
 pub use protocol::{
-    Area, Event, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
+    Area, Event, Expected, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
+};
+pub use recorded::{
+    NotCheckable, OfferCount, Offers, OpeningRecord, RecordCheck, RecordViolation, Swaps,
+    check_record, check_record_with, swap_slots,
 };
 pub use report::{IdentifyError, identify_report, table_text};
 pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};
 pub use tables::{
-    GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables, stale_tables,
+    GENERATED_ELSEWHERE, GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables,
+    stale_tables,
 };
 
 /// The examples of the README compile and pass.

@@ -60,6 +60,9 @@ pub enum UnknownOpeningRule {
         name: String,
         /// Why it is not supported.
         reason: &'static str,
+        /// Whether the sources agree that the rule starts with one of the 26 openings (Sakata,
+        /// Super Sakata, Yamasõrv), so that the opening's shape can still be judged.
+        opening_26: bool,
     },
     /// The rule needs a number (e.g. Soosõrv-N) and the one given is out of range.
     BadNumber {
@@ -77,7 +80,7 @@ impl fmt::Display for UnknownOpeningRule {
                  Tarannikov, Swap, Swap1, Swap2, 5-move swap, five-times swap, continuous swap, \
                  three-move swap, designated, free)"
             ),
-            UnknownOpeningRule::Unsupported { name, reason } => {
+            UnknownOpeningRule::Unsupported { name, reason, .. } => {
                 write!(f, "opening rule '{name}' is not supported: {reason}")
             }
             UnknownOpeningRule::BadNumber { name } => {
@@ -118,14 +121,22 @@ impl FoulsApply {
     }
 }
 
+/// Folds a rule name for matching: accents removed (canonical decomposition, combining marks
+/// dropped: `Soosõrv` -> `soosorv`), lower case, and the separators ` - _ . ( ) /` dropped.
 fn normalise(name: &str) -> String {
+    use unicode_normalization::{UnicodeNormalization, char::is_combining_mark};
     name.trim()
-        .to_lowercase()
-        .replace('õ', "o")
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '(' | ')'))
-        .collect()
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '(' | ')' | '/'))
+        .collect::<String>()
+        .replace("rule", "")
 }
+
+/// RenjuNet writes Soosõrv as `Soosyrv` (and Yamasõrv as `Yamasyrv`); other texts use
+/// `Soosorv`, `Soosoerv`.
+const SOOSORV_SPELLINGS: [&str; 4] = ["soosorv", "soosyrv", "soosoerv", "sooserv"];
 
 /// The representative rules, one per variant (numbered ones with their usual number), in the
 /// order of the reference table.
@@ -149,9 +160,11 @@ pub const ALL_RULES: [OpeningRule; 15] = [
 
 impl OpeningRule {
     /// Reads a rule name as records write it: `RIF`, `Yamaguchi`, `Soosorv-8`, `Soosõrv`,
-    /// `Taraguchi-10`, `Tarannikov`, `Swap`, `Swap1`, `Swap2`, `5-move swap`, `swap-5`,
-    /// `LianHuan`, `Gomoku`, `free`, `designated 2I`, and the Chinese names (五手两打, 二次交换,
-    /// 连换, ...). Case, spaces, `-` and `_` are ignored.
+    /// RenjuNet's `Soosyrv` / `Soosyrv-8`, `Taraguchi-10`, `Tarannikov`, `Swap`, `Swap1`,
+    /// `Swap2`, `5-move swap`, `swap-5`, `LianHuan` and RenjuNet's `LinHuan`, `Gomoku`, `free`,
+    /// `designated 2I`, and the Chinese names (五手两打, 二次交换, 连换, ...). Case, accents,
+    /// spaces, `-`, `_`, `.` and the word `rule` are ignored. RenjuNet's `Sakata`, `Yamasyrv-N`
+    /// and `Jonsson` are recognised as [`UnknownOpeningRule::Unsupported`].
     ///
     /// # Errors
     /// [`UnknownOpeningRule`] when the name is not recognised or the rule is not supported
@@ -181,8 +194,19 @@ impl OpeningRule {
                 Err(_) => Err(UnknownOpeningRule::Unknown(name.to_string())),
             })
         };
-        if let Some(r) = number("soosorv", 4) {
-            return r.map(OpeningRule::Soosorv);
+        for spelling in SOOSORV_SPELLINGS {
+            if let Some(r) = number(spelling, 4) {
+                return r.map(OpeningRule::Soosorv);
+            }
+        }
+        for spelling in ["yamasyrv", "yamasorv", "yamasoerv"] {
+            if n.starts_with(spelling) {
+                return Err(UnknownOpeningRule::Unsupported {
+                    name: name.to_string(),
+                    reason: "the Yamasõrv rule text is not established in this project's sources",
+                    opening_26: true,
+                });
+            }
         }
         if let Some(r) = number("索索夫", 4) {
             return r.map(OpeningRule::Soosorv);
@@ -226,22 +250,24 @@ impl OpeningRule {
             };
         }
         let rule = match n.as_str() {
-            "rif" | "rifrule" | "三手交换五手两打" | "三手交換五手兩打" => {
-                OpeningRule::Rif
-            }
+            "rif" | "三手交换五手两打" | "三手交換五手兩打" => OpeningRule::Rif,
             "yamaguchi" | "山口" => OpeningRule::Yamaguchi,
             "tarannikov" => OpeningRule::Tarannikov,
-            "swap1" | "一手交换" | "一手交換" => OpeningRule::Swap1,
-            "swap" | "swap3" | "gomokuswap" => OpeningRule::Swap3,
-            "swap2" | "二次交换" | "二次交換" => OpeningRule::Swap2,
+            "swap1" | "oneswap" | "一手交换" | "一手交換" => OpeningRule::Swap1,
+            "swap" | "swap3" | "gomokuswap" | "swapgomoku" => OpeningRule::Swap3,
+            "swap2" | "gomokuswap2" | "swap2gomoku" | "二次交换" | "二次交換" => {
+                OpeningRule::Swap2
+            }
             "5moveswap" | "fivemoveswap" | "五手交换" | "五手交換" => {
                 OpeningRule::FiveMoveSwap
             }
             "fivetimesswap" | "5timesswap" | "swap5" | "五次交换" | "五次交換" => {
                 OpeningRule::FiveTimesSwap
             }
-            "continuousswap" | "lianhuan" | "lianhuan2011" | "coupleswap" | "连换" | "連換"
-            | "连换规则" | "連換規則" => OpeningRule::ContinuousSwap,
+            "continuousswap" | "lianhuan" | "lianhuan2011" | "linhuan" | "linhuan2011"
+            | "coupleswap" | "连换" | "連換" | "连换规则" | "連換規則" => {
+                OpeningRule::ContinuousSwap
+            }
             "threemoveswap" | "3moveswap" | "三手可交换" | "三手可交換" | "三手交换"
             | "三手交換" => OpeningRule::ThreeMoveSwap,
             "free" | "freestyle" | "gomoku" | "standard" | "none" | "大众规则" | "大眾規則" => {
@@ -251,6 +277,14 @@ impl OpeningRule {
                 return Err(UnknownOpeningRule::Unsupported {
                     name: name.to_string(),
                     reason: "the Sakata rule text is not established in this project's sources",
+                    opening_26: true,
+                });
+            }
+            "jonsson" => {
+                return Err(UnknownOpeningRule::Unsupported {
+                    name: name.to_string(),
+                    reason: "the Jonsson rule text is not established in this project's sources",
+                    opening_26: false,
                 });
             }
             _ => return Err(UnknownOpeningRule::Unknown(name.to_string())),

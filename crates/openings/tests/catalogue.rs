@@ -1,13 +1,12 @@
 //! The 26 openings: identify in all orientations, the reasons for "not an opening", the
 //! symmetry flags, and a cross-check with the shared reference data when present.
 
+mod common;
+use common::{p, shared};
+
 use openings::{NotAnOpening, OpeningKind, OpeningSymmetry, by_code, catalogue, identify};
 use renju_core::{Board, Color, Point, Symmetry};
 use std::collections::HashSet;
-
-fn p(s: &str) -> Point {
-    s.parse().unwrap()
-}
 
 #[test]
 fn identify_every_opening_in_every_orientation() {
@@ -155,17 +154,6 @@ fn reasons_for_not_an_opening() {
     // Extra stones after the third are ignored.
     let more = [p("h8"), p("i9"), p("i7"), p("a1"), p("o15")];
     assert_eq!(identify(&more).unwrap().opening.code(), "7I");
-}
-
-fn shared(path: &str) -> Option<String> {
-    let full = format!("{}/../../../shared/{path}", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read_to_string(&full) {
-        Ok(t) => Some(t),
-        Err(_) => {
-            println!("SKIPPED: {full} is absent");
-            None
-        }
-    }
 }
 
 #[test]

@@ -1,20 +1,15 @@
 //! Opening rules as protocols: for each rule a legal transcript passes, and each kind of
 //! violation is caught at the right step.
 
+mod common;
+use common::{p, pts};
+
 use openings::Player::{P1, P2};
 use openings::{
     Action, AfterSix, Area, Decision, Event, OfferSymmetry, OpeningRule, OpeningTranscript, Player,
     RecordedOpening, Violation, by_code, check, check_with, continuous_swap_patterns, stabiliser,
 };
 use renju_core::{Board, Point};
-
-fn p(s: &str) -> Point {
-    Point::parse_sized(s, 20).unwrap()
-}
-
-fn pts(list: &str) -> Vec<Point> {
-    list.split_whitespace().map(p).collect()
-}
 
 /// P1 places the three stones given.
 fn opening(moves: &str) -> OpeningTranscript {

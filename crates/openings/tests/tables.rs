@@ -1,19 +1,11 @@
 //! The continuous-swap patterns against the shared list, the ratings reader, and the
 //! "generated files are current" check of `docs/tables/`.
 
+mod common;
+use common::shared;
+
 use openings::{OpeningRule, Player, RuleRatings, continuous_swap_patterns, stale_tables};
 use std::path::Path;
-
-fn shared(path: &str) -> Option<String> {
-    let full = format!("{}/../../../shared/{path}", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read_to_string(&full) {
-        Ok(t) => Some(t),
-        Err(_) => {
-            println!("SKIPPED: {full} is absent");
-            None
-        }
-    }
-}
 
 #[test]
 fn patterns_agree_with_shared_continuous_swap_43() {

@@ -52,6 +52,22 @@ fn shape_key(board: &Board, p: Point, s: Symmetry, color: Color) -> ShapeKey {
     v
 }
 
+/// The direction a symmetry maps `d` to (a line's direction, so the sign does not matter).
+fn mapped_direction(d: Direction, s: Symmetry) -> Direction {
+    let centre = Point::new(7, 7).unwrap();
+    let (dc, dr) = d.step();
+    let next = Point::new((7 + dc) as u8, (7 + dr) as u8).unwrap();
+    let (a, b) = (s.apply(centre, 15), s.apply(next, 15));
+    let v = (
+        i32::from(b.col()) - i32::from(a.col()),
+        i32::from(b.row()) - i32::from(a.row()),
+    );
+    Direction::ALL
+        .into_iter()
+        .find(|x| x.step() == v || x.step() == (-v.0, -v.1))
+        .unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
@@ -66,7 +82,20 @@ proptest! {
                 let key = shape_key(&moved, s.apply(p, 15), Symmetry::Identity, color);
                 let base_mapped = shape_key(&board, p, s, color);
                 prop_assert_eq!(&key, &base_mapped, "symmetry {}", s);
-                prop_assert_eq!(key.len(), base.len());
+                // Direction by direction: the line along d through p is the image of the line
+                // along s(d) through s(p) (not just the same sorted multiset of shapes).
+                for d in Direction::ALL {
+                    let image = mapped_direction(d, s);
+                    let here = line_shape(&board, p, d, color, RuleSet::Renju);
+                    let there = line_shape(&moved, s.apply(p, 15), image, color, RuleSet::Renju);
+                    prop_assert_eq!(
+                        (here.five, here.overline, here.fours, here.straight_four),
+                        (there.five, there.overline, there.fours, there.straight_four),
+                        "symmetry {} direction {:?} -> {:?}", s, d, image
+                    );
+                    prop_assert_eq!(here.five_points.len(), there.five_points.len());
+                }
+                prop_assert_eq!(base.len(), 4, "one entry per direction");
             }
         }
     }

@@ -211,6 +211,10 @@ pub struct Summary {
     pub ends: Tally<End>,
     /// Findings per kind (illegal moves and result mismatches included), with examples.
     pub findings: BTreeMap<FindingKind, KindCount>,
+    /// Checks not made for lack of data, per kind (`opening-not-checkable`,
+    /// `unknown-opening-rule`, `unsupported-opening-rule`), with examples. Not findings: they
+    /// change no verdict and are not in the report's `findings` column.
+    pub notes: BTreeMap<&'static str, KindCount>,
     /// Files that could not be audited: unreadable ones, and files in a record format
     /// holding no record.
     pub file_problems: Vec<FileProblem>,
@@ -280,6 +284,12 @@ impl Summary {
             r#move: m,
             text,
         };
+        for note in audit.into_iter().flat_map(|a| a.notes.iter()) {
+            self.notes
+                .entry(note.kind())
+                .or_default()
+                .add(|| example(None, note.to_string()));
+        }
         let mut analyzer_findings = audit.into_iter().flat_map(|a| a.findings.iter());
         for &kind in &row.findings.0 {
             let count = self.findings.entry(kind).or_default();
@@ -315,6 +325,15 @@ impl Summary {
         self.not_sampled += other.not_sampled;
         self.verdicts.merge(&other.verdicts);
         self.ends.merge(&other.ends);
+        for (k, v) in other.notes {
+            let mine = self.notes.entry(k).or_default();
+            mine.count += v.count;
+            for e in v.examples {
+                if mine.examples.len() < EXAMPLES {
+                    mine.examples.push(e);
+                }
+            }
+        }
         for (k, v) in other.findings {
             let mine = self.findings.entry(k).or_default();
             mine.count += v.count;
@@ -462,6 +481,15 @@ impl fmt::Display for Summary {
                 for e in &k.examples {
                     let at = e.r#move.map(|m| format!(", move {m}")).unwrap_or_default();
                     writeln!(f, "    {} record {}{at}: {}", e.file, e.record, e.text)?;
+                }
+            }
+        }
+        if !self.notes.is_empty() {
+            writeln!(f, "notes (checks not made for lack of data; not findings):")?;
+            for (kind, k) in &self.notes {
+                writeln!(f, "  {kind}: {}", thousands(k.count))?;
+                for e in &k.examples {
+                    writeln!(f, "    {} record {}: {}", e.file, e.record, e.text)?;
                 }
             }
         }

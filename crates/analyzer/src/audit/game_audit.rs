@@ -1,0 +1,290 @@
+//! The result of one audit: [`GameAudit`], its sentences, and the [`Note`]s of checks not made.
+
+use super::{Agreement, Consistency, End, Finding, GameVerdict, Illegal, Undecided};
+use crate::opening::{Opening, OpeningNote};
+use crate::settings::{ClaimPolicy, Settings};
+use notation::DeclaredResult;
+use renju_core::Foul;
+use std::fmt;
+
+/// What really happened in one game, and how it compares with the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameAudit {
+    /// The settings used.
+    pub settings: Settings,
+    /// The result the record declares.
+    pub declared: DeclaredResult,
+    /// Number of moves in the record, passes counted (up to and including an unreadable
+    /// move, where the reader stopped).
+    pub moves: usize,
+    /// The first decisive event.
+    pub end: End,
+    /// The 1-based number of the move that ended the game (`None` when `end` is `none`).
+    pub end_move: Option<usize>,
+    /// Whether moves follow the end.
+    pub continues: bool,
+    /// The move where the replay stopped, if any.
+    pub illegal: Option<Illegal>,
+    /// Whether the declared result agrees with the board.
+    pub consistency: Consistency,
+    /// Findings, in move order of discovery.
+    pub findings: Vec<Finding>,
+    /// The opening the first three moves form.
+    pub opening: Opening,
+    /// What could not be checked for lack of data (opening-rule steps the record does not
+    /// carry, a rule name not recognised). Not findings: they never change the verdict; the
+    /// auditor counts them apart.
+    pub notes: Vec<Note>,
+}
+
+/// A check the audit could not make, with the reason. Counted apart from findings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// About the opening rule.
+    Opening(OpeningNote),
+}
+
+impl Note {
+    /// The kind name for reports (the opening note's kind: `opening-not-checkable`,
+    /// `unknown-opening-rule`, `unsupported-opening-rule`).
+    ///
+    /// ```
+    /// use analyzer::{Note, opening::OpeningNote};
+    /// assert_eq!(Note::Opening(OpeningNote::UnknownRule("x".into())).kind(), "unknown-opening-rule");
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Note::Opening(n) => n.kind(),
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Opening(n) => n.fmt(f),
+        }
+    }
+}
+
+impl GameAudit {
+    /// The one-word verdict: `illegal` over `result-mismatch` over `warning` (any finding)
+    /// over `ok`.
+    ///
+    /// ```
+    /// use analyzer::{GameVerdict, Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let s = Settings::default();
+    /// assert_eq!(audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::Black), &s).verdict(), GameVerdict::Ok);
+    /// assert_eq!(audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White), &s).verdict(), GameVerdict::ResultMismatch);
+    /// assert_eq!(audit(&record("h8 h8", DeclaredResult::Black), &s).verdict(), GameVerdict::Illegal);
+    /// ```
+    #[must_use]
+    pub fn verdict(&self) -> GameVerdict {
+        if self.illegal.is_some() {
+            GameVerdict::Illegal
+        } else if self.consistency == Consistency::ResultMismatch {
+            GameVerdict::ResultMismatch
+        } else if !self.findings.is_empty() {
+            GameVerdict::Warning
+        } else {
+            GameVerdict::Ok
+        }
+    }
+
+    /// What the board shows, in words: `black five at move 37`, `no decisive event`...
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::Black), &Settings::default());
+    /// assert_eq!(a.end_sentence(), "black five at move 9");
+    /// ```
+    #[must_use]
+    pub fn end_sentence(&self) -> String {
+        let at = self.end_move.unwrap_or(0);
+        match self.end {
+            End::BlackFive => format!("black five at move {at}"),
+            End::WhiteFive => format!("white five at move {at}"),
+            End::Foul(Foul::Overline)
+                if self.continues && self.settings.claim == ClaimPolicy::Claim =>
+            {
+                format!(
+                    "black overline foul at move {at}, still claimable when the record stops at move {}",
+                    self.moves
+                )
+            }
+            End::Foul(f) => format!("black {f} foul at move {at}"),
+            End::DrawFullBoard => format!("board full at move {at}"),
+            End::None => "no decisive event on the board".to_string(),
+        }
+    }
+
+    /// Why the declared result agrees, contradicts or cannot be judged, as a sentence.
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let a = audit(&record("h8 h9 i8", DeclaredResult::White), &Settings::default());
+    /// assert_eq!(
+    ///     a.consistency_reason(),
+    ///     "declared white win with no decisive event on the board: consistent with a resignation or a loss on time"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn consistency_reason(&self) -> String {
+        let end = self.end_sentence();
+        match self.consistency {
+            Consistency::Ok(Agreement::Board) => {
+                format!("declared {} agrees with the board: {end}", self.declared)
+            }
+            Consistency::Ok(Agreement::Resignation) => format!(
+                "declared {} win with {end}: consistent with a resignation or a loss on time",
+                self.declared
+            ),
+            Consistency::Ok(Agreement::DrawAgreed) => {
+                format!("declared draw with {end}: consistent with a draw by agreement")
+            }
+            Consistency::ResultMismatch => {
+                format!("declared {} but the board shows {end}", self.declared)
+            }
+            Consistency::Unknown(Undecided::NotDeclared) => {
+                format!("no declared result to compare; {end}")
+            }
+            Consistency::Unknown(Undecided::ReplayStopped) => {
+                "the replay stopped at an illegal move before any decisive event".to_string()
+            }
+        }
+    }
+
+    /// A short human sentence for the report's `detail` column: the most important fact
+    /// first, then how many further findings there are.
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// # let record = |moves: &str, result: DeclaredResult| {
+    /// #     let mut r = GameRecord::new(15);
+    /// #     r.result = result;
+    /// #     r.moves = moves.split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// #     r
+    /// # };
+    /// // record(moves, declared result): a GameRecord on the 15x15 board.
+    /// let a = audit(&record("h8 h9 i8 a1 j8 a2 k8 a3 l8", DeclaredResult::White), &Settings::default());
+    /// assert_eq!(a.detail(), "declared white but the board shows black five at move 9");
+    /// ```
+    #[must_use]
+    pub fn detail(&self) -> String {
+        let head = match (&self.illegal, self.consistency) {
+            (Some(i), _) => i.to_string(),
+            (None, Consistency::ResultMismatch) => self.consistency_reason(),
+            (None, _) => match self.findings.first() {
+                Some(f) => format!("{f}; {}", self.end_sentence()),
+                None => self.consistency_reason(),
+            },
+        };
+        let shown =
+            usize::from(self.illegal.is_none() && self.consistency != Consistency::ResultMismatch);
+        let more = self.findings.len().saturating_sub(shown);
+        match more {
+            0 => head,
+            1 => format!("{head} (+1 more finding)"),
+            n => format!("{head} (+{n} more findings)"),
+        }
+    }
+}
+
+impl fmt::Display for GameAudit {
+    /// A few lines for a person: settings, end, consistency, opening, findings, verdict.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "settings: {}", self.settings)?;
+        writeln!(f, "moves: {}, declared: {}", self.moves, self.declared)?;
+        match self.end_move {
+            Some(n) => writeln!(
+                f,
+                "end: {} at move {n}{}",
+                self.end,
+                if self.continues {
+                    " (moves follow)"
+                } else {
+                    ""
+                }
+            )?,
+            None => writeln!(f, "end: none")?,
+        }
+        if let Some(i) = &self.illegal {
+            writeln!(f, "illegal: {i}")?;
+        }
+        writeln!(
+            f,
+            "consistency: {}: {}",
+            self.consistency,
+            self.consistency_reason()
+        )?;
+        writeln!(f, "opening: {}", self.opening)?;
+        for x in &self.findings {
+            writeln!(f, "finding: {x}")?;
+        }
+        for x in &self.notes {
+            writeln!(f, "note: {x}")?;
+        }
+        write!(f, "verdict: {}", self.verdict())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_and_verdict_names() {
+        let names: Vec<&str> = End::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "black-five",
+                "white-five",
+                "foul-double-three",
+                "foul-double-four",
+                "foul-overline",
+                "draw-full-board",
+                "none"
+            ]
+        );
+        for e in End::ALL {
+            assert_eq!(e.name().parse::<End>(), Ok(e));
+        }
+        assert!("black".parse::<End>().is_err());
+        let v: Vec<&str> = GameVerdict::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(
+            v,
+            ["ok", "warning", "result-mismatch", "illegal", "unreadable"]
+        );
+    }
+}

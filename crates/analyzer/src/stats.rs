@@ -1,0 +1,465 @@
+//! Opening statistics over many games: how often each of the 26 openings is played and how
+//! its games end ([`OpeningStats`]), one pass, from the records and their audits.
+//!
+//! One row per opening in the order 1D..13D, 1I..13I, then `none` (the first three moves are
+//! not one of the 26, there are fewer than three, or a pass is among them). `black`..`unknown`
+//! count the declared results; `black_five`, `white_five` and `foul` the ends the audit found
+//! on the board (`foul` = every foul end); `mean_moves` is the mean number of moves, passes
+//! counted.
+
+use crate::{End, GameAudit};
+use notation::{DeclaredResult, GameRecord};
+use renju_core::{Move, Point, RENJU_SIZE};
+use std::fmt::{self, Write as _};
+
+/// The CSV header of [`OpeningStats::csv`], exactly.
+pub const STATS_CSV_HEADER: &str =
+    "code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves";
+
+/// The counts of one opening (or of `none`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpeningRow {
+    /// `1D`..`13D`, `1I`..`13I` or `none`.
+    pub code: &'static str,
+    /// The romaji name (`Kansei`), or `not one of the 26` for `none`.
+    pub name: &'static str,
+    /// Games.
+    pub games: usize,
+    /// Declared Black wins.
+    pub black: usize,
+    /// Declared White wins.
+    pub white: usize,
+    /// Declared draws.
+    pub draw: usize,
+    /// No declared result.
+    pub unknown: usize,
+    /// Games whose end on the board is a Black five.
+    pub black_five: usize,
+    /// Games whose end on the board is a White five.
+    pub white_five: usize,
+    /// Games whose end on the board is a foul (any kind).
+    pub foul: usize,
+    /// Moves of all the games, passes counted.
+    pub moves: usize,
+}
+
+impl OpeningRow {
+    const fn new(code: &'static str, name: &'static str) -> OpeningRow {
+        OpeningRow {
+            code,
+            name,
+            games: 0,
+            black: 0,
+            white: 0,
+            draw: 0,
+            unknown: 0,
+            black_five: 0,
+            white_five: 0,
+            foul: 0,
+            moves: 0,
+        }
+    }
+
+    /// The mean number of moves, `None` when there are no games.
+    ///
+    /// ```
+    /// let stats = analyzer::stats::OpeningStats::new();
+    /// assert_eq!(stats.rows()[0].mean_moves(), None);
+    /// ```
+    #[must_use]
+    pub fn mean_moves(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.moves as f64 / self.games as f64)
+    }
+
+    /// Black's share of the decided declared results (`None` when none is decided).
+    #[must_use]
+    pub fn black_rate(&self) -> Option<f64> {
+        let decided = self.black + self.white;
+        (decided > 0).then(|| self.black as f64 / decided as f64)
+    }
+
+    fn add(&mut self, o: &OpeningRow) {
+        self.games += o.games;
+        self.black += o.black;
+        self.white += o.white;
+        self.draw += o.draw;
+        self.unknown += o.unknown;
+        self.black_five += o.black_five;
+        self.white_five += o.white_five;
+        self.foul += o.foul;
+        self.moves += o.moves;
+    }
+}
+
+/// The statistics of many games, one row per opening and one for `none`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpeningStats {
+    rows: Vec<OpeningRow>,
+}
+
+impl Default for OpeningStats {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The row index of a game's opening: 0..26 for the catalogue order (1D..13D, 1I..13I), 26
+/// for `none`. Only 15x15 games can be one of the 26.
+///
+/// ```
+/// use analyzer::stats::opening_slot;
+/// use renju_core::Move;
+/// let mv = |s: &str| s.split(' ').map(|m| m.parse::<Move>().unwrap()).collect::<Vec<_>>();
+/// assert_eq!(opening_slot(&mv("h8 h9 h10"), 15), 0); // 1D
+/// assert_eq!(opening_slot(&mv("h8 g7 f6"), 15), 13); // 1I, turned
+/// assert_eq!(opening_slot(&mv("h8 h9"), 15), 26);
+/// assert_eq!(opening_slot(&mv("h8 -- h10"), 15), 26);
+/// ```
+#[must_use]
+pub fn opening_slot(moves: &[Move], board_size: u8) -> usize {
+    let none = openings::catalogue().len();
+    if board_size != RENJU_SIZE {
+        return none;
+    }
+    let stones: Vec<Point> = moves.iter().take(3).map_while(|m| m.point()).collect();
+    if stones.len() < 3 {
+        return none;
+    }
+    match openings::identify(&stones) {
+        Ok(found) => openings::catalogue()
+            .iter()
+            .position(|o| o.code() == found.opening.code())
+            .unwrap_or(none),
+        Err(_) => none,
+    }
+}
+
+impl OpeningStats {
+    /// No games yet: the 27 rows, all zero.
+    ///
+    /// ```
+    /// let s = analyzer::stats::OpeningStats::new();
+    /// assert_eq!(s.rows().len(), 27);
+    /// assert_eq!((s.rows()[0].code, s.rows()[13].code, s.rows()[26].code), ("1D", "1I", "none"));
+    /// ```
+    #[must_use]
+    pub fn new() -> OpeningStats {
+        let mut rows: Vec<OpeningRow> = openings::catalogue()
+            .iter()
+            .map(|o| OpeningRow::new(o.code(), o.romaji()))
+            .collect();
+        rows.push(OpeningRow::new("none", "not one of the 26"));
+        OpeningStats { rows }
+    }
+
+    /// Counts one game with its audit (the audit gives the end and the number of moves).
+    ///
+    /// ```
+    /// use analyzer::{Settings, audit, stats::OpeningStats};
+    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_core::Move;
+    /// let mut r = GameRecord::new(15);
+    /// r.result = DeclaredResult::Black;
+    /// r.moves = "h8 h9 i8 i9 j8 j9 k8 k9 l8".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+    /// let mut s = OpeningStats::new();
+    /// s.add(&r, &audit(&r, &Settings::default()));
+    /// let row = s.rows().iter().find(|x| x.code == "6D").unwrap(); // h8 h9 i8
+    /// assert_eq!((row.games, row.black, row.black_five, row.moves), (1, 1, 1, 9));
+    /// ```
+    pub fn add(&mut self, record: &GameRecord, audit: &GameAudit) {
+        let row = &mut self.rows[opening_slot(&record.moves, record.board_size)];
+        row.games += 1;
+        match record.result {
+            DeclaredResult::Black => row.black += 1,
+            DeclaredResult::White => row.white += 1,
+            DeclaredResult::Draw => row.draw += 1,
+            DeclaredResult::Unknown => row.unknown += 1,
+        }
+        match audit.end {
+            End::BlackFive => row.black_five += 1,
+            End::WhiteFive => row.white_five += 1,
+            End::Foul(_) => row.foul += 1,
+            End::DrawFullBoard | End::None => {}
+        }
+        row.moves += audit.moves;
+    }
+
+    /// Adds the counts of `other`.
+    pub fn merge(&mut self, other: &OpeningStats) {
+        for (a, b) in self.rows.iter_mut().zip(&other.rows) {
+            a.add(b);
+        }
+    }
+
+    /// The rows: 1D..13D, 1I..13I, `none`.
+    #[must_use]
+    pub fn rows(&self) -> &[OpeningRow] {
+        &self.rows
+    }
+
+    /// Games counted.
+    #[must_use]
+    pub fn games(&self) -> usize {
+        self.rows.iter().map(|r| r.games).sum()
+    }
+
+    /// The CSV: [`STATS_CSV_HEADER`], then one line per row; `mean_moves` with one decimal,
+    /// empty when `games` is 0.
+    ///
+    /// ```
+    /// let csv = analyzer::stats::OpeningStats::new().csv();
+    /// assert!(csv.starts_with("code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves\n1D,Kansei,0,"));
+    /// assert_eq!(csv.lines().count(), 28);
+    /// ```
+    #[must_use]
+    pub fn csv(&self) -> String {
+        let mut out = String::from(STATS_CSV_HEADER);
+        out.push('\n');
+        for r in &self.rows {
+            let mean = r
+                .mean_moves()
+                .map(|m| format!("{m:.1}"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{},{},{mean}",
+                r.code,
+                csv_field(r.name),
+                r.games,
+                r.black,
+                r.white,
+                r.draw,
+                r.unknown,
+                r.black_five,
+                r.white_five,
+                r.foul
+            );
+        }
+        out
+    }
+
+    /// The same rows as a JSON array of objects (the CSV's columns; `mean_moves` a number with
+    /// one decimal or `null`).
+    #[must_use]
+    pub fn json(&self) -> String {
+        let mut out = String::from("[\n");
+        for (i, r) in self.rows.iter().enumerate() {
+            let mean = r
+                .mean_moves()
+                .map_or_else(|| "null".to_string(), |m| format!("{m:.1}"));
+            let _ = write!(
+                out,
+                "  {{\"code\": \"{}\", \"name\": \"{}\", \"games\": {}, \"black\": {}, \
+                 \"white\": {}, \"draw\": {}, \"unknown\": {}, \"black_five\": {}, \
+                 \"white_five\": {}, \"foul\": {}, \"mean_moves\": {mean}}}",
+                r.code,
+                r.name.replace('\\', "\\\\").replace('"', "\\\""),
+                r.games,
+                r.black,
+                r.white,
+                r.draw,
+                r.unknown,
+                r.black_five,
+                r.white_five,
+                r.foul
+            );
+            out.push_str(if i + 1 < self.rows.len() { ",\n" } else { "\n" });
+        }
+        out.push_str("]\n");
+        out
+    }
+}
+
+impl OpeningStats {
+    /// A Markdown table of the rows (the CSV's columns plus Black's share of the decided
+    /// games), under a heading naming `source`.
+    ///
+    /// ```
+    /// let md = analyzer::stats::OpeningStats::new().markdown("nothing");
+    /// assert!(md.contains("| 1D | Kansei | 0 |"));
+    /// ```
+    #[must_use]
+    pub fn markdown(&self, source: &str) -> String {
+        let mut out = format!(
+            "# Opening statistics\n\nGenerated by `cargo xtask tables` from `{source}` with \
+             `corpus-tool openings stats` (renju rules, lenient convention, claim policy \
+             claim): {} games. `black`..`unknown` are the declared results; `black_five`, \
+             `white_five` and `foul` the ends found on the board; `mean_moves` counts passes. \
+             `black share` is Black's share of the games declared won by either side.\n\n\
+             | code | name | games | black | white | draw | unknown | black_five | white_five \
+             | foul | mean_moves | black share |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+            self.games()
+        );
+        for r in &self.rows {
+            let mean = r
+                .mean_moves()
+                .map(|m| format!("{m:.1}"))
+                .unwrap_or_default();
+            let share = r
+                .black_rate()
+                .map(|x| format!("{:.1}%", x * 100.0))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {mean} | {share} |",
+                r.code,
+                r.name,
+                r.games,
+                r.black,
+                r.white,
+                r.draw,
+                r.unknown,
+                r.black_five,
+                r.white_five,
+                r.foul
+            );
+        }
+        out
+    }
+
+    /// An SVG bar chart of the declared results per opening: for each row a bar split into
+    /// Black wins, draws, White wins and unknown, as shares of its games, with the count.
+    ///
+    /// ```
+    /// let svg = analyzer::stats::OpeningStats::new().svg("nothing");
+    /// assert!(svg.starts_with("<svg") && svg.contains(">13I<"));
+    /// ```
+    #[must_use]
+    pub fn svg(&self, source: &str) -> String {
+        const ROW: usize = 18;
+        const LEFT: usize = 150;
+        const WIDTH: usize = 400;
+        let height = 60 + ROW * self.rows.len() + 30;
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{height}\" \
+             viewBox=\"0 0 {w} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n\
+             <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+             <text x=\"10\" y=\"18\" font-size=\"13\">Declared results per opening \
+             ({} games of {})</text>\n",
+            self.games(),
+            xml(source),
+            w = LEFT + WIDTH + 80
+        );
+        let legend = [
+            ("#222222", "black win"),
+            ("#999999", "draw"),
+            ("#e8e8e8", "white win"),
+            ("#f3d9a0", "unknown"),
+        ];
+        for (i, (colour, label)) in legend.iter().enumerate() {
+            let x = 10 + i * 110;
+            let _ = writeln!(
+                out,
+                "<rect x=\"{x}\" y=\"28\" width=\"12\" height=\"12\" fill=\"{colour}\" \
+                 stroke=\"#555\"/><text x=\"{}\" y=\"38\">{label}</text>",
+                x + 16
+            );
+        }
+        for (i, r) in self.rows.iter().enumerate() {
+            let y = 50 + i * ROW;
+            let _ = writeln!(
+                out,
+                "<text x=\"10\" y=\"{}\">{}</text><text x=\"45\" y=\"{}\">{}</text>",
+                y + 12,
+                r.code,
+                y + 12,
+                xml(r.name)
+            );
+            let parts = [
+                (r.black, legend[0].0),
+                (r.draw, legend[1].0),
+                (r.white, legend[2].0),
+                (r.unknown, legend[3].0),
+            ];
+            let mut x = LEFT as f64;
+            for (n, colour) in parts {
+                if r.games == 0 || n == 0 {
+                    continue;
+                }
+                let w = WIDTH as f64 * n as f64 / r.games as f64;
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{x:.1}\" y=\"{}\" width=\"{w:.1}\" height=\"{}\" \
+                     fill=\"{colour}\"/>",
+                    y + 2,
+                    ROW - 4
+                );
+                x += w;
+            }
+            let _ = writeln!(
+                out,
+                "<rect x=\"{LEFT}\" y=\"{}\" width=\"{WIDTH}\" height=\"{}\" fill=\"none\" \
+                 stroke=\"#555\"/><text x=\"{}\" y=\"{}\">{}</text>",
+                y + 2,
+                ROW - 4,
+                LEFT + WIDTH + 6,
+                y + 12,
+                r.games
+            );
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn percent(n: usize, of: usize) -> String {
+    if of == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.0}%", 100.0 * n as f64 / of as f64)
+    }
+}
+
+impl fmt::Display for OpeningStats {
+    /// For people: per opening the games, the declared results as shares, the mean length
+    /// and a bar of Black's share of the decided games (`#` Black, `.` White).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<5} {:<18} {:>7} {:>6} {:>6} {:>6} {:>7} {:>6}  black share of decided games",
+            "code", "name", "games", "black", "white", "draw", "unknown", "moves"
+        )?;
+        for r in &self.rows {
+            let bar = r.black_rate().map_or_else(String::new, |rate| {
+                let n = (rate * 20.0).round() as usize;
+                format!(
+                    "{}{} {:.0}%",
+                    "#".repeat(n),
+                    ".".repeat(20 - n.min(20)),
+                    rate * 100.0
+                )
+            });
+            let mean = r
+                .mean_moves()
+                .map(|m| format!("{m:.1}"))
+                .unwrap_or_default();
+            writeln!(
+                f,
+                "{:<5} {:<18} {:>7} {:>6} {:>6} {:>6} {:>7} {:>6}  {bar}",
+                r.code,
+                r.name,
+                r.games,
+                percent(r.black, r.games),
+                percent(r.white, r.games),
+                percent(r.draw, r.games),
+                percent(r.unknown, r.games),
+                mean
+            )?;
+        }
+        write!(f, "games: {}", self.games())
+    }
+}
