@@ -66,6 +66,7 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), St
             to: args.to,
             read_orientation: args.orientation,
             write_orientation: args.write_orientation,
+            ..ConvertOptions::default()
         },
     )
     .map_err(|e| e.to_string())?;

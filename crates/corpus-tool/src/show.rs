@@ -32,6 +32,7 @@ pub struct Args {
 }
 
 /// What the input held: a game (with its name) or a bare position.
+#[allow(clippy::large_enum_variant)] // one value per command run; boxing would only add noise
 pub enum Loaded {
     /// A game record, named for titles ("FILE record N").
     Game(GameRecord, String),

@@ -1,12 +1,14 @@
 //! One entry point for every format: [`Format`], [`detect`], [`read_all`], [`write`](fn@crate::write) and
 //! [`convert`], with a [`ConversionReport`] saying what the target format could not hold.
 
+use crate::encoding::TextEncoding;
 use crate::error::RecordError;
 use crate::moves::{MoveStyle, parse_moves_into, write_moves};
 use crate::record::{DeclaredResult, GameRecord, Orientation};
 use crate::renju_line::{ENCODING_TAG, RenjuBufReader, RenjuReader, write_renju_line};
-use crate::renlib::Library;
-use crate::{pos, psq, rif, sgf, swap_slots};
+use crate::tree::{GameTree, TreeLines};
+use crate::{pos, psq, renlib, rif, sgf, swap_slots};
+use encoding_rs::Encoding;
 use renju_core::{Move, RENJU_SIZE};
 use std::fmt;
 use std::str::FromStr;
@@ -224,7 +226,9 @@ fn mark_lossy(
 
 /// Reads every record of a file held in memory. Never panics; each broken record is one
 /// `Err` and reading goes on with the next (formats with one game per file, and XML after a
-/// syntax error, give at most one error).
+/// syntax error, give at most one error). Trees (SGF, `.lib`) give one record per
+/// root-to-leaf line. Texts are decoded as the file declares or as detected; see
+/// [`read_all_with`] to force an encoding.
 ///
 /// ```
 /// use notation::{Format, Orientation, read_all};
@@ -239,74 +243,116 @@ pub fn read_all<'a>(
     file_name: &str,
     orientation: Orientation,
 ) -> Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + 'a> {
+    read_all_with(format, bytes, file_name, orientation, None)
+}
+
+/// [`read_all`] with the texts of SGF, `.lib`, `.rif` and `.psq` files decoded in `encoding`
+/// when given (`--encoding NAME`; see [`crate::encoding::encoding_for`]).
+pub fn read_all_with<'a>(
+    format: Format,
+    bytes: &'a [u8],
+    file_name: &str,
+    orientation: Orientation,
+    encoding: Option<&'static Encoding>,
+) -> Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + 'a> {
     match format {
         Format::Renju => Box::new(RenjuReader::new(bytes, file_name, orientation)),
-        Format::Rif => Box::new(rif::RifReader::new(bytes, file_name, orientation)),
+        Format::Rif => {
+            let reader = rif::RifReader::new(bytes, file_name, orientation);
+            match rif_encoding(bytes, encoding) {
+                Some(used) => Box::new(reader.with_encoding(used)),
+                None => Box::new(reader),
+            }
+        }
         Format::Moves => Box::new(RenjuBufReader::moves(bytes, file_name, orientation)),
         Format::Psq => {
-            let (text, bad) = text_of(bytes);
+            let (text, bad) = match encoding {
+                Some(e) => (
+                    std::borrow::Cow::Owned(crate::encoding::decode_with(bytes, e).0),
+                    None,
+                ),
+                None => text_of(bytes),
+            };
             Box::new(std::iter::once(mark_lossy(
                 psq::read_psq(&text, file_name, orientation),
                 bad,
             )))
         }
-        Format::Sgf => {
-            // one game at a time: the games together can be far larger than the text
-            let (text, bad) = text_of(bytes);
-            Box::new(
-                sgf::SgfReader::from_cow(text, file_name, orientation)
-                    .map(move |r| mark_lossy(r, bad)),
-            )
-        }
+        Format::Sgf => Box::new(sgf::SgfReader::from_trees(sgf::read_trees(
+            bytes,
+            file_name,
+            orientation,
+            encoding,
+        ))),
         Format::Pos => Box::new(std::iter::once(pos::read_pos(
             bytes,
             file_name,
             orientation,
         ))),
-        Format::Lib => match Library::read(bytes, file_name) {
-            Ok(lib) => {
-                // one line at a time: a library's lines together can be far larger than it
-                let leaves = lib.leaves();
+        Format::Lib => match renlib::read_tree(bytes, file_name, orientation, encoding) {
+            Ok(tree) => {
                 let file = file_name.to_string();
-                let mut total = 0usize;
-                Box::new(leaves.into_iter().enumerate().map(move |(i, n)| {
-                    // a line longer than any game is refused before it is built, and so is
-                    // every line once the lines together pass the library's budget
-                    let depth = lib.depth(n);
-                    total = total.saturating_add(depth);
-                    if total > crate::limits::MAX_LIB_LINE_MOVES {
-                        return Err(RecordError::new(
-                            &file,
-                            i + 1,
-                            crate::Position::Byte(0),
-                            crate::ErrorKind::TooLarge {
-                                what: "library lines too long in total".into(),
-                                found: total as u64,
-                                unit: "moves",
-                                limit: crate::limits::MAX_LIB_LINE_MOVES as u64,
-                            },
-                        ));
-                    }
-                    if depth > crate::limits::MAX_MOVES {
-                        return Err(RecordError::new(
-                            &file,
-                            i + 1,
-                            crate::Position::Byte(0),
-                            crate::ErrorKind::TooLarge {
-                                what: "line of the library too long".into(),
-                                found: depth as u64,
-                                unit: "moves",
-                                limit: crate::limits::MAX_MOVES as u64,
-                            },
-                        ));
-                    }
-                    let mut g = lib.line_to(n, orientation);
-                    g.tags.insert("lib:line".into(), (i + 1).to_string());
-                    Ok(g)
+                Box::new(TreeLines::new(tree, orientation).map(move |r| {
+                    r.map(|mut g| {
+                        if let Some(crate::record::ReadRemark::TreeLine { line, .. }) =
+                            g.remarks.last()
+                        {
+                            g.tags.insert("lib:line".into(), line.to_string());
+                        } else {
+                            g.tags.insert("lib:line".into(), "1".into());
+                        }
+                        g
+                    })
+                    .map_err(|(line, kind)| {
+                        RecordError::new(&file, line, crate::Position::Byte(0), kind)
+                    })
                 }))
             }
             Err(e) => Box::new(std::iter::once(Err(e))),
         },
+    }
+}
+
+/// The encoding of a `.rif` file's texts when it is not plain UTF-8: forced, or declared in
+/// the XML declaration (when the bytes fit it), or detected when the bytes are not UTF-8.
+/// `None`: UTF-8 (a game with bytes that are not is read lossily and marked).
+fn rif_encoding(bytes: &[u8], forced: Option<&'static Encoding>) -> Option<TextEncoding> {
+    let head = &bytes[..bytes.len().min(200)];
+    let declared = head
+        .windows(9)
+        .position(|w| w == b"encoding=")
+        .and_then(|i| {
+            let rest = &head[i + 9..];
+            let q = *rest.first()?;
+            let end = rest[1..].iter().position(|&b| b == q)?;
+            Some(String::from_utf8_lossy(&rest[1..=end]).into_owned())
+        });
+    if forced.is_none() && std::str::from_utf8(bytes).is_ok() {
+        return None;
+    }
+    let used = crate::encoding::choose(bytes, declared.as_deref(), forced);
+    (used.name != "UTF-8").then_some(used)
+}
+
+/// Reads the game trees of a tree format (SGF, `.lib`) whole; `None` for the other formats.
+/// Texts are decoded in `encoding` when given, else as declared or detected.
+#[must_use]
+pub fn read_trees(
+    format: Format,
+    bytes: &[u8],
+    file_name: &str,
+    orientation: Orientation,
+    encoding: Option<&'static Encoding>,
+) -> Option<Vec<Result<GameTree, RecordError>>> {
+    match format {
+        Format::Sgf => Some(sgf::read_trees(bytes, file_name, orientation, encoding).collect()),
+        Format::Lib => Some(vec![renlib::read_tree(
+            bytes,
+            file_name,
+            orientation,
+            encoding,
+        )]),
+        _ => None,
     }
 }
 
@@ -340,6 +386,15 @@ pub struct ConversionReport {
     pub dropped: Vec<Dropped>,
     /// Records not written.
     pub skipped: Vec<Skipped>,
+    /// The encoding the input's texts were read in, when the input format has one.
+    pub input_encoding: Option<TextEncoding>,
+    /// The encoding new texts were written in, when not UTF-8 by the format (`.lib`).
+    pub output_encoding: Option<TextEncoding>,
+    /// Trees of the input written as single games: (trees, lines written as games).
+    pub trees_as_games: Option<(usize, usize)>,
+    /// What the target could not hold of whole trees (tree to tree conversions): each kind
+    /// with its count.
+    pub tree_dropped: Vec<(String, usize)>,
 }
 
 impl ConversionReport {
@@ -370,6 +425,29 @@ impl fmt::Display for ConversionReport {
                 }
                 write!(f, "{k} ({n})")?;
             }
+        }
+        if !self.tree_dropped.is_empty() {
+            write!(f, "; the target cannot hold: ")?;
+            for (i, (k, n)) in self.tree_dropped.iter().enumerate() {
+                if i > 0 {
+                    write!(f, ", ")?;
+                }
+                write!(f, "{k} ({n})")?;
+            }
+        }
+        if let Some((trees, lines)) = self.trees_as_games {
+            write!(
+                f,
+                "; {trees} tree{} written as {lines} game{}, one per root-to-leaf line",
+                if trees == 1 { "" } else { "s" },
+                if lines == 1 { "" } else { "s" }
+            )?;
+        }
+        if let Some(e) = &self.input_encoding {
+            write!(f, "; text read as {e}")?;
+        }
+        if let Some(e) = &self.output_encoding {
+            write!(f, "; new texts written in {}", e.name)?;
         }
         for s in &self.skipped {
             write!(f, "\n  record {}: {}", s.record, s.reason)?;
@@ -455,7 +533,7 @@ fn tag_held(format: Format, key: &str, g: &GameRecord) -> bool {
                 || (key == "alt" && g.fifth_offers.is_empty())
                 || (key == "swap" && g.swaps.is_empty())
         }
-        Format::Sgf => sgf::is_sgf_tag(key) || is_comment_key(key, g),
+        Format::Sgf => sgf::is_sgf_tag(key),
         Format::Psq => [
             psq::TAG_LEVELS,
             psq::TAG_FIRST,
@@ -463,24 +541,9 @@ fn tag_held(format: Format, key: &str, g: &GameRecord) -> bool {
             psq::TAG_ERRCODE,
         ]
         .contains(&key),
-        Format::Lib => is_comment_key(key, g) || board_text_key(key, g),
+        Format::Lib => false,
         Format::Renju | Format::Moves | Format::Pos => false,
     }
-}
-
-/// Whether `key` is `comment` or `comment@K` with K in 1..=moves.
-fn is_comment_key(key: &str, g: &GameRecord) -> bool {
-    key == "comment" || numbered(key, "comment@", g)
-}
-
-fn board_text_key(key: &str, g: &GameRecord) -> bool {
-    numbered(key, "boardtext@", g)
-}
-
-fn numbered(key: &str, prefix: &str, g: &GameRecord) -> bool {
-    key.strip_prefix(prefix)
-        .and_then(|n| n.parse::<usize>().ok())
-        .is_some_and(|n| n >= 1 && n <= g.moves.len() && n.to_string() == key[prefix.len()..])
 }
 
 /// Why a record cannot be written at all in `format`, if it cannot.
@@ -541,6 +604,42 @@ fn dropped_fields(format: Format, g: &GameRecord) -> Vec<String> {
             out.push("swaps (move numbers)".to_string());
         }
     }
+    // notes: what each format holds of them
+    let (comments, board_texts, labels, marks) = g.notes.iter().fold((0, 0, 0, 0), |c, n| {
+        (
+            c.0 + usize::from(n.comment.is_some()),
+            c.1 + usize::from(n.board_text.is_some()),
+            c.2 + n.labels.len(),
+            c.3 + n.marks.len(),
+        )
+    });
+    let tree = matches!(format, Format::Sgf | Format::Lib);
+    let lib_labels = if format == Format::Lib {
+        // a label on the point of the next move becomes that move's board text
+        g.notes
+            .iter()
+            .map(|n| {
+                n.labels
+                    .iter()
+                    .filter(|l| g.moves.get(n.after_move) != Some(&Move::Stone(l.point)))
+                    .count()
+            })
+            .sum()
+    } else {
+        labels
+    };
+    for (held, count, name) in [
+        (tree, comments, "comments"),
+        (tree, board_texts, "board texts"),
+        (format == Format::Sgf, lib_labels, "labels"),
+        (format == Format::Sgf, marks, "marks"),
+        (format == Format::Sgf, g.setup.len(), "setup stones"),
+    ] {
+        if count > 0 && !held {
+            out.push(name.to_string());
+        }
+    }
+    let _ = (comments, labels);
     for k in g.tags.keys() {
         if k == ENCODING_TAG || k == "lib:line" {
             continue;
@@ -645,7 +744,8 @@ pub fn write(
             .unwrap_or_default(),
         Format::Lib => {
             // A line that is a prefix of another (or a repeat) is not a separate leaf.
-            let lib = Library::from_records(&ok, orientation);
+            let mut lib = GameTree::from_records(&ok);
+            lib.labels_to_board_texts();
             let leaves = lib.leaves().len();
             if leaves < ok.len() {
                 report.dropped.push(Dropped {
@@ -656,7 +756,9 @@ pub fn write(
                     ),
                 });
             }
-            lib.to_bytes()
+            let (bytes, enc) = renlib::write_tree(&lib, orientation);
+            report.output_encoding = enc;
+            bytes
         }
     };
     (bytes, report)
@@ -673,6 +775,9 @@ pub struct ConvertOptions {
     pub read_orientation: Option<Orientation>,
     /// The output orientation (`None`: the output format's default).
     pub write_orientation: Option<Orientation>,
+    /// The encoding of the input's texts (`None`: as declared, checked against the bytes, or
+    /// detected).
+    pub encoding: Option<&'static Encoding>,
 }
 
 /// Why [`convert`] could not run at all.
@@ -754,7 +859,56 @@ pub fn convert(
     let mut records = Vec::new();
     let mut errors = Vec::new();
     let file = input_name.rsplit(['/', '\\']).next().unwrap_or(input_name);
-    for r in read_all(from, input, file, ro) {
+    if let Some(trees) = read_trees(from, input, file, ro, options.encoding) {
+        let mut ok = Vec::new();
+        for t in trees {
+            match t {
+                Ok(t) => ok.push(t),
+                Err(e) => errors.push(e),
+            }
+        }
+        let input_encoding = ok.iter().find_map(|t| t.encoding.clone());
+        if matches!(to, Format::Sgf | Format::Lib) {
+            let (bytes, mut report) = write_trees(to, ok, wo);
+            report.input_encoding = input_encoding;
+            return Ok(Converted {
+                bytes,
+                from,
+                to,
+                read: report.written,
+                errors,
+                report,
+            });
+        }
+        let trees = ok.len();
+        for t in ok {
+            for r in TreeLines::new(t, ro) {
+                match r {
+                    Ok(g) => records.push(g),
+                    Err((line, kind)) => errors.push(RecordError::new(
+                        file,
+                        records.len() + errors.len() + line.min(1),
+                        crate::Position::Byte(0),
+                        kind,
+                    )),
+                }
+            }
+        }
+        let (bytes, mut report) = write(to, &records, wo);
+        report.input_encoding = input_encoding;
+        if records.len() > trees {
+            report.trees_as_games = Some((trees, records.len()));
+        }
+        return Ok(Converted {
+            bytes,
+            from,
+            to,
+            read: records.len(),
+            errors,
+            report,
+        });
+    }
+    for r in read_all_with(from, input, file, ro, options.encoding) {
         match r {
             Ok(g) => records.push(g),
             Err(e) => errors.push(e),
@@ -769,4 +923,105 @@ pub fn convert(
         errors,
         report,
     })
+}
+
+/// Writes whole trees as SGF or `.lib` (every variation, comment, board text and label the
+/// target holds); the report counts lines as records and lists what the target cannot hold.
+fn write_trees(
+    to: Format,
+    trees: Vec<GameTree>,
+    orientation: Orientation,
+) -> (Vec<u8>, ConversionReport) {
+    let mut report = ConversionReport {
+        format: Some(to),
+        ..ConversionReport::default()
+    };
+    let mut dropped: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    let mut add = |k: &str, n: usize| {
+        if n > 0 {
+            *dropped.entry(k.to_string()).or_default() += n;
+        }
+    };
+    let bytes = match to {
+        Format::Lib => {
+            let mut out = Vec::new();
+            let mut iter = trees.into_iter();
+            let mut tree = iter.next().unwrap_or_else(|| GameTree::new(RENJU_SIZE));
+            let rest: Vec<GameTree> = iter.collect();
+            if !rest.is_empty() {
+                // a library is one tree: merge the others into the first by their lines
+                let mut lines = tree.lines(orientation);
+                for t in &rest {
+                    lines.extend(t.lines(orientation));
+                }
+                add("separate game trees (merged into one library)", rest.len());
+                let enc = tree.encoding.clone();
+                tree = GameTree::from_records(&lines);
+                tree.encoding = enc;
+            }
+            if tree.board_size == RENJU_SIZE {
+                tree.labels_to_board_texts();
+                let c = tree.note_counts();
+                add("labels", c.labels);
+                add("marks", c.marks);
+                add("setup stones", c.setup);
+                add("other SGF node properties", c.other_properties);
+                let info = &tree.info;
+                for (present, name) in [
+                    (info.black.is_some(), "black"),
+                    (info.white.is_some(), "white"),
+                    (info.event.is_some(), "event"),
+                    (info.round.is_some(), "round"),
+                    (info.date.is_some(), "date"),
+                    (info.rule.is_some(), "rule"),
+                    (info.result != DeclaredResult::Unknown, "result"),
+                    (!info.fifth_offers.is_empty(), "fifth_offers"),
+                    (!info.swaps.is_empty(), "swaps"),
+                ] {
+                    if present {
+                        add(name, 1);
+                    }
+                }
+                for k in info.tags.keys() {
+                    add(&format!("tag:{k}"), 1);
+                }
+                report.written = tree.leaves().len();
+                let (b, enc) = renlib::write_tree(&tree, orientation);
+                report.output_encoding = enc;
+                out = b;
+            } else {
+                report.skipped.push(Skipped {
+                    record: 1,
+                    reason: format!(
+                        "a {0}x{0} board cannot be written as lib (15x15 only)",
+                        tree.board_size
+                    ),
+                });
+            }
+            out
+        }
+        _ => {
+            for t in &trees {
+                report.written += t.leaves().len();
+                let lib_flags = t
+                    .nodes
+                    .iter()
+                    .filter(|n| n.lib.flags & (renlib::FLAG_MARK | renlib::FLAG_START) != 0)
+                    .count();
+                add(".lib mark and start flags", lib_flags);
+                let orphan_texts = t
+                    .nodes
+                    .iter()
+                    .filter(|n| n.board_text.is_some() && !matches!(n.mv, Some(Move::Stone(_))))
+                    .count();
+                add(
+                    "board texts of passes and of nodes that are not moves",
+                    orphan_texts,
+                );
+            }
+            sgf::write_trees(&trees, orientation).into_bytes()
+        }
+    };
+    report.tree_dropped = dropped.into_iter().collect();
+    (bytes, report)
 }

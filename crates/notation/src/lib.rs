@@ -50,6 +50,7 @@
 
 pub mod atlas;
 pub mod diagram;
+pub mod encoding;
 pub mod error;
 pub mod format;
 pub mod limits;
@@ -62,13 +63,18 @@ pub mod renlib;
 pub mod rif;
 pub mod sgf;
 pub mod svg;
+pub mod tree;
 
 pub use error::{ErrorKind, Position, RecordError};
 pub use format::{
     ConversionReport, ConvertError, ConvertOptions, Converted, Dropped, Format, Skipped,
-    UnknownFormat, convert, detect, read_all, write,
+    UnknownFormat, convert, detect, read_all, read_all_with, read_trees, write,
 };
-pub use record::{DeclaredResult, GameRecord, Orientation, SwapDecision};
+pub use record::{
+    DeclaredResult, GameRecord, Label, Mark, MarkShape, MoveNote, Orientation, ReadRemark,
+    SetupStone, SwapDecision,
+};
+pub use tree::GameTree;
 
 /// The number of stones on the board after which each swap chance of a rule comes, for `n`
 /// swap decisions: after moves 1, 2, 3... for Tarannikov and Taraguchi (a chance after each

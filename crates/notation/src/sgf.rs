@@ -1,62 +1,121 @@
 //! SGF for gomoku and renju: `GM[4]` (FF4, ORC Game Center, RenLib, RenjuBase) with the
 //! renju dialect (`5A` offered 5th moves, `SW` swaps, `RE` results, `B[]`/`B[tt]` passes,
-//! `PB PW EV RO DT RU GN`), and `GM[5]` files written by Gomoku Quest, whose non-SGF lines
-//! after the closing parenthesis are ignored. Letters count rows from the top by default.
+//! `PB PW EV RO DT RU GN`), `GM[5]` files written by Gomoku Quest (non-SGF lines after the
+//! closing parenthesis are ignored), and `GM[1]` (Go) files that RenLib and Go editors export
+//! renju trees as (read as gomoku/renju with a [`ReadRemark::GameType`]; without `SZ` their
+//! board is 19x19). Letters count rows from the top by default.
 //!
-//! A file may hold many games; text between games is skipped. Only the main line (first
-//! variation at each branch) of each game is read; the parser keeps no stack, so arbitrarily
-//! deep variations cannot overflow it. Comments on moves are not kept.
+//! A file may hold many game trees; text between them is skipped. Every variation is read:
+//! [`read_trees`] yields each game tree whole ([`GameTree`]: moves, passes, `C` comments,
+//! every `LB` label, `TR SQ CR MA` marks, `AB AW AE` setup stones, other node properties kept
+//! as read), and [`SgfReader`] (what [`crate::read_all`] uses) yields one record per
+//! root-to-leaf line. The parser keeps its own bounded stack, so deep variations cannot
+//! overflow it.
+//!
+//! Text is decoded with the encoding `CA` declares when the bytes fit it, else with the
+//! detected one ([`crate::encoding`]); the encoding used is on every tree and record.
+//! [`write_trees`] writes UTF-8 with `CA[UTF-8]`.
 
+use crate::encoding::{TextEncoding, decode};
 use crate::error::{ErrorKind, RecordError, excerpt, line_col};
 use crate::moves::{point_from, point_to};
-use crate::record::{DeclaredResult, GameRecord, Orientation};
+use crate::record::{DeclaredResult, GameRecord, Label, Mark, MarkShape, Orientation, ReadRemark};
 use crate::swap_slots;
-use renju_core::{MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE};
+use crate::tree::{GameTree, Text};
+use encoding_rs::Encoding;
+use renju_core::{Color, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE};
+use std::borrow::Cow;
 
 /// Root properties the reader turns into record fields (everything else goes to `tags`).
 const KNOWN: &[&str] = &[
-    "C", "GM", "FF", "SZ", "PB", "PW", "EV", "RO", "DT", "RU", "RE", "5A", "SW", "B", "W",
+    "C", "GM", "FF", "SZ", "PB", "PW", "EV", "RO", "DT", "RU", "RE", "5A", "SW", "B", "W", "CA",
+    "LB", "TR", "SQ", "CR", "MA", "AB", "AW", "AE",
 ];
 
-/// An iterator over the games of an SGF text.
+/// The value of the first `CA[...]` property of the file, read from the bytes (property ids
+/// and brackets are ASCII in every encoding SGF files use).
+fn declared_charset(bytes: &[u8]) -> Option<String> {
+    let head = &bytes[..bytes.len().min(1 << 16)];
+    let mut i = 0;
+    while i + 3 < head.len() {
+        if head[i] == b'C'
+            && head[i + 1] == b'A'
+            && head[i + 2] == b'['
+            && (i == 0 || !head[i - 1].is_ascii_uppercase())
+        {
+            let rest = &head[i + 3..];
+            let end = rest.iter().position(|&b| b == b']')?;
+            return Some(String::from_utf8_lossy(&rest[..end]).trim().to_string());
+        }
+        i += 1;
+    }
+    None
+}
+
+/// An iterator over the game trees of an SGF file.
 ///
 /// ```
-/// use notation::{DeclaredResult, Orientation, sgf::SgfReader};
-/// let text = "(;GM[4]SZ[15]PB[Ann]RE[W+Resign]5A[gg][hh];B[hh];W[hg](;B[jf])(;B[if]))";
-/// let g = SgfReader::new(text, "a.sgf", Orientation::RowOneAtTop).next().unwrap().unwrap();
-/// assert_eq!(g.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["h8", "h9", "j10"]);
-/// assert_eq!((g.black.as_deref(), g.result), (Some("Ann"), DeclaredResult::White));
-/// assert_eq!(g.fifth_offers.len(), 2);
+/// use notation::{Orientation, sgf::read_trees};
+/// let bytes = b"(;GM[1]SZ[15]LB[hh:A][ii:B](;B[hh])(;B[ii]LB[ij:c]LB[jj:d]))\n(;GM[4];B[hh])";
+/// let trees: Vec<_> = read_trees(bytes, "a.sgf", Orientation::RowOneAtTop, None)
+///     .collect::<Result<_, _>>().unwrap();
+/// assert_eq!(trees.len(), 2);
+/// assert_eq!(trees[0].leaves().len(), 2);
+/// assert_eq!(trees[0].nodes[0].labels.len(), 2);
+/// let second_branch = trees[0].nodes[0].children[1];
+/// assert_eq!(trees[0].nodes[second_branch].labels.len(), 2);
 /// ```
 #[derive(Debug)]
-pub struct SgfReader<'a> {
-    text: std::borrow::Cow<'a, str>,
+pub struct SgfTrees<'a> {
+    text: Cow<'a, str>,
+    encoding: TextEncoding,
     at: usize,
     record: usize,
     file: String,
     orientation: Orientation,
 }
 
-impl<'a> SgfReader<'a> {
-    /// A reader over `text`, naming `file` in its errors.
-    #[must_use]
-    pub fn new(text: &'a str, file: &str, orientation: Orientation) -> SgfReader<'a> {
-        SgfReader::from_cow(std::borrow::Cow::Borrowed(text), file, orientation)
-    }
-
-    /// A reader over borrowed or owned text (the lossy decoding of a file is owned).
-    pub(crate) fn from_cow(
-        text: std::borrow::Cow<'a, str>,
-        file: &str,
-        orientation: Orientation,
-    ) -> SgfReader<'a> {
-        SgfReader {
-            text,
-            at: 0,
-            record: 0,
-            file: file.to_string(),
-            orientation,
+/// Reads the game trees of SGF `bytes`, decoded with `forced` when given, else with the
+/// declared `CA` encoding checked against the bytes, else with the detected one.
+#[must_use]
+pub fn read_trees<'a>(
+    bytes: &'a [u8],
+    file: &str,
+    orientation: Orientation,
+    forced: Option<&'static Encoding>,
+) -> SgfTrees<'a> {
+    let declared = declared_charset(bytes);
+    let (text, encoding) = match std::str::from_utf8(bytes) {
+        // valid UTF-8 whatever CA says is read as UTF-8 only when CA agrees or fits
+        Ok(s)
+            if forced.is_none()
+                && (declared.is_none()
+                    || crate::encoding::choose(bytes, declared.as_deref(), None).name
+                        == "UTF-8") =>
+        {
+            let used = crate::encoding::choose(bytes, declared.as_deref(), None);
+            (Cow::Borrowed(s.trim_start_matches('\u{feff}')), used)
         }
+        _ => {
+            let (t, used) = decode(bytes, declared.as_deref(), forced);
+            (Cow::Owned(t), used)
+        }
+    };
+    SgfTrees {
+        text,
+        encoding,
+        at: 0,
+        record: 0,
+        file: file.to_string(),
+        orientation,
+    }
+}
+
+impl SgfTrees<'_> {
+    /// The encoding the text was decoded with.
+    #[must_use]
+    pub fn encoding(&self) -> &TextEncoding {
+        &self.encoding
     }
 
     /// The next `(` that opens a game tree (followed by optional space and `;`).
@@ -79,29 +138,30 @@ impl<'a> SgfReader<'a> {
     }
 }
 
-/// One node's properties on the main line.
 /// Properties of a node: id, values, byte offset of the id.
 type Props = Vec<(String, Vec<String>, usize)>;
 
-/// What a scan yields: the main-line nodes with their offsets, and the offset after the game.
-type Scanned = (Vec<(usize, Props)>, usize);
+/// One scanned SGF node: its offset, properties, and the node it follows.
+struct RawNode {
+    at: usize,
+    props: Props,
+    parent: Option<usize>,
+}
 
-/// Scans one game tree starting at `start` (`(`); returns the main-line nodes and the offset
-/// after the game's closing `)`.
-fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
+/// Scans one game tree starting at `start` (`(`); returns its nodes (in file order, each
+/// with its parent) and the offset after the game's closing `)`.
+fn scan_game(text: &str, start: usize) -> Result<(Vec<RawNode>, usize), (usize, ErrorKind)> {
     let b = text.as_bytes();
     let mut i = start;
-    let mut depth: usize = 0;
-    let mut main_depth: usize = 1;
-    let mut main_active = true;
-    let mut nodes: Vec<(usize, Props)> = Vec::new();
-    let mut stored = 0usize;
+    // the node each open '(' continues from
+    let mut stack: Vec<Option<usize>> = Vec::new();
+    let mut cur: Option<usize> = None;
+    let mut nodes: Vec<RawNode> = Vec::new();
+    let mut depth_of: Vec<usize> = Vec::new();
     while i < b.len() {
-        let c = b[i];
-        match c {
+        match b[i] {
             b'(' => {
-                depth += 1;
-                if depth > crate::limits::MAX_SGF_DEPTH {
+                if stack.len() >= crate::limits::MAX_SGF_DEPTH {
                     return Err((
                         i,
                         ErrorKind::TooDeep {
@@ -109,14 +169,11 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
                         },
                     ));
                 }
-                if main_active && depth == main_depth + 1 {
-                    // the first variation continues the main line
-                    main_depth = depth;
-                }
+                stack.push(cur);
                 i += 1;
             }
             b')' => {
-                if depth == 0 {
+                let Some(back) = stack.pop() else {
                     return Err((
                         i,
                         ErrorKind::Unexpected {
@@ -124,22 +181,27 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
                             expected: "'(' opening a game",
                         },
                     ));
-                }
-                if main_active && depth == main_depth {
-                    main_active = false;
-                }
-                depth -= 1;
+                };
+                cur = back;
                 i += 1;
-                if depth == 0 {
+                if stack.is_empty() {
                     return Ok((nodes, i));
                 }
             }
             b';' => {
-                let on_main = main_active && depth == main_depth;
+                if stack.is_empty() {
+                    return Err((
+                        i,
+                        ErrorKind::Unexpected {
+                            found: ";".into(),
+                            expected: "'(' before a node",
+                        },
+                    ));
+                }
                 let node_at = i;
                 i += 1;
                 let mut props: Props = Vec::new();
-                // properties
+                let mut values_here = 0usize;
                 loop {
                     while i < b.len() && b[i].is_ascii_whitespace() {
                         i += 1;
@@ -176,37 +238,50 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
                             },
                         ));
                     }
-                    if on_main {
-                        props.push((id.to_ascii_uppercase(), values, id_start));
-                    }
-                }
-                if on_main {
-                    stored += props.iter().map(|p| p.1.len() + 1).sum::<usize>();
-                    nodes.push((node_at, props));
-                    // bounded memory: no game needs more nodes or values than this
-                    if nodes.len() > crate::limits::MAX_MOVES + 1 {
-                        return Err((
-                            node_at,
-                            ErrorKind::TooLarge {
-                                what: "game too long".into(),
-                                found: nodes.len() as u64,
-                                unit: "nodes",
-                                limit: crate::limits::MAX_MOVES as u64 + 1,
-                            },
-                        ));
-                    }
-                    if stored > crate::limits::MAX_SGF_VALUES {
+                    values_here += values.len() + 1;
+                    if values_here > crate::limits::MAX_SGF_VALUES {
                         return Err((
                             node_at,
                             ErrorKind::TooLarge {
                                 what: "game with too many properties".into(),
-                                found: stored as u64,
+                                found: values_here as u64,
                                 unit: "values",
                                 limit: crate::limits::MAX_SGF_VALUES as u64,
                             },
                         ));
                     }
+                    props.push((id.to_ascii_uppercase(), values, id_start));
                 }
+                let depth = cur.map_or(1, |c| depth_of[c] + 1);
+                if depth > crate::limits::MAX_MOVES + 1 {
+                    return Err((
+                        node_at,
+                        ErrorKind::TooLarge {
+                            what: "game too long".into(),
+                            found: depth as u64,
+                            unit: "nodes",
+                            limit: crate::limits::MAX_MOVES as u64 + 1,
+                        },
+                    ));
+                }
+                if nodes.len() >= crate::limits::MAX_TREE_NODES {
+                    return Err((
+                        node_at,
+                        ErrorKind::TooLarge {
+                            what: "game tree too large".into(),
+                            found: nodes.len() as u64 + 1,
+                            unit: "nodes",
+                            limit: crate::limits::MAX_TREE_NODES as u64,
+                        },
+                    ));
+                }
+                nodes.push(RawNode {
+                    at: node_at,
+                    props,
+                    parent: cur,
+                });
+                depth_of.push(depth);
+                cur = Some(nodes.len() - 1);
             }
             c if c.is_ascii_whitespace() => i += 1,
             _ => {
@@ -230,6 +305,546 @@ fn scan_game(text: &str, start: usize) -> Result<Scanned, (usize, ErrorKind)> {
             expected: "')' closing the game",
         },
     ))
+}
+
+/// The points of a point-list value: `aa` or a rectangle `aa:cc` (FF4 compressed lists).
+fn point_list(v: &str, size: u8, orientation: Orientation) -> Option<Vec<Point>> {
+    let v = v.trim();
+    let (a, b) = v.split_once(':').unwrap_or((v, v));
+    let a = sgf_point(a, size, Orientation::RowOneAtTop)??;
+    let b = sgf_point(b, size, Orientation::RowOneAtTop)??;
+    let (c0, c1) = (a.col().min(b.col()), a.col().max(b.col()));
+    let (r0, r1) = (a.row().min(b.row()), a.row().max(b.row()));
+    let mut out = Vec::new();
+    for c in c0..=c1 {
+        for r in (r0..=r1).rev() {
+            let p = Point::new(c, r)?;
+            // the letters were read with row 1 at the top: turn into `orientation`
+            let (col, row) = point_to(p, size, Orientation::RowOneAtTop);
+            out.push(point_from(col, row, size, orientation)?);
+        }
+    }
+    Some(out)
+}
+
+/// The board side a root node declares (SGF default: 19 for Go, 15 otherwise).
+fn board_size(root: &RawNode) -> Result<u8, (usize, ErrorKind)> {
+    let gm = root
+        .props
+        .iter()
+        .find(|(k, _, _)| k == "GM")
+        .map(|(_, v, _)| v[0].trim().to_string());
+    let Some((_, v, _)) = root.props.iter().find(|(k, _, _)| k == "SZ") else {
+        return Ok(if gm.as_deref() == Some("1") {
+            19
+        } else {
+            RENJU_SIZE
+        });
+    };
+    let s = v[0].trim();
+    let (w, h) = s.split_once(':').unwrap_or((s, s));
+    let (w, h) = (
+        w.trim().parse::<u32>().unwrap_or(0),
+        h.trim().parse::<u32>().unwrap_or(0),
+    );
+    if w != h || w < u32::from(MIN_SIZE) || w > u32::from(MAX_SIZE) {
+        return Err((
+            root.at,
+            ErrorKind::BadBoardSize {
+                width: w,
+                height: h,
+            },
+        ));
+    }
+    Ok(w as u8)
+}
+
+impl SgfTrees<'_> {
+    /// Builds the tree of scanned nodes.
+    fn build(&self, raw: Vec<RawNode>) -> Result<GameTree, (usize, ErrorKind)> {
+        let Some(first) = raw.first() else {
+            return Err((0, ErrorKind::Truncated { expected: "a node" }));
+        };
+        let size = board_size(first)?;
+        let mut t = GameTree::new(size);
+        t.encoding = Some(self.encoding.clone());
+        // tree node of each raw node, and the number of moves up to it
+        let mut node_of: Vec<usize> = Vec::with_capacity(raw.len());
+        let mut plies: Vec<usize> = vec![0];
+        let mut swaps: Vec<bool> = Vec::new();
+        for (k, rn) in raw.iter().enumerate() {
+            let mut target = match rn.parent {
+                None => 0,
+                Some(p) => {
+                    let parent = node_of[p];
+                    let n = t.add_child(parent, None);
+                    plies.push(plies[parent]);
+                    n
+                }
+            };
+            // the move first (properties written before it in the node go with it too)
+            for (id, values, at) in &rn.props {
+                if (id == "B" || id == "W") && values.len() == 1 {
+                    let Some(p) = sgf_point(&values[0], size, self.orientation) else {
+                        return Err((
+                            *at,
+                            ErrorKind::Unexpected {
+                                found: excerpt(&values[0]),
+                                expected: "a two-letter point on the board, '' or 'tt' for a pass",
+                            },
+                        ));
+                    };
+                    if target == 0 || t.nodes[target].mv.is_some() {
+                        target = t.add_child(target, None);
+                        plies.push(plies[t.nodes[target].parent]);
+                    }
+                    let black_to_move = plies[target].is_multiple_of(2);
+                    if (id == "B") != black_to_move {
+                        // colours do not alternate: a pass between
+                        t.nodes[target].mv = Some(Move::Pass);
+                        plies[target] += 1;
+                        target = t.add_child(target, None);
+                        plies.push(plies[t.nodes[target].parent]);
+                    }
+                    t.nodes[target].mv = Some(p.map_or(Move::Pass, Move::Stone));
+                    plies[target] += 1;
+                }
+            }
+            node_of.push(target);
+            for (id, values, at) in &rn.props {
+                let first = values[0].clone();
+                match id.as_str() {
+                    "B" | "W" if values.len() == 1 => {}
+                    "C" => t.nodes[target].comment = Some(Text::new(values.join("\n"))),
+                    "LB" => {
+                        for v in values {
+                            let label = v.split_once(':').and_then(|(pt, text)| {
+                                let p = sgf_point(pt, size, self.orientation)??;
+                                Some(Label {
+                                    point: p,
+                                    text: text.to_string(),
+                                })
+                            });
+                            match label {
+                                Some(l) => t.nodes[target].labels.push(l),
+                                None => t.nodes[target].props.push(("LB".into(), vec![v.clone()])),
+                            }
+                        }
+                    }
+                    "TR" | "SQ" | "CR" | "MA" | "AB" | "AW" | "AE" => {
+                        for v in values {
+                            let Some(pts) = point_list(v, size, self.orientation) else {
+                                t.nodes[target].props.push((id.clone(), vec![v.clone()]));
+                                continue;
+                            };
+                            for point in pts {
+                                match id.as_str() {
+                                    "AB" => t.nodes[target].setup.push((point, Some(Color::Black))),
+                                    "AW" => t.nodes[target].setup.push((point, Some(Color::White))),
+                                    "AE" => t.nodes[target].setup.push((point, None)),
+                                    _ => {
+                                        let shape = MarkShape::ALL
+                                            .into_iter()
+                                            .find(|s| s.sgf_id() == id)
+                                            .unwrap_or(MarkShape::Cross);
+                                        t.nodes[target].marks.push(Mark { point, shape });
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ if k > 0 => t.nodes[target].props.push((id.clone(), values.clone())),
+                    "SZ" | "FF" | "CA" => {}
+                    "GM" => {
+                        let gm = first.trim().to_string();
+                        if gm != "4" {
+                            if gm != "5" {
+                                t.info.remarks.push(ReadRemark::GameType(gm.clone()));
+                            }
+                            t.info.tags.insert("GM".into(), gm);
+                        }
+                    }
+                    "PB" => t.info.black = Some(first),
+                    "PW" => t.info.white = Some(first),
+                    "EV" => t.info.event = Some(first),
+                    "RO" => t.info.round = Some(first),
+                    "DT" => t.info.date = Some(first),
+                    "RU" => t.info.rule = Some(first),
+                    "RE" => {
+                        // The result goes to `result`; a wording other than the one the
+                        // writer would use (`B+Resign`, `?`) is also kept in tag `RE`.
+                        if let Some(r) = parse_sgf_result(&first) {
+                            t.info.result = r;
+                        }
+                        if Some(first.as_str()) != canonical_result(t.info.result) {
+                            t.info.tags.insert("RE".into(), first);
+                        }
+                    }
+                    "5A" => {
+                        let pts: Option<Vec<Point>> = values
+                            .iter()
+                            .map(|v| sgf_point(v, size, self.orientation).flatten())
+                            .collect();
+                        match pts {
+                            Some(p) => t.info.fifth_offers = p,
+                            None => {
+                                t.info.tags.insert("5A".into(), values.join("]["));
+                            }
+                        }
+                    }
+                    "SW" => {
+                        for v in values {
+                            match v.trim().to_ascii_uppercase().as_str() {
+                                "NO" | "N" | "-" | "0" => swaps.push(false),
+                                "YES" | "Y" | "R" | "1" | "SWAP" => swaps.push(true),
+                                _ => {
+                                    return Err((
+                                        *at,
+                                        ErrorKind::Unexpected {
+                                            found: excerpt(v),
+                                            expected: "SW[NO] or SW[YES]",
+                                        },
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                    _ => {
+                        t.info.tags.insert(id.clone(), values.join("]["));
+                    }
+                }
+            }
+        }
+        let g = &mut t.info;
+        if g.rule.is_none()
+            && let Some(gn) = g.tags.get("GN")
+            && let Some((_, r)) = gn.rsplit_once(':')
+            && let Some(name) = r.trim().strip_suffix(" rule")
+        {
+            g.rule = Some(name.trim().to_string());
+        }
+        let slots = swap_slots(g.rule.as_deref(), swaps.len());
+        g.swaps = swaps
+            .into_iter()
+            .zip(slots)
+            .map(|(swapped, after_move)| crate::SwapDecision {
+                after_move,
+                swapped,
+            })
+            .collect();
+        Ok(t)
+    }
+}
+
+impl Iterator for SgfTrees<'_> {
+    type Item = Result<GameTree, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let start = self.next_game_start()?;
+        self.record += 1;
+        let result = scan_game(&self.text, start).and_then(|(nodes, end)| {
+            self.at = end;
+            self.build(nodes)
+        });
+        Some(result.map_err(|(at, kind)| {
+            if matches!(kind, ErrorKind::Truncated { .. }) {
+                // Unclosed to the end (a game or a value): every later '(' lies inside this
+                // game, so there is nothing more to read. Resuming at the next
+                // line instead would rescan the rest of the file once per line.
+                self.at = self.text.len();
+            } else if self.at <= start {
+                // skip this game: resume after the place of the error (everything before it
+                // was read as part of this game; resuming earlier would rescan it)
+                self.at = (start + 1).max(at.min(self.text.len()));
+                while !self.text.is_char_boundary(self.at) {
+                    self.at += 1;
+                }
+                // and past the rest of a broken game, to the next game start
+                if let Some(next) = self.text[self.at..].find("\n(") {
+                    self.at += next + 1;
+                } else {
+                    self.at = self.text.len();
+                }
+            }
+            RecordError::new(&self.file, self.record, line_col(&self.text, at), kind)
+        }))
+    }
+}
+
+/// An iterator over the records of an SGF text: one per root-to-leaf line of each game tree
+/// (a game without variations is one record). Errors are numbered by game tree.
+///
+/// ```
+/// use notation::{DeclaredResult, Orientation, sgf::SgfReader};
+/// let text = "(;GM[4]SZ[15]PB[Ann]RE[W+Resign]5A[gg][hh];B[hh];W[hg](;B[jf])(;B[if]))";
+/// let games: Vec<_> = SgfReader::new(text, "a.sgf", Orientation::RowOneAtTop).collect();
+/// assert_eq!(games.len(), 2);
+/// let g = games[0].as_ref().unwrap();
+/// assert_eq!(g.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["h8", "h9", "j10"]);
+/// assert_eq!((g.black.as_deref(), g.result), (Some("Ann"), DeclaredResult::White));
+/// assert_eq!(g.fifth_offers.len(), 2);
+/// assert_eq!(games[1].as_ref().unwrap().moves[2].to_string(), "i10");
+/// ```
+#[derive(Debug)]
+pub struct SgfReader<'a> {
+    trees: SgfTrees<'a>,
+    lines: Option<crate::tree::TreeLines>,
+    /// Lines of the trees before the current one (records are numbered across the file).
+    done: usize,
+}
+
+impl<'a> SgfReader<'a> {
+    /// A reader over `text`, naming `file` in its errors.
+    #[must_use]
+    pub fn new(text: &'a str, file: &str, orientation: Orientation) -> SgfReader<'a> {
+        SgfReader::from_trees(read_trees(text.as_bytes(), file, orientation, None))
+    }
+
+    /// A reader over the lines of `trees`.
+    #[must_use]
+    pub fn from_trees(trees: SgfTrees<'a>) -> SgfReader<'a> {
+        SgfReader {
+            trees,
+            lines: None,
+            done: 0,
+        }
+    }
+}
+
+impl Iterator for SgfReader<'_> {
+    type Item = Result<GameRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(lines) = self.lines.as_mut() {
+                match lines.next() {
+                    Some(Ok(g)) => return Some(Ok(g)),
+                    Some(Err((line, kind))) => {
+                        return Some(Err(RecordError::new(
+                            &self.trees.file,
+                            self.done + line,
+                            crate::Position::Byte(0),
+                            kind,
+                        )));
+                    }
+                    None => {
+                        self.done += lines.line_count();
+                        self.lines = None;
+                    }
+                }
+            }
+            match self.trees.next()? {
+                Ok(t) => self.lines = Some(crate::tree::TreeLines::new(t, self.trees.orientation)),
+                Err(mut e) => {
+                    self.done += 1;
+                    e.record = self.done;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
+/// Writes records as an SGF collection (`GM[4]`, `CA[UTF-8]`, one game per `(;...)`, one
+/// line each), with each record's notes and setup stones on their nodes. Tags whose keys are
+/// SGF property names (upper-case letters and digits) are written as root properties; the
+/// others cannot be held (see [`crate::write`](fn@crate::write)'s report).
+#[must_use]
+pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
+    let trees: Vec<GameTree> = records
+        .iter()
+        .map(|g| GameTree::from_records(std::slice::from_ref(g)))
+        .collect();
+    write_trees(&trees, orientation)
+}
+
+fn sgf_coord(p: Point, size: u8, orientation: Orientation) -> String {
+    let (c, r) = point_to(p, size, orientation);
+    format!(
+        "{}{}",
+        char::from(b'a' + c as u8),
+        char::from(b'a' + r as u8)
+    )
+}
+
+fn write_root_info(g: &GameRecord, size: u8, orientation: Orientation, out: &mut String) {
+    let gm = g.tags.get("GM").map_or("4", String::as_str);
+    out.push_str(&format!("GM[{}]FF[4]CA[UTF-8]SZ[{size}]", escape(gm)));
+    let mut prop = |id: &str, v: &Option<String>| {
+        if let Some(v) = v {
+            out.push_str(&format!("{id}[{}]", escape(v)));
+        }
+    };
+    prop("PB", &g.black);
+    prop("PW", &g.white);
+    prop("EV", &g.event);
+    prop("RO", &g.round);
+    prop("DT", &g.date);
+    prop("RU", &g.rule);
+    // A kept wording of the result is written when it says the same as `result`.
+    match g.tags.get("RE") {
+        Some(raw) if parse_sgf_result(raw).unwrap_or(DeclaredResult::Unknown) == g.result => {
+            out.push_str(&format!("RE[{}]", escape(raw)));
+        }
+        _ => {
+            if let Some(re) = canonical_result(g.result) {
+                out.push_str(&format!("RE[{re}]"));
+            }
+        }
+    }
+    if !g.fifth_offers.is_empty() {
+        out.push_str("5A");
+        for p in &g.fifth_offers {
+            out.push_str(&format!("[{}]", sgf_coord(*p, size, orientation)));
+        }
+    }
+    if !g.swaps.is_empty() {
+        out.push_str("SW");
+        for s in &g.swaps {
+            out.push_str(if s.swapped { "[YES]" } else { "[NO]" });
+        }
+    }
+    for (k, v) in &g.tags {
+        if is_sgf_tag(k) && k != "GM" && k != "RE" {
+            out.push_str(&format!("{k}[{}]", escape(v)));
+        }
+    }
+}
+
+/// The labels a node's children's `.lib` board texts make on it (RenLib shows a move's board
+/// text on its point of the position before it; SGF holds that as `LB` on the parent).
+fn board_text_labels(t: &GameTree, n: usize) -> Vec<Label> {
+    t.nodes[n]
+        .children
+        .iter()
+        .filter_map(|&c| {
+            let node = &t.nodes[c];
+            match (node.mv, &node.board_text) {
+                (Some(Move::Stone(p)), Some(bt)) => Some(Label {
+                    point: p,
+                    text: bt.as_str().to_string(),
+                }),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn write_node_props(t: &GameTree, n: usize, orientation: Orientation, out: &mut String) {
+    let size = t.board_size;
+    let node = &t.nodes[n];
+    for (color, id) in [
+        (Some(Color::Black), "AB"),
+        (Some(Color::White), "AW"),
+        (None, "AE"),
+    ] {
+        let pts: Vec<String> = node
+            .setup
+            .iter()
+            .filter(|(_, c)| *c == color)
+            .map(|(p, _)| format!("[{}]", sgf_coord(*p, size, orientation)))
+            .collect();
+        if !pts.is_empty() {
+            out.push_str(id);
+            out.push_str(&pts.concat());
+        }
+    }
+    if let Some(c) = &node.comment {
+        out.push_str(&format!("C[{}]", escape(c.as_str())));
+    }
+    let mut labels = node.labels.clone();
+    for l in board_text_labels(t, n) {
+        if !labels.iter().any(|x| x.point == l.point) {
+            labels.push(l);
+        }
+    }
+    if !labels.is_empty() {
+        out.push_str("LB");
+        for l in &labels {
+            out.push_str(&format!(
+                "[{}:{}]",
+                sgf_coord(l.point, size, orientation),
+                escape(&l.text)
+            ));
+        }
+    }
+    for shape in MarkShape::ALL {
+        let pts: Vec<String> = node
+            .marks
+            .iter()
+            .filter(|m| m.shape == shape)
+            .map(|m| format!("[{}]", sgf_coord(m.point, size, orientation)))
+            .collect();
+        if !pts.is_empty() {
+            out.push_str(shape.sgf_id());
+            out.push_str(&pts.concat());
+        }
+    }
+    for (id, values) in &node.props {
+        out.push_str(id);
+        for v in values {
+            out.push_str(&format!("[{}]", escape(v)));
+        }
+    }
+}
+
+/// Writes game trees as an SGF collection in UTF-8 (`CA[UTF-8]`), every variation kept: one
+/// `(;...)` per tree, a line break after each. `.lib` board texts are written as `LB` labels
+/// on the position before their move (where RenLib shows them); other `.lib` flags (marks,
+/// start marks) have no SGF property and are left out.
+#[must_use]
+pub fn write_trees(trees: &[GameTree], orientation: Orientation) -> String {
+    let mut out = String::new();
+    for t in trees {
+        let size = t.board_size.clamp(MIN_SIZE, MAX_SIZE);
+        out.push_str("(;");
+        write_root_info(&t.info, size, orientation, &mut out);
+        write_node_props(t, 0, orientation, &mut out);
+        enum Step {
+            Open,
+            Node(usize, usize),
+            Close,
+        }
+        let push_children = |n: usize, plies: usize, stack: &mut Vec<Step>| {
+            let ch = &t.nodes[n].children;
+            if ch.len() == 1 {
+                stack.push(Step::Node(ch[0], plies));
+            } else {
+                for &c in ch.iter().rev() {
+                    stack.push(Step::Close);
+                    stack.push(Step::Node(c, plies));
+                    stack.push(Step::Open);
+                }
+            }
+        };
+        let mut stack: Vec<Step> = Vec::new();
+        push_children(0, 0, &mut stack);
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Open => out.push('('),
+                Step::Close => out.push(')'),
+                Step::Node(n, plies) => {
+                    let node = &t.nodes[n];
+                    out.push(';');
+                    let mut after = plies;
+                    if let Some(m) = node.mv {
+                        let c = if plies.is_multiple_of(2) { 'B' } else { 'W' };
+                        match m {
+                            Move::Pass => out.push_str(&format!("{c}[]")),
+                            Move::Stone(p) => {
+                                out.push_str(&format!("{c}[{}]", sgf_coord(p, size, orientation)));
+                            }
+                        }
+                        after += 1;
+                    }
+                    write_node_props(t, n, orientation, &mut out);
+                    push_children(n, after, &mut stack);
+                }
+            }
+        }
+        out.push_str(")\n");
+    }
+    out
 }
 
 /// Reads `[value]` at `i` (which is `[`), unescaping `\`; returns the value and the offset after `]`.
@@ -276,15 +891,6 @@ fn sgf_point(v: &str, size: u8, orientation: Orientation) -> Option<Option<Point
     .map(Some)
 }
 
-fn sgf_coord(p: Point, size: u8, orientation: Orientation) -> String {
-    let (c, r) = point_to(p, size, orientation);
-    format!(
-        "{}{}",
-        char::from(b'a' + c as u8),
-        char::from(b'a' + r as u8)
-    )
-}
-
 /// The `RE` value [`write_sgf`] writes for a result.
 fn canonical_result(r: DeclaredResult) -> Option<&'static str> {
     match r {
@@ -312,253 +918,8 @@ pub fn parse_sgf_result(v: &str) -> Option<DeclaredResult> {
     }
 }
 
-impl SgfReader<'_> {
-    fn build(&self, nodes: Vec<(usize, Props)>) -> Result<GameRecord, (usize, ErrorKind)> {
-        let mut size = RENJU_SIZE;
-        if let Some((at, root)) = nodes.first()
-            && let Some((_, v, _)) = root.iter().find(|(k, _, _)| k == "SZ")
-        {
-            {
-                let s = v[0].trim();
-                let (w, h) = s.split_once(':').unwrap_or((s, s));
-                let (w, h) = (
-                    w.trim().parse::<u32>().unwrap_or(0),
-                    h.trim().parse::<u32>().unwrap_or(0),
-                );
-                if w != h || w < u32::from(MIN_SIZE) || w > u32::from(MAX_SIZE) {
-                    return Err((
-                        *at,
-                        ErrorKind::BadBoardSize {
-                            width: w,
-                            height: h,
-                        },
-                    ));
-                }
-                size = w as u8;
-            }
-        }
-        let mut g = GameRecord::new(size);
-        let mut swaps: Vec<bool> = Vec::new();
-        for (n, (_, props)) in nodes.iter().enumerate() {
-            let mut comment: Option<&str> = None;
-            for (id, values, at) in props {
-                let first = values[0].clone();
-                match id.as_str() {
-                    "C" => comment = Some(values[0].as_str()),
-                    "B" | "W" if values.len() == 1 => {
-                        let Some(p) = sgf_point(&first, size, self.orientation) else {
-                            return Err((
-                                *at,
-                                ErrorKind::Unexpected {
-                                    found: excerpt(&first),
-                                    expected: "a two-letter point on the board, '' or 'tt' for a pass",
-                                },
-                            ));
-                        };
-                        let black_to_move = g.moves.len().is_multiple_of(2);
-                        if (id == "B") != black_to_move {
-                            g.moves.push(Move::Pass);
-                        }
-                        g.moves.push(p.map_or(Move::Pass, Move::Stone));
-                    }
-                    _ if n > 0 => {}
-                    "SZ" | "FF" => {}
-                    "GM" => {
-                        if first.trim() != "4" {
-                            g.tags.insert("GM".into(), first.trim().to_string());
-                        }
-                    }
-                    "PB" => g.black = Some(first),
-                    "PW" => g.white = Some(first),
-                    "EV" => g.event = Some(first),
-                    "RO" => g.round = Some(first),
-                    "DT" => g.date = Some(first),
-                    "RU" => g.rule = Some(first),
-                    "RE" => {
-                        // The result goes to `result`; a wording other than the one the
-                        // writer would use (`B+Resign`, `?`) is also kept in tag `RE`.
-                        if let Some(r) = parse_sgf_result(&first) {
-                            g.result = r;
-                        }
-                        if Some(first.as_str()) != canonical_result(g.result) {
-                            g.tags.insert("RE".into(), first);
-                        }
-                    }
-                    "5A" => {
-                        let pts: Option<Vec<Point>> = values
-                            .iter()
-                            .map(|v| sgf_point(v, size, self.orientation).flatten())
-                            .collect();
-                        match pts {
-                            Some(p) => g.fifth_offers = p,
-                            None => {
-                                g.tags.insert("5A".into(), values.join("]["));
-                            }
-                        }
-                    }
-                    "SW" => {
-                        for v in values {
-                            match v.trim().to_ascii_uppercase().as_str() {
-                                "NO" | "N" | "-" | "0" => swaps.push(false),
-                                "YES" | "Y" | "R" | "1" | "SWAP" => swaps.push(true),
-                                _ => {
-                                    return Err((
-                                        *at,
-                                        ErrorKind::Unexpected {
-                                            found: excerpt(v),
-                                            expected: "SW[NO] or SW[YES]",
-                                        },
-                                    ));
-                                }
-                            }
-                        }
-                    }
-                    _ => {
-                        g.tags.insert(id.clone(), values.join("]["));
-                    }
-                }
-            }
-            if let Some(c) = comment {
-                g.tags.insert(comment_key(g.moves.len()), c.to_string());
-            }
-        }
-        if g.rule.is_none()
-            && let Some(gn) = g.tags.get("GN")
-            && let Some((_, r)) = gn.rsplit_once(':')
-            && let Some(name) = r.trim().strip_suffix(" rule")
-        {
-            g.rule = Some(name.trim().to_string());
-        }
-        let slots = swap_slots(g.rule.as_deref(), swaps.len());
-        g.swaps = swaps
-            .into_iter()
-            .zip(slots)
-            .map(|(swapped, after_move)| crate::SwapDecision {
-                after_move,
-                swapped,
-            })
-            .collect();
-        Ok(g)
-    }
-}
-
-impl Iterator for SgfReader<'_> {
-    type Item = Result<GameRecord, RecordError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let start = self.next_game_start()?;
-        self.record += 1;
-        let result = scan_game(&self.text, start).and_then(|(nodes, end)| {
-            self.at = end;
-            self.build(nodes)
-        });
-        Some(result.map_err(|(at, kind)| {
-            if matches!(kind, ErrorKind::Truncated { .. }) {
-                // Unclosed to the end (a game or a value): every later '(' lies inside this
-                // game, so there is nothing more to read. Resuming at the next
-                // line instead would rescan the rest of the file once per line.
-                self.at = self.text.len();
-            } else if self.at <= start {
-                // skip this game: resume after the place of the error (everything before it
-                // was read as part of this game; resuming earlier would rescan it)
-                self.at = (start + 1).max(at.min(self.text.len()));
-                while !self.text.is_char_boundary(self.at) {
-                    self.at += 1;
-                }
-                // and past the rest of a broken game, to the next game start
-                if let Some(next) = self.text[self.at..].find("\n(") {
-                    self.at += next + 1;
-                } else {
-                    self.at = self.text.len();
-                }
-            }
-            RecordError::new(&self.file, self.record, line_col(&self.text, at), kind)
-        }))
-    }
-}
-
-/// The tag holding the comment after `moves` moves (`comment` for the root, `comment@K`
-/// after move K), as in [`crate::renlib`].
-#[must_use]
-pub fn comment_key(moves: usize) -> String {
-    if moves == 0 {
-        "comment".to_string()
-    } else {
-        format!("comment@{moves}")
-    }
-}
-
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace(']', "\\]")
-}
-
-/// Writes records as an SGF collection (`GM[4]`, one game per `(;...)`, one line each).
-/// Tags whose keys are SGF property names (upper-case letters and digits) are written as root
-/// properties; the others cannot be held (see [`crate::write`](fn@crate::write)'s report).
-#[must_use]
-pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
-    let mut out = String::new();
-    for g in records {
-        let size = g.board_size.clamp(MIN_SIZE, MAX_SIZE);
-        let gm = g.tags.get("GM").map_or("4", String::as_str);
-        out.push_str(&format!("(;GM[{}]FF[4]SZ[{size}]", escape(gm)));
-        let mut prop = |id: &str, v: &Option<String>| {
-            if let Some(v) = v {
-                out.push_str(&format!("{id}[{}]", escape(v)));
-            }
-        };
-        prop("PB", &g.black);
-        prop("PW", &g.white);
-        prop("EV", &g.event);
-        prop("RO", &g.round);
-        prop("DT", &g.date);
-        prop("RU", &g.rule);
-        // A kept wording of the result is written when it says the same as `result`.
-        match g.tags.get("RE") {
-            Some(raw) if parse_sgf_result(raw).unwrap_or(DeclaredResult::Unknown) == g.result => {
-                out.push_str(&format!("RE[{}]", escape(raw)));
-            }
-            _ => {
-                if let Some(re) = canonical_result(g.result) {
-                    out.push_str(&format!("RE[{re}]"));
-                }
-            }
-        }
-        if !g.fifth_offers.is_empty() {
-            out.push_str("5A");
-            for p in &g.fifth_offers {
-                out.push_str(&format!("[{}]", sgf_coord(*p, size, orientation)));
-            }
-        }
-        if !g.swaps.is_empty() {
-            out.push_str("SW");
-            for s in &g.swaps {
-                out.push_str(if s.swapped { "[YES]" } else { "[NO]" });
-            }
-        }
-        for (k, v) in &g.tags {
-            if is_sgf_tag(k) && k != "GM" && k != "RE" {
-                out.push_str(&format!("{k}[{}]", escape(v)));
-            }
-        }
-        if let Some(c) = g.tags.get("comment") {
-            out.push_str(&format!("C[{}]", escape(c)));
-        }
-        for (i, mv) in g.moves.iter().enumerate() {
-            let c = if i % 2 == 0 { 'B' } else { 'W' };
-            match mv {
-                Move::Pass => out.push_str(&format!(";{c}[]")),
-                Move::Stone(p) => {
-                    out.push_str(&format!(";{c}[{}]", sgf_coord(*p, size, orientation)))
-                }
-            }
-            if let Some(c) = g.tags.get(&comment_key(i + 1)) {
-                out.push_str(&format!("C[{}]", escape(c)));
-            }
-        }
-        out.push_str(")\n");
-    }
-    out
 }
 
 /// Whether a tag key can be written as an SGF root property by [`write_sgf`].

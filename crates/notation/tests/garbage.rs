@@ -4,7 +4,7 @@
 mod common;
 
 use notation::renju_line::{RenjuBufReader, RenjuReader};
-use notation::renlib::Library;
+use notation::renlib::{read_tree, write_tree};
 use notation::rif::RifReader;
 use notation::{Format, Orientation, Position, RecordError, detect, read_all};
 use proptest::prelude::*;
@@ -47,10 +47,19 @@ fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
         }
     }
     streaming_agrees(bytes)?;
-    if let Ok(lib) = Library::read(bytes, "x.lib") {
+    if let Ok(lib) = read_tree(bytes, "x.lib", Orientation::RowOneAtTop, None) {
         // whatever reads, writes, and reads again to the same tree
-        let again = Library::read(&lib.to_bytes(), "again.lib").unwrap();
-        prop_assert_eq!(again.leaf_lines(), lib.leaf_lines());
+        let again = read_tree(
+            &write_tree(&lib, Orientation::RowOneAtTop).0,
+            "again.lib",
+            Orientation::RowOneAtTop,
+            None,
+        )
+        .unwrap();
+        prop_assert_eq!(
+            again.lines(Orientation::RowOneAtTop),
+            lib.lines(Orientation::RowOneAtTop)
+        );
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use notation::limits::{MAX_LIB_NODES, MAX_LINE, MAX_SGF_DEPTH, MAX_XML_EVENT};
 use notation::renju_line::RenjuBufReader;
-use notation::renlib::Library;
+use notation::renlib::read_tree;
 use notation::rif::RifReader;
 use notation::{ErrorKind, Format, Orientation, read_all};
 use std::io::{BufRead, BufReader, Read};
@@ -203,13 +203,19 @@ fn a_lib_whose_sibling_flags_never_end_is_refused_at_the_node_limit() {
     for _ in 0..=MAX_LIB_NODES {
         bytes.extend([0x78, 0x80]);
     }
-    let e = Library::read(&bytes, "siblings.lib").unwrap_err();
+    let e = read_tree(&bytes, "siblings.lib", Orientation::RowOneAtTop, None).unwrap_err();
     assert!(
         matches!(e.kind, ErrorKind::TooLarge { limit, .. } if limit == MAX_LIB_NODES as u64),
         "{e}"
     );
     // a short one ends too early, with the reason
-    let e = Library::read(&bytes[..20 + 2 * 1000], "short.lib").unwrap_err();
+    let e = read_tree(
+        &bytes[..20 + 2 * 1000],
+        "short.lib",
+        Orientation::RowOneAtTop,
+        None,
+    )
+    .unwrap_err();
     assert!(
         e.to_string()
             .contains("later sibling announced by a 0x80 flag"),
