@@ -255,6 +255,30 @@ pub fn read_all_with<'a>(
     orientation: Orientation,
     encoding: Option<&'static Encoding>,
 ) -> Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + 'a> {
+    // An error about the file as a whole (record 0) is numbered as the item it is, so that a
+    // caller printing "FILE record N: ..." can drop the error's own "FILE: record N, " prefix
+    // instead of repeating the file name.
+    Box::new(
+        records_of(format, bytes, file_name, orientation, encoding)
+            .enumerate()
+            .map(|(i, r)| {
+                r.map_err(|mut e| {
+                    if e.record == 0 {
+                        e.record = i + 1;
+                    }
+                    e
+                })
+            }),
+    )
+}
+
+fn records_of<'a>(
+    format: Format,
+    bytes: &'a [u8],
+    file_name: &str,
+    orientation: Orientation,
+    encoding: Option<&'static Encoding>,
+) -> Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + 'a> {
     match format {
         Format::Renju => Box::new(RenjuReader::new(bytes, file_name, orientation)),
         Format::Rif => {

@@ -777,3 +777,22 @@ fn psq_cut_in_the_middle_of_a_move_is_truncated_not_an_error_code() {
         Some("3")
     );
 }
+
+/// #14 item 16: an error about a whole `.lib` is numbered as the record it stands for, so that
+/// "FILE record 1: ..." printers drop the error's own "FILE: record 1, " prefix instead of
+/// naming the file twice.
+#[test]
+fn whole_file_errors_carry_their_record_number() {
+    let bytes = fixture("bad-open-sibling.lib");
+    let e = read_all(Format::Lib, &bytes, "bad-open-sibling.lib", TOP)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(e.record, 1);
+    let text = e.to_string();
+    let rest = text
+        .strip_prefix("bad-open-sibling.lib: record 1, ")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!rest.contains("bad-open-sibling"), "{text}");
+    assert!(rest.starts_with("byte 26: "), "{text}");
+}
