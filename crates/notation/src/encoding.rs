@@ -18,7 +18,7 @@
 //! assert!(matches!(used.source, EncodingSource::Detected { .. }));
 //! ```
 
-use encoding_rs::Encoding;
+pub use encoding_rs::Encoding;
 use std::fmt;
 
 /// Why an encoding was used.

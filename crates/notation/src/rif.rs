@@ -438,7 +438,7 @@ impl<R: BufRead> Iterator for RifReader<R> {
                         0,
                         Position::Byte(before),
                         ErrorKind::WrongFormat(
-                            "the root element is not <database>: not a RenjuNet database",
+                            "the root element is not <database>, so this is not a RenjuNet database",
                         ),
                     )));
                 }
