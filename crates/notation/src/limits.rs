@@ -33,7 +33,7 @@ pub const MAX_XML_EVENT: usize = 1 << 20;
 /// in its tables: 500,000; ids past it are kept as written.
 pub const MAX_RIF_TABLE: usize = 500_000;
 
-/// The most moves a record may hold (and, plus one, the most nodes of an SGF main line):
+/// The most moves a record may hold (and, plus one, the most nodes of a line of an SGF tree):
 /// 10,000 (a 20x20 board has 400 points; passes aside,
 /// no game comes near).
 pub const MAX_MOVES: usize = 10_000;
