@@ -1,8 +1,8 @@
 //! `corpus-tool show`: draw a position or a game, with Black's forbidden points marked, as a
 //! Unicode (or ASCII) board on the terminal and optionally as an SVG file.
 
-use notation::diagram::Diagram;
-use notation::svg::{SvgOptions, render_svg};
+use diagrams::diagram::Diagram;
+use diagrams::svg::{SvgOptions, render_svg};
 use notation::{Format, GameRecord, Orientation, detect, read_all};
 use renju_core::{Color, Convention, FoulChecker, RuleSet};
 use std::fmt::Write as _;
@@ -69,7 +69,7 @@ pub fn load_input(
         let text = String::from_utf8_lossy(&bytes);
         if format.is_none() && (text.starts_with("title:") || text.contains("\nboard:")) {
             let entry =
-                notation::atlas::AtlasEntry::parse(&text, input).map_err(|e| e.to_string())?;
+                diagrams::atlas::AtlasEntry::parse(&text, input).map_err(|e| e.to_string())?;
             return Ok(Loaded::Position(
                 entry.diagram.clone(),
                 format!("{}: {}", entry.name, entry.title),

@@ -57,8 +57,6 @@
 //! assert_eq!(report.written, 1);
 //! ```
 
-pub mod atlas;
-pub mod diagram;
 pub mod encoding;
 pub mod error;
 pub mod format;
@@ -71,7 +69,6 @@ pub mod renju_line;
 pub mod renlib;
 pub mod rif;
 pub mod sgf;
-pub mod svg;
 pub mod tree;
 
 pub use error::{ErrorKind, Position, RecordError};

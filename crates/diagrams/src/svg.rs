@@ -11,8 +11,8 @@
 //! This module only draws; it neither reads SVG nor decides fouls.
 //!
 //! ```
-//! use notation::diagram::Diagram;
-//! use notation::svg::{SvgOptions, render_svg};
+//! use diagrams::diagram::Diagram;
+//! use diagrams::svg::{SvgOptions, render_svg};
 //! use renju_core::{Convention, Move};
 //! let moves: Vec<Move> = ["h8", "h9", "i8"].iter().map(|m| m.parse().unwrap()).collect();
 //! let mut d = Diagram::from_moves(15, &moves).unwrap();
@@ -239,7 +239,7 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
 /// `forbidden` (points that hold a stone or lie off the board are skipped).
 ///
 /// ```
-/// use notation::svg::{SvgOptions, render_position};
+/// use diagrams::svg::{SvgOptions, render_position};
 /// use renju_core::{Board, Convention, forbidden_points};
 /// let board = Board::from_diagram("
 ///  . . . . . . .
