@@ -32,32 +32,17 @@ pub enum Format {
     Pos,
 }
 
+crate::names::names!(Format {
+    Renju => "renju",
+    Moves => "moves",
+    Rif => "rif",
+    Psq => "psq",
+    Sgf => "sgf",
+    Lib => "lib",
+    Pos => "pos",
+});
+
 impl Format {
-    /// Every format.
-    pub const ALL: [Format; 7] = [
-        Format::Renju,
-        Format::Moves,
-        Format::Rif,
-        Format::Psq,
-        Format::Sgf,
-        Format::Lib,
-        Format::Pos,
-    ];
-
-    /// The short name (`renju`, `moves`, `rif`, `psq`, `sgf`, `lib`, `pos`).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::Renju => "renju",
-            Format::Moves => "moves",
-            Format::Rif => "rif",
-            Format::Psq => "psq",
-            Format::Sgf => "sgf",
-            Format::Lib => "lib",
-            Format::Pos => "pos",
-        }
-    }
-
     /// File extensions (lower case, without the dot); the first is the one written.
     #[must_use]
     pub const fn extensions(self) -> &'static [&'static str] {
@@ -98,12 +83,6 @@ impl Format {
     }
 }
 
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A format name that is not one of [`Format::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownFormat(pub String);
@@ -123,10 +102,8 @@ impl std::error::Error for UnknownFormat {}
 impl FromStr for Format {
     type Err = UnknownFormat;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let l = s.to_ascii_lowercase();
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == l || f.extensions().contains(&l.as_str()))
+        Format::from_name(s)
+            .or_else(|| Format::from_extension(s))
             .ok_or_else(|| UnknownFormat(s.to_string()))
     }
 }

@@ -62,6 +62,7 @@ pub mod error;
 pub mod format;
 pub mod limits;
 pub mod moves;
+mod names;
 pub mod pos;
 pub mod psq;
 pub mod record;

@@ -1,6 +1,7 @@
 //! The one record type every format is read into and written from.
 
 use crate::encoding::TextEncoding;
+use crate::names::names;
 use renju_core::{Color, Move, Point};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -16,27 +17,16 @@ pub enum Orientation {
     RowOneAtTop,
 }
 
-impl Orientation {
-    /// `bottom` or `top`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Orientation::RowOneAtBottom => "bottom",
-            Orientation::RowOneAtTop => "top",
-        }
-    }
-}
+names!(Orientation {
+    RowOneAtBottom => "bottom",
+    RowOneAtTop => "top",
+});
 
 impl FromStr for Orientation {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "bottom" => Ok(Orientation::RowOneAtBottom),
-            "top" => Ok(Orientation::RowOneAtTop),
-            _ => Err(format!(
-                "unknown orientation '{s}' (expected top or bottom)"
-            )),
-        }
+        Orientation::from_name(s)
+            .ok_or_else(|| format!("unknown orientation '{s}' (expected top or bottom)"))
     }
 }
 
@@ -54,37 +44,22 @@ pub enum DeclaredResult {
     Unknown,
 }
 
-impl DeclaredResult {
-    /// `black`, `white`, `draw` or `unknown`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            DeclaredResult::Black => "black",
-            DeclaredResult::White => "white",
-            DeclaredResult::Draw => "draw",
-            DeclaredResult::Unknown => "unknown",
-        }
-    }
-}
-
-impl fmt::Display for DeclaredResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+names!(DeclaredResult {
+    Black => "black",
+    White => "white",
+    Draw => "draw",
+    Unknown => "unknown",
+});
 
 impl FromStr for DeclaredResult {
     type Err = String;
+    /// A name (`black`, `white`, `draw`, `unknown`, any case) or the empty text (unknown).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "black" => Ok(DeclaredResult::Black),
-            "white" => Ok(DeclaredResult::White),
-            "draw" => Ok(DeclaredResult::Draw),
-            "unknown" | "" => Ok(DeclaredResult::Unknown),
-            _ => Err(format!(
-                "unknown result '{s}' (expected black, white, draw or unknown)"
-            )),
+        if s.is_empty() {
+            return Ok(DeclaredResult::Unknown);
         }
+        DeclaredResult::from_name(s)
+            .ok_or_else(|| format!("unknown result '{s}' (expected black, white, draw or unknown)"))
     }
 }
 
@@ -195,24 +170,18 @@ pub enum MarkShape {
     Cross,
 }
 
-impl MarkShape {
-    /// Every shape.
-    pub const ALL: [MarkShape; 4] = [
-        MarkShape::Triangle,
-        MarkShape::Square,
-        MarkShape::Circle,
-        MarkShape::Cross,
-    ];
+names!(MarkShape {
+    Triangle => "TR",
+    Square => "SQ",
+    Circle => "CR",
+    Cross => "MA",
+});
 
-    /// The SGF property id.
+impl MarkShape {
+    /// The SGF property id (the name).
     #[must_use]
     pub const fn sgf_id(self) -> &'static str {
-        match self {
-            MarkShape::Triangle => "TR",
-            MarkShape::Square => "SQ",
-            MarkShape::Circle => "CR",
-            MarkShape::Cross => "MA",
-        }
+        self.name()
     }
 }
 

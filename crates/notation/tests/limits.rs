@@ -320,7 +320,10 @@ fn sgf_games_too_long_or_too_full_are_refused_while_scanning() {
 /// as a streamed one.
 #[test]
 fn the_in_memory_renju_reader_has_the_line_limit_too() {
-    let text = format!("black h8\nwhite{}\ndraw h8\n", " h8".repeat(MAX_LINE / 3 + 10));
+    let text = format!(
+        "black h8\nwhite{}\ndraw h8\n",
+        " h8".repeat(MAX_LINE / 3 + 10)
+    );
     let out: Vec<_> = read_all(Format::Renju, text.as_bytes(), "big.renju", BOTTOM).collect();
     assert_eq!(out.len(), 3);
     assert!(out[0].is_ok() && out[2].is_ok());
