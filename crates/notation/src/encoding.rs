@@ -129,8 +129,9 @@ pub fn detect(bytes: &[u8]) -> &'static Encoding {
 }
 
 /// Decodes `bytes`: with `forced` when given; else with the `declared` encoding when it names
-/// one and the bytes decode without error in it; else with the detected one. A UTF-8 byte
-/// order mark is removed (and wins over a declaration that says otherwise).
+/// one and the bytes decode without error in it (bytes that are valid UTF-8 are read as
+/// UTF-8 whatever the declaration); else with the detected one. A UTF-8 byte order mark is
+/// removed (and wins over a declaration that says otherwise).
 #[must_use]
 pub fn decode(
     bytes: &[u8],
@@ -163,10 +164,12 @@ pub fn choose(
     if bytes.is_ascii() && !bom {
         return make(encoding_rs::UTF_8, EncodingSource::Ascii);
     }
+    let utf8 = std::str::from_utf8(bytes).ok();
     if let Some(d) = declared
         && let Ok(e) = encoding_for(d)
         && fits(bytes, e)
         && !(bom && e != encoding_rs::UTF_8)
+        && !utf8.is_some_and(|t| e != encoding_rs::UTF_8 && utf8_rather_than(t, e))
     {
         return make(e, EncodingSource::Declared(d.trim().to_string()));
     }
@@ -181,6 +184,17 @@ pub fn choose(
             declared: declared.map(|d| d.trim().to_string()),
         },
     )
+}
+
+/// Whether bytes that are valid UTF-8 (decoded as `text`) and also fit the declared legacy
+/// encoding `e` are rather UTF-8: always for a single-byte `e` (Latin-1 text is never valid
+/// multi-byte UTF-8 by chance), and for a multi-byte `e` (GBK, Shift_JIS...) when the UTF-8
+/// reading holds characters of three bytes or more other than U+FFFD. Pairs of GBK bytes are
+/// often valid two-byte UTF-8 (`直止`, D6 B1 D6 B9, reads as two Hebrew points), so a reading
+/// with only two-byte characters keeps the declaration; a file re-saved as UTF-8 with its old
+/// `CA` holds CJK characters, three bytes each.
+fn utf8_rather_than(text: &str, e: &'static Encoding) -> bool {
+    e.is_single_byte() || text.chars().any(|c| c >= '\u{800}' && c != '\u{fffd}')
 }
 
 /// Whether `bytes` decode in `e` without a malformed sequence.

@@ -85,17 +85,10 @@ pub fn read_trees<'a>(
     forced: Option<&'static Encoding>,
 ) -> SgfTrees<'a> {
     let declared = declared_charset(bytes);
+    let used = crate::encoding::choose(bytes, declared.as_deref(), forced);
     let (text, encoding) = match std::str::from_utf8(bytes) {
-        // valid UTF-8 whatever CA says is read as UTF-8 only when CA agrees or fits
-        Ok(s)
-            if forced.is_none()
-                && (declared.is_none()
-                    || crate::encoding::choose(bytes, declared.as_deref(), None).name
-                        == "UTF-8") =>
-        {
-            let used = crate::encoding::choose(bytes, declared.as_deref(), None);
-            (Cow::Borrowed(s.trim_start_matches('\u{feff}')), used)
-        }
+        // UTF-8 chosen for valid UTF-8: read in place
+        Ok(s) if used.name == "UTF-8" => (Cow::Borrowed(s.trim_start_matches('\u{feff}')), used),
         _ => {
             let (t, used) = decode(bytes, declared.as_deref(), forced);
             (Cow::Owned(t), used)

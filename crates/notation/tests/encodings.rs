@@ -358,3 +358,24 @@ fn rif_with_a_declared_gb2312_encoding() {
     assert_eq!(g.tags.get("info").map(String::as_str), Some("天元"));
     assert_eq!(g.encoding.unwrap().name, "GBK");
 }
+
+#[test]
+fn utf8_bytes_under_a_legacy_charset_are_read_as_utf8() {
+    // re-saved as UTF-8 with the old CA kept: the bytes would also decode (as mojibake) in GBK
+    let bytes = "(;GM[4]CA[GB2312]SZ[15]C[天元开局];B[hh])".as_bytes();
+    let g = read_all(Format::Sgf, bytes, "x.sgf", TOP)
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(g.root_comment(), Some("天元开局"));
+    let e = g.encoding.unwrap();
+    assert_eq!(
+        (e.name, e.source),
+        (
+            "UTF-8",
+            EncodingSource::Detected {
+                declared: Some("GB2312".into())
+            }
+        )
+    );
+}
