@@ -533,7 +533,20 @@ impl Iterator for SgfTrees<'_> {
     type Item = Result<GameTree, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let start = self.next_game_start()?;
+        let Some(start) = self.next_game_start() else {
+            if self.record == 0 && self.at < usize::MAX && !self.text.trim().is_empty() {
+                // text, but not one game tree in it: say so rather than give no record
+                self.at = usize::MAX;
+                self.record = 1;
+                return Some(Err(RecordError::new(
+                    &self.file,
+                    1,
+                    crate::Position::Byte(0),
+                    ErrorKind::WrongFormat("no SGF game tree '(;' in the file"),
+                )));
+            }
+            return None;
+        };
         self.record += 1;
         let result = scan_game(&self.text, start).and_then(|(nodes, end)| {
             self.at = end;

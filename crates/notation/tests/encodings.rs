@@ -379,3 +379,16 @@ fn utf8_bytes_under_a_legacy_charset_are_read_as_utf8() {
         )
     );
 }
+
+#[test]
+fn an_sgf_file_without_a_game_tree_says_so() {
+    // an empty file holds no record (and is no error); text without a game tree is one
+    assert_eq!(read_all(Format::Sgf, b" \n", "empty.sgf", TOP).count(), 0);
+    for bytes in [&b"<html><body>not a game</body></html>"[..], b"GM[4];B[hh]"] {
+        let out: Vec<_> = read_all(Format::Sgf, bytes, "page.sgf", TOP).collect();
+        assert_eq!(out.len(), 1, "{out:?}");
+        let e = out[0].as_ref().unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::WrongFormat(_)), "{e}");
+        assert!(e.to_string().starts_with("page.sgf: record 1, "), "{e}");
+    }
+}
