@@ -57,6 +57,7 @@
 //! assert_eq!(report.written, 1);
 //! ```
 
+mod convert;
 pub mod encoding;
 pub mod error;
 pub mod format;
@@ -65,23 +66,27 @@ pub mod moves;
 mod names;
 pub mod pos;
 pub mod psq;
+mod read;
 pub mod record;
 pub mod renju_line;
 pub mod renlib;
+mod report;
 pub mod rif;
 pub mod sgf;
 pub mod tree;
+mod write;
 
+pub use convert::{ConvertError, ConvertOptions, Converted, convert};
 pub use error::{ErrorKind, Position, RecordError};
-pub use format::{
-    ConversionReport, ConvertError, ConvertOptions, Converted, Dropped, Format, Skipped,
-    UnknownFormat, convert, detect, read_all, read_all_with, read_trees, write,
-};
+pub use format::{Format, UnknownFormat, detect};
+pub use read::{read_all, read_all_with, read_trees};
 pub use record::{
     DeclaredResult, GameRecord, Label, Mark, MarkShape, MoveNote, Orientation, ReadRemark,
     SetupStone, SwapDecision,
 };
+pub use report::{ConversionReport, Dropped, Skipped};
 pub use tree::GameTree;
+pub use write::write;
 
 /// The number of stones on the board after which each swap chance of a rule comes, for `n`
 /// swap decisions: after moves 1, 2, 3... for Tarannikov and Taraguchi (a chance after each
