@@ -267,6 +267,13 @@ pub(crate) fn dropped_fields(format: Format, g: &GameRecord) -> Vec<String> {
         )
     });
     let tree = matches!(format, Format::Sgf | Format::Lib);
+    // a note or setup stone numbered past the last move has no node to go on
+    if tree
+        && (g.notes.iter().any(|n| n.after_move > g.moves.len())
+            || g.setup.iter().any(|s| s.after_move > g.moves.len()))
+    {
+        out.push("notes after the last move".to_string());
+    }
     let lib_labels = if format == Format::Lib {
         // a label on the point of the next move becomes that move's board text
         g.notes

@@ -392,3 +392,22 @@ fn an_sgf_file_without_a_game_tree_says_so() {
         assert!(e.to_string().starts_with("page.sgf: record 1, "), "{e}");
     }
 }
+
+#[test]
+fn a_note_past_the_last_move_is_reported_not_lost_silently() {
+    let mut g = GameRecord::new(15);
+    g.moves = notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
+    g.note_mut(2).comment = Some("kept".into());
+    g.note_mut(7).comment = Some("no node for this".into());
+    for f in [Format::Sgf, Format::Lib] {
+        let (bytes, report) = notation::write(f, std::slice::from_ref(&g), TOP);
+        assert!(
+            report
+                .dropped_summary()
+                .contains(&("notes after the last move".to_string(), 1)),
+            "{f}: {report}"
+        );
+        let back = read_all(f, &bytes, "x", TOP).next().unwrap().unwrap();
+        assert_eq!(back.note_at(2).unwrap().comment.as_deref(), Some("kept"));
+    }
+}
