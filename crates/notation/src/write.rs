@@ -200,12 +200,6 @@ pub(crate) fn write_trees(
         _ => {
             for t in &trees {
                 report.written += t.leaves().len();
-                let lib_flags = t
-                    .nodes
-                    .iter()
-                    .filter(|n| n.lib.flags & (renlib::FLAG_MARK | renlib::FLAG_START) != 0)
-                    .count();
-                add(".lib mark and start flags", lib_flags);
                 let orphan_texts = t
                     .nodes
                     .iter()

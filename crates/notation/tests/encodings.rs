@@ -411,3 +411,32 @@ fn a_note_past_the_last_move_is_reported_not_lost_silently() {
         assert_eq!(back.note_at(2).unwrap().comment.as_deref(), Some("kept"));
     }
 }
+
+#[test]
+fn lib_marks_survive_sgf_and_back() {
+    use notation::renlib::FLAG_MARK;
+    let bytes = fixture("tree-comments-v34.lib");
+    let sgf = convert("t.lib", &bytes, "t.sgf", ConvertOptions::default()).unwrap();
+    assert!(sgf.report.tree_dropped.is_empty(), "{}", sgf.report);
+    assert!(
+        String::from_utf8(sgf.bytes.clone())
+            .unwrap()
+            .contains("RLF[16]")
+    );
+    let back = convert("t.sgf", &sgf.bytes, "u.lib", ConvertOptions::default()).unwrap();
+    let lib = read_tree(&back.bytes, "u.lib", TOP, None).unwrap();
+    let g8 = lib.nodes.iter().find(|n| n.lib.pos == 0x77).unwrap();
+    assert_eq!(g8.lib.flags & FLAG_MARK, FLAG_MARK);
+    let original = read_tree(&bytes, "t.lib", TOP, None).unwrap();
+    assert_eq!(
+        lib.lines(TOP)
+            .iter()
+            .map(|g| (line(g), g.notes.clone()))
+            .collect::<Vec<_>>(),
+        original
+            .lines(TOP)
+            .iter()
+            .map(|g| (line(g), g.notes.clone()))
+            .collect::<Vec<_>>()
+    );
+}

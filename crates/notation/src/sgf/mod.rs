@@ -32,7 +32,7 @@ pub use write::{write_sgf, write_trees};
 /// Root properties the reader turns into record fields (everything else goes to `tags`).
 const KNOWN: &[&str] = &[
     "C", "GM", "FF", "SZ", "PB", "PW", "EV", "RO", "DT", "RU", "RE", "5A", "SW", "B", "W", "CA",
-    "LB", "TR", "SQ", "CR", "MA", "AB", "AW", "AE",
+    "LB", "TR", "SQ", "CR", "MA", "AB", "AW", "AE", "RLF",
 ];
 
 /// The value of the first `CA[...]` property of the file, read from the bytes (property ids
@@ -426,6 +426,12 @@ impl SgfTrees<'_> {
                                 None => t.nodes[target].props.push(("LB".into(), vec![v.clone()])),
                             }
                         }
+                    }
+                    // RenLib's mark and start flags, written by this crate (see `write`)
+                    "RLF" if first.trim().parse::<u8>().is_ok() => {
+                        let v = first.trim().parse::<u8>().unwrap_or(0);
+                        t.nodes[target].lib.flags |=
+                            v & (crate::renlib::FLAG_MARK | crate::renlib::FLAG_START);
                     }
                     "TR" | "SQ" | "CR" | "MA" | "AB" | "AW" | "AE" => {
                         for v in values {

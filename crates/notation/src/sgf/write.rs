@@ -142,6 +142,11 @@ fn write_node_props(t: &GameTree, n: usize, orientation: Orientation, out: &mut 
             out.push_str(&pts.concat());
         }
     }
+    // RenLib's mark and start flags have no SGF property: a private one keeps them
+    let flags = node.lib.flags & (crate::renlib::FLAG_MARK | crate::renlib::FLAG_START);
+    if flags != 0 {
+        out.push_str(&format!("RLF[{flags}]"));
+    }
     for (id, values) in &node.props {
         out.push_str(id);
         for v in values {
