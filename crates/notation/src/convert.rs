@@ -116,9 +116,16 @@ pub fn convert(
             }
         }
         let input_encoding = ok.iter().find_map(|t| t.encoding.clone());
+        let mut remarks: Vec<crate::ReadRemark> = Vec::new();
+        for r in ok.iter().flat_map(|t| &t.info.remarks) {
+            if matches!(r, crate::ReadRemark::GameType(_)) && !remarks.contains(r) {
+                remarks.push(r.clone());
+            }
+        }
         if matches!(to, Format::Sgf | Format::Lib) {
             let (bytes, mut report) = write_trees(to, ok, wo);
             report.input_encoding = input_encoding;
+            report.read_remarks = remarks;
             return Ok(Converted {
                 bytes,
                 from,
@@ -144,6 +151,7 @@ pub fn convert(
         }
         let (bytes, mut report) = write(to, &records, wo);
         report.input_encoding = input_encoding;
+        report.read_remarks = remarks;
         if records.len() > trees {
             report.trees_as_games = Some((trees, records.len()));
         }

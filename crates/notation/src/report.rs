@@ -41,6 +41,8 @@ pub struct ConversionReport {
     pub skipped: Vec<Skipped>,
     /// The encoding the input's texts were read in, when the input format has one.
     pub input_encoding: Option<TextEncoding>,
+    /// What the reader decided about the input (a Go game type read as renju), each once.
+    pub read_remarks: Vec<crate::ReadRemark>,
     /// The encoding new texts were written in, when not UTF-8 by the format (`.lib`).
     pub output_encoding: Option<TextEncoding>,
     /// Trees of the input written as single games: (trees, lines written as games).
@@ -95,6 +97,9 @@ impl fmt::Display for ConversionReport {
                 if trees == 1 { "" } else { "s" },
                 if lines == 1 { "" } else { "s" }
             )?;
+        }
+        for r in &self.read_remarks {
+            write!(f, "; {r}")?;
         }
         if let Some(e) = &self.input_encoding {
             write!(f, "; text read as {e}")?;
