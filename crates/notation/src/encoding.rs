@@ -47,6 +47,9 @@ pub struct TextEncoding {
     pub source: EncodingSource,
     /// Whether some bytes could not be decoded and were replaced by U+FFFD.
     pub lossy: bool,
+    /// Other encodings detected for single texts that do not fit `name` (a `.lib` merged
+    /// from libraries of several code pages), each once.
+    pub others: Vec<&'static str>,
 }
 
 impl TextEncoding {
@@ -72,6 +75,9 @@ impl fmt::Display for TextEncoding {
             )?,
             EncodingSource::Forced => write!(f, "{} (forced)", self.name)?,
             EncodingSource::Ascii => write!(f, "ASCII")?,
+        }
+        if !self.others.is_empty() {
+            write!(f, ", some texts in {}", self.others.join(", "))?;
         }
         if self.lossy {
             write!(f, ", some bytes not decodable (replaced by U+FFFD)")?;
@@ -155,6 +161,7 @@ pub fn choose(
         name: e.name(),
         source,
         lossy: false,
+        others: Vec::new(),
     };
     if let Some(f) = forced {
         return make(f, EncodingSource::Forced);

@@ -289,7 +289,26 @@ pub fn read_tree(
     }
     let mut used = choose(&all, None, forced);
     for (idx, board, raw) in texts {
-        let (mut text, lossy) = decode_with(&raw, used.encoding());
+        let (mut text, mut lossy) = decode_with(&raw, used.encoding());
+        if forced.is_none() && !raw.is_ascii() {
+            // A text in another code page than the rest of the library (a merged library):
+            // one that does not fit the library's encoding, or a long one that its own
+            // detection reads as a multi-byte code page where the library's is single-byte
+            // (one Latin-1 text makes the whole library fit only a single-byte code page).
+            let own = crate::encoding::detect(&raw);
+            let long = raw.iter().filter(|b| !b.is_ascii()).count() >= 16;
+            let other_page = own != used.encoding()
+                && (lossy || (long && used.encoding().is_single_byte() && !own.is_single_byte()));
+            if other_page {
+                let (t, l) = decode_with(&raw, own);
+                if !l {
+                    (text, lossy) = (t, false);
+                    if !used.others.contains(&own.name()) {
+                        used.others.push(own.name());
+                    }
+                }
+            }
+        }
         used.lossy |= lossy;
         let node = &mut lib.nodes[idx];
         if board {
@@ -378,6 +397,7 @@ fn new_text_encoding(tree: &GameTree) -> TextEncoding {
         name: "UTF-8",
         source: EncodingSource::Detected { declared: None },
         lossy: false,
+        others: Vec::new(),
     };
     let Some(e) = tree.encoding.clone() else {
         return utf8;
@@ -390,7 +410,11 @@ fn new_text_encoding(tree: &GameTree) -> TextEncoding {
         })
     });
     if fits_all {
-        TextEncoding { lossy: false, ..e }
+        TextEncoding {
+            lossy: false,
+            others: Vec::new(),
+            ..e
+        }
     } else {
         utf8
     }

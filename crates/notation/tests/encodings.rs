@@ -440,3 +440,53 @@ fn lib_marks_survive_sgf_and_back() {
             .collect::<Vec<_>>()
     );
 }
+
+/// A library merged from two code pages: a text that is in another code page than the
+/// library's is decoded in its own, and the encoding says so; the bytes are written back
+/// unchanged.
+#[test]
+fn a_lib_with_texts_in_two_code_pages() {
+    fn text(b: &[u8]) -> Vec<u8> {
+        let mut v = b.to_vec();
+        v.push(0);
+        if v.len() % 2 == 1 {
+            v.push(0);
+        }
+        v
+    }
+    let gbk = "黑棋先行，这是一个很长的中文注释，用来判断编码。白棋应对的变化很多。"
+        .repeat(8)
+        .encode_gbk();
+    let mut bytes = vec![0xFF, b'R', b'e', b'n', b'L', b'i', b'b', 0xFF, 3, 0];
+    bytes.extend([0xFF; 10]);
+    bytes.extend([0x78, 0x08]);
+    bytes.extend(text(&gbk));
+    bytes.extend([0x68, 0x48]); // h9, leaf, comment
+    bytes.extend(text(b"Opening by Jos\xe9 - caf\xe9"));
+    let lib = read_tree(&bytes, "mixed.lib", TOP, None).unwrap();
+    let e = lib.encoding.clone().unwrap();
+    // the whole library fits only windows-1252 (the Latin-1 text breaks GBK); the long
+    // Chinese comment is read in its own GBK
+    assert_eq!(e.name, "windows-1252");
+    assert_eq!(e.others, ["GBK"]);
+    assert_eq!(
+        e.to_string(),
+        "windows-1252 (detected; none declared), some texts in GBK"
+    );
+    assert!(!e.lossy);
+    let lines = lib.lines(TOP);
+    assert_eq!(
+        lines[0].note_at(2).unwrap().comment.as_deref(),
+        Some("Opening by José - café")
+    );
+    assert!(
+        lines[0]
+            .note_at(1)
+            .unwrap()
+            .comment
+            .as_deref()
+            .unwrap()
+            .starts_with("黑棋先行")
+    );
+    assert_eq!(write_tree(&lib, TOP).0, bytes);
+}
