@@ -112,6 +112,7 @@ impl FromStr for Format {
 /// assert_eq!(detect("a.txt", b"Piskvorky 20x20, 7:7, 0\r\n"), Some(Format::Psq));
 /// assert_eq!(detect("games.renju", b"black h8 h9"), Some(Format::Renju));
 /// assert_eq!(detect("x", b"(;GM[4]SZ[15];B[hh])"), Some(Format::Sgf));
+/// assert_eq!(detect("x", b"(\n  ;GM[1]CA[UTF-8]SZ[15]"), Some(Format::Sgf));
 /// assert_eq!(detect("x.pos", &[2, 0x70, 0x61]), Some(Format::Pos));
 /// ```
 #[must_use]
@@ -127,7 +128,10 @@ pub fn detect(path: &str, first_bytes: &[u8]) -> Option<Format> {
     if t.starts_with("Piskvorky") {
         return Some(Format::Psq);
     }
-    if t.starts_with("(;") || t.starts_with("( ;") || (t.contains("(;") && t.contains("GM[")) {
+    let sgf_start = t
+        .strip_prefix('(')
+        .is_some_and(|rest| rest.trim_start().starts_with(';'));
+    if sgf_start || (t.contains("(;") && t.contains("GM[")) {
         return Some(Format::Sgf);
     }
     let word = t.split_whitespace().next().unwrap_or("");
