@@ -292,21 +292,54 @@ impl Diagram {
     }
 
     /// The final position of a game record, each stone numbered with its move number (see
-    /// [`Diagram::from_moves`]).
+    /// [`Diagram::from_moves`]); the record's setup stones (SGF `AB`/`AW`/`AE`) are set, without
+    /// numbers, when the record says (before the first move, or after move K).
     ///
     /// # Errors
-    /// As [`Diagram::from_moves`]: a bad board size, or a move off the board or onto a stone.
+    /// As [`Diagram::from_moves`]: a bad board size, or a move or setup stone off the board or
+    /// onto a stone.
     ///
     /// ```
-    /// use notation::GameRecord;
+    /// use notation::{GameRecord, SetupStone};
     /// use diagrams::diagram::Diagram;
+    /// use renju_core::Color;
     /// let mut record = GameRecord::new(15);
     /// record.moves = ["h8", "h9"].iter().map(|m| m.parse().unwrap()).collect();
+    /// record.setup.push(SetupStone { after_move: 0, point: "a1".parse().unwrap(), stone: Some(Color::White) });
     /// let d = Diagram::from_record(&record).unwrap();
     /// assert_eq!(d.number("h9".parse().unwrap()), Some(2));
+    /// assert_eq!(d.board().get("a1".parse().unwrap()), Some(Color::White));
+    /// assert_eq!(d.number("a1".parse().unwrap()), None);
     /// ```
     pub fn from_record(record: &GameRecord) -> Result<Diagram, DiagramError> {
-        Diagram::from_moves(record.board_size, &record.moves)
+        if record.setup.is_empty() {
+            return Diagram::from_moves(record.board_size, &record.moves);
+        }
+        let size = record.board_size;
+        let board = Board::new(usize::from(size)).map_err(|_| DiagramError::BadSize {
+            rows: usize::from(size),
+        })?;
+        let mut d = Diagram::new(board);
+        let misplaced = |p: Point| DiagramError::Misplaced {
+            point: p,
+            reason: "a move or setup stone off the board or onto a stone",
+        };
+        for k in 0..=record.moves.len() {
+            for s in record.setup.iter().filter(|s| s.after_move == k) {
+                d.numbers.remove(&s.point);
+                d.board
+                    .set(s.point, s.stone)
+                    .map_err(|_| misplaced(s.point))?;
+            }
+            if let Some(Move::Stone(p)) = record.moves.get(k) {
+                let n = k + 1;
+                d.board
+                    .place(*p, Color::of_move_number(n))
+                    .map_err(|_| misplaced(*p))?;
+                d.numbers.insert(*p, u32::try_from(n).unwrap_or(u32::MAX));
+            }
+        }
+        Ok(d)
     }
 
     /// The board.
