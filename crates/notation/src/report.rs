@@ -220,6 +220,9 @@ pub(crate) fn unwritable(format: Format, g: &GameRecord) -> Option<String> {
         Format::Pos if g.moves.is_empty() || g.moves.len() > 225 => {
             Some("pos holds 1..225 moves".to_string())
         }
+        Format::Lib if g.moves.is_empty() => {
+            Some("a game with no move is no line of a library".to_string())
+        }
         _ => None,
     }
 }

@@ -182,7 +182,15 @@ pub(crate) fn write_trees(
                 for k in info.tags.keys() {
                     add(&format!("tag:{k}"), 1);
                 }
-                report.written = tree.leaves().len();
+                report.written = if tree.nodes[0].children.is_empty() {
+                    report.skipped.push(Skipped {
+                        record: 1,
+                        reason: "a game with no move is no line of a library".into(),
+                    });
+                    0
+                } else {
+                    tree.leaves().len()
+                };
                 let (b, enc) = renlib::write_tree(&tree, orientation);
                 report.output_encoding = enc;
                 out = b;
@@ -198,6 +206,15 @@ pub(crate) fn write_trees(
             out
         }
         _ => {
+            // a library with no line (a header, or a root alone) has no game to write
+            let (trees, empty): (Vec<GameTree>, Vec<GameTree>) =
+                trees.into_iter().partition(|t| !t.leaves().is_empty());
+            for (i, _) in empty.iter().enumerate() {
+                report.skipped.push(Skipped {
+                    record: i + 1,
+                    reason: "a library with no line holds no game".into(),
+                });
+            }
             for t in &trees {
                 report.written += t.leaves().len();
                 let orphan_texts = t
