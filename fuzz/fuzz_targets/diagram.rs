@@ -1,9 +1,9 @@
-//! Text diagrams (`notation::diagram`): any text parses or gives an error, and a diagram that
+//! Text diagrams (`diagrams::diagram`): any text parses or gives an error, and a diagram that
 //! parses is written in both styles and reads back to the same board.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use notation::diagram::Diagram;
+use diagrams::diagram::Diagram;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

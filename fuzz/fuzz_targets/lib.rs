@@ -2,13 +2,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use notation::renlib::Library;
+use notation::renlib::{read_tree, write_tree};
 use notation::{Format, Orientation, read_all};
 
+const TOP: Orientation = Orientation::RowOneAtTop;
+
 fuzz_target!(|data: &[u8]| {
-    if let Ok(lib) = Library::read(data, "f.lib") {
-        let again = Library::read(&lib.to_bytes(), "again.lib").expect("written library reads");
-        assert_eq!(again.leaf_lines(), lib.leaf_lines());
+    if let Ok(lib) = read_tree(data, "f.lib", TOP, None) {
+        let written = write_tree(&lib, TOP).0;
+        let again = read_tree(&written, "again.lib", TOP, None).expect("written library reads");
+        assert_eq!(again.lines(TOP), lib.lines(TOP));
     }
     for r in read_all(Format::Lib, data, "f.lib", Orientation::RowOneAtTop).take(10_000) {
         if let Err(e) = r {

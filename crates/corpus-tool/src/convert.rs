@@ -19,6 +19,8 @@ pub struct Args {
     pub orientation: Option<Orientation>,
     /// Orientation of the output (`None`: the output format's usual one).
     pub write_orientation: Option<Orientation>,
+    /// Encoding of the input's texts (`None`: declared or detected; `--encoding NAME`).
+    pub encoding: Option<&'static notation::encoding::Encoding>,
 }
 
 /// Converts `input` into `output`; returns the text to print and whether every record made
@@ -67,6 +69,7 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), St
             to: args.to,
             read_orientation: args.orientation,
             write_orientation: args.write_orientation,
+            encoding: args.encoding,
         },
     )
     .map_err(|e| e.to_string())?;

@@ -3,7 +3,7 @@
 
 use crate::show::{Loaded, load_input};
 use analyzer::{Illegal, Settings, annotate, audit};
-use notation::diagram::Diagram;
+use diagrams::diagram::Diagram;
 use notation::{Format, Orientation};
 use renju_core::{Color, Move};
 use std::fmt::Write as _;

@@ -100,6 +100,10 @@ Examples:
         /// Where row 1 is in the output (default: the output format's usual one).
         #[arg(long)]
         write_orientation: Option<Orientation>,
+        /// Decode the input's texts in this encoding (GBK, Shift_JIS, windows-1252...) instead
+        /// of the declared or detected one.
+        #[arg(long, value_name = "NAME", value_parser = notation::encoding::encoding_for)]
+        encoding: Option<&'static notation::encoding::Encoding>,
         /// The file to read.
         input: PathBuf,
         /// The file to write.
@@ -348,6 +352,7 @@ fn main() -> ExitCode {
             to,
             orientation,
             write_orientation,
+            encoding,
             input,
             output,
         } => {
@@ -356,6 +361,7 @@ fn main() -> ExitCode {
                 to,
                 orientation,
                 write_orientation,
+                encoding,
             };
             match corpus_tool::convert::run(&input, &output, args) {
                 Ok((text, complete)) => {

@@ -1,10 +1,10 @@
 //! `corpus-tool show`: draw a position or a game, with Black's forbidden points marked, as a
 //! Unicode (or ASCII) board on the terminal and optionally as an SVG file.
 
-use notation::diagram::Diagram;
-use notation::svg::{SvgOptions, render_svg};
+use diagrams::diagram::{Diagram, Mark};
+use diagrams::svg::{SvgOptions, render_svg};
 use notation::{Format, GameRecord, Orientation, detect, read_all};
-use renju_core::{Color, Convention, FoulChecker, RuleSet};
+use renju_core::{Color, Convention, FoulChecker, Point, RuleSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -32,6 +32,7 @@ pub struct Args {
 }
 
 /// What the input held: a game (with its name) or a bare position.
+#[allow(clippy::large_enum_variant)] // one value per command run; boxing would only add noise
 pub enum Loaded {
     /// A game record, named for titles ("FILE record N").
     Game(GameRecord, String),
@@ -68,7 +69,7 @@ pub fn load_input(
         let text = String::from_utf8_lossy(&bytes);
         if format.is_none() && (text.starts_with("title:") || text.contains("\nboard:")) {
             let entry =
-                notation::atlas::AtlasEntry::parse(&text, input).map_err(|e| e.to_string())?;
+                diagrams::atlas::AtlasEntry::parse(&text, input).map_err(|e| e.to_string())?;
             return Ok(Loaded::Position(
                 entry.diagram.clone(),
                 format!("{}: {}", entry.name, entry.title),
@@ -131,12 +132,34 @@ fn game(record: &GameRecord, args: &Args, what: &str) -> Result<(Diagram, String
     ))
 }
 
-/// Draws the diagram with the forbidden points marked; returns the text for the terminal and
-/// the diagram (marked) for an SVG.
+/// What [`draw`] made: the text for the terminal, and what an SVG of it needs.
+#[derive(Debug, Clone)]
+pub struct Drawn {
+    /// The text to print.
+    pub text: String,
+    /// The diagram with the forbidden points marked; a letter that is also forbidden keeps
+    /// its letter (listed in `forbidden_letters`).
+    pub diagram: Diagram,
+    /// Lettered points that are also forbidden.
+    pub forbidden_letters: Vec<Point>,
+    /// The legend of the drawing: what the marks, letters and numbers mean, which convention.
+    pub legend: Vec<String>,
+}
+
+/// Draws the diagram with the forbidden points marked: the text for the terminal, and the
+/// marked diagram and legend for an SVG.
 #[must_use]
-pub fn draw(mut diagram: Diagram, title: &str, args: &Args) -> (String, Diagram) {
+pub fn draw(mut diagram: Diagram, title: &str, args: &Args) -> Drawn {
     let mut out = String::new();
     let board = diagram.board().clone();
+    let letters: Vec<(Point, char)> = diagram
+        .marks()
+        .iter()
+        .filter_map(|(p, m)| match m {
+            Mark::Letter(c) => Some((*p, *c)),
+            Mark::Forbidden => None,
+        })
+        .collect();
     let fouls = if args.rules.has_fouls() {
         diagram.mark_fouls(args.convention)
     } else {
@@ -148,20 +171,37 @@ pub fn draw(mut diagram: Diagram, title: &str, args: &Args) -> (String, Diagram)
     } else {
         diagram.to_unicode()
     });
-    let to_move = if board.count(Color::Black) > board.count(Color::White) {
-        Color::White
+    let (black, white) = (board.count(Color::Black), board.count(Color::White));
+    // A diagram of Black stones only asks about Black's next stone: no side to move by count.
+    if white > 0 || black == 0 {
+        let to_move = if black > white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let _ = writeln!(out, "{} to move (by stone count)", capital(to_move.name()));
+    }
+    let mut legend = Vec::new();
+    if diagram.numbers().is_empty() {
+        if board.stone_count() > 0 {
+            legend.push("Stones without numbers: a position, not a game.".to_string());
+        }
     } else {
-        Color::Black
-    };
-    let _ = writeln!(out, "{} to move (by stone count)", capital(to_move.name()));
+        legend.push("Numbers on the stones: the order of the moves.".to_string());
+    }
     if !args.rules.has_fouls() {
         let _ = writeln!(out, "rules {}: no forbidden points", args.rules);
+        legend.push(format!("Rules {}: no forbidden points.", args.rules));
     } else if fouls.is_empty() {
         let _ = writeln!(
             out,
             "no forbidden point for Black ({} convention)",
             args.convention
         );
+        legend.push(format!(
+            "No forbidden point for Black ({} convention).",
+            args.convention
+        ));
     } else {
         let mark = if args.ascii { "#" } else { "×" };
         let _ = writeln!(
@@ -172,6 +212,20 @@ pub fn draw(mut diagram: Diagram, title: &str, args: &Args) -> (String, Diagram)
         for (p, f) in &fouls {
             let _ = writeln!(out, "  {p} {f}");
         }
+        let list: Vec<String> = fouls.iter().map(|(p, f)| format!("{p} {f}")).collect();
+        let ringed = letters
+            .iter()
+            .any(|(p, _)| fouls.iter().any(|(q, _)| q == p));
+        legend.push(format!(
+            "{}: forbidden for Black ({} convention): {}.",
+            if ringed {
+                "× or a red ring round a letter"
+            } else {
+                "×"
+            },
+            args.convention,
+            list.join(", ")
+        ));
         if args.explain {
             let checker = FoulChecker::new(&board);
             for (p, _) in &fouls {
@@ -181,7 +235,30 @@ pub fn draw(mut diagram: Diagram, title: &str, args: &Args) -> (String, Diagram)
             }
         }
     }
-    (out, diagram)
+    let mut forbidden_letters = Vec::new();
+    for &(p, c) in &letters {
+        if fouls.iter().any(|(q, _)| *q == p) {
+            // keep the letter; the SVG rings it in red
+            diagram.clear_mark(p);
+            let _ = diagram.set_mark(p, Mark::Letter(c));
+            forbidden_letters.push(p);
+        }
+    }
+    if !letters.is_empty() {
+        let mut named = letters.clone();
+        named.sort_by_key(|&(_, c)| c);
+        let names: Vec<String> = named.iter().map(|(p, c)| format!("{c} = {p}")).collect();
+        legend.push(format!(
+            "Letters: points the diagram names ({}).",
+            names.join(", ")
+        ));
+    }
+    Drawn {
+        text: out,
+        diagram,
+        forbidden_letters,
+        legend,
+    }
 }
 
 fn capital(s: &str) -> String {
@@ -204,7 +281,8 @@ fn capital(s: &str) -> String {
 /// ```
 pub fn run(args: &Args, svg: Option<&Path>) -> Result<String, String> {
     let (diagram, title) = load(args)?;
-    let (text, marked) = draw(diagram, &title, args);
+    let drawn = draw(diagram, &title, args);
+    let mut text = drawn.text;
     if let Some(path) = svg {
         // The caption must fit above the board: name the file, not its whole path.
         let short = Path::new(&args.input)
@@ -213,10 +291,13 @@ pub fn run(args: &Args, svg: Option<&Path>) -> Result<String, String> {
             .unwrap_or_else(|| title.clone());
         let options = SvgOptions {
             title: Some(short),
+            legend: drawn.legend,
+            forbidden_letters: drawn.forbidden_letters,
             ..SvgOptions::default()
         };
-        std::fs::write(path, render_svg(&marked, &options))
+        std::fs::write(path, render_svg(&drawn.diagram, &options))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let _ = writeln!(text, "SVG written to {}", path.display());
     }
     Ok(text)
 }

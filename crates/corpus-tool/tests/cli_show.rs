@@ -67,3 +67,41 @@ fn a_record_of_a_file_and_bad_input() {
     assert_eq!(code, 2);
     assert!(err.contains("h8"), "{err}");
 }
+
+/// #14 item 15: the SVG of a foul diagram keeps a forbidden letter (ringed), has a legend
+/// with the convention, centres its letters on their points, and the run says it wrote it;
+/// the text of a diagram of Black stones only names no side to move.
+#[test]
+fn svg_legend_letters_and_the_written_file() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../corpus/fouls/001-double-three-connected.txt");
+    let svg =
+        std::env::temp_dir().join(format!("renju-kit-show-legend-{}.svg", std::process::id()));
+    let (out, _, code) = run(&[
+        "show",
+        "--svg",
+        svg.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(&format!("SVG written to {}", svg.display())),
+        "{out}"
+    );
+    assert!(!out.contains("to move (by stone count)"), "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let _ = std::fs::remove_file(&svg);
+    // A (h8) is forbidden: its letter stays, in a red ring, and no x hides it
+    assert!(text.contains("class=\"forbidden-letter\""), "{text}");
+    assert!(text.contains(">A</text>") && text.contains(">B</text>"));
+    assert_eq!(text.matches("class=\"forbidden\"").count(), 0);
+    assert!(text.contains("lenient convention"), "{text}");
+    assert!(text.contains("class=\"legend\""));
+    // letters are centred with an explicit baseline, not a dominant-baseline some renderers ignore
+    assert!(!text.contains("dominant-baseline"));
+    // the long title is wrapped onto two lines rather than clipped
+    assert_eq!(text.matches("class=\"title\"").count(), 2, "{text}");
+    // a game still says whose move it is
+    let (game, _, _) = run(&["show", "h8 h9 i8"]);
+    assert!(game.contains("White to move (by stone count)"), "{game}");
+}

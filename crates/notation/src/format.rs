@@ -1,13 +1,11 @@
-//! One entry point for every format: [`Format`], [`detect`], [`read_all`], [`write`](fn@crate::write) and
-//! [`convert`], with a [`ConversionReport`] saying what the target format could not hold.
+//! The formats: [`Format`] (names, extensions, orientations) and [`detect`]. Reading any
+//! format is [`read_all`](crate::read_all), writing [`write`](fn@crate::write) (with the
+//! [`ConversionReport`](crate::ConversionReport) of what was lost), and
+//! [`convert`](fn@crate::convert) does both.
 
-use crate::error::RecordError;
-use crate::moves::{MoveStyle, parse_moves_into, write_moves};
-use crate::record::{DeclaredResult, GameRecord, Orientation};
-use crate::renju_line::{ENCODING_TAG, RenjuBufReader, RenjuReader, write_renju_line};
-use crate::renlib::Library;
-use crate::{pos, psq, rif, sgf, swap_slots};
-use renju_core::{Move, RENJU_SIZE};
+use crate::moves::parse_moves_into;
+use crate::record::Orientation;
+use renju_core::RENJU_SIZE;
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,32 +28,17 @@ pub enum Format {
     Pos,
 }
 
+crate::names::names!(Format {
+    Renju => "renju",
+    Moves => "moves",
+    Rif => "rif",
+    Psq => "psq",
+    Sgf => "sgf",
+    Lib => "lib",
+    Pos => "pos",
+});
+
 impl Format {
-    /// Every format.
-    pub const ALL: [Format; 7] = [
-        Format::Renju,
-        Format::Moves,
-        Format::Rif,
-        Format::Psq,
-        Format::Sgf,
-        Format::Lib,
-        Format::Pos,
-    ];
-
-    /// The short name (`renju`, `moves`, `rif`, `psq`, `sgf`, `lib`, `pos`).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::Renju => "renju",
-            Format::Moves => "moves",
-            Format::Rif => "rif",
-            Format::Psq => "psq",
-            Format::Sgf => "sgf",
-            Format::Lib => "lib",
-            Format::Pos => "pos",
-        }
-    }
-
     /// File extensions (lower case, without the dot); the first is the one written.
     #[must_use]
     pub const fn extensions(self) -> &'static [&'static str] {
@@ -96,12 +79,6 @@ impl Format {
     }
 }
 
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A format name that is not one of [`Format::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownFormat(pub String);
@@ -121,10 +98,8 @@ impl std::error::Error for UnknownFormat {}
 impl FromStr for Format {
     type Err = UnknownFormat;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let l = s.to_ascii_lowercase();
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == l || f.extensions().contains(&l.as_str()))
+        Format::from_name(s)
+            .or_else(|| Format::from_extension(s))
             .ok_or_else(|| UnknownFormat(s.to_string()))
     }
 }
@@ -137,6 +112,7 @@ impl FromStr for Format {
 /// assert_eq!(detect("a.txt", b"Piskvorky 20x20, 7:7, 0\r\n"), Some(Format::Psq));
 /// assert_eq!(detect("games.renju", b"black h8 h9"), Some(Format::Renju));
 /// assert_eq!(detect("x", b"(;GM[4]SZ[15];B[hh])"), Some(Format::Sgf));
+/// assert_eq!(detect("x", b"(\n  ;GM[1]CA[UTF-8]SZ[15]"), Some(Format::Sgf));
 /// assert_eq!(detect("x.pos", &[2, 0x70, 0x61]), Some(Format::Pos));
 /// ```
 #[must_use]
@@ -152,7 +128,10 @@ pub fn detect(path: &str, first_bytes: &[u8]) -> Option<Format> {
     if t.starts_with("Piskvorky") {
         return Some(Format::Psq);
     }
-    if t.starts_with("(;") || t.starts_with("( ;") || (t.contains("(;") && t.contains("GM[")) {
+    let sgf_start = t
+        .strip_prefix('(')
+        .is_some_and(|rest| rest.trim_start().starts_with(';'));
+    if sgf_start || (t.contains("(;") && t.contains("GM[")) {
         return Some(Format::Sgf);
     }
     let word = t.split_whitespace().next().unwrap_or("");
@@ -196,577 +175,4 @@ pub fn detect(path: &str, first_bytes: &[u8]) -> Option<Format> {
         return Some(Format::Moves);
     }
     None
-}
-
-/// Decodes text lossily; the second value is the 0-based byte offset of the first invalid
-/// byte, if any.
-fn text_of(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, Option<usize>) {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => (std::borrow::Cow::Borrowed(s), None),
-        Err(e) => (String::from_utf8_lossy(bytes), Some(e.valid_up_to())),
-    }
-}
-
-fn mark_lossy(
-    r: Result<GameRecord, RecordError>,
-    bad: Option<usize>,
-) -> Result<GameRecord, RecordError> {
-    r.map(|mut g| {
-        if let Some(at) = bad {
-            g.tags.insert(
-                ENCODING_TAG.into(),
-                format!("invalid UTF-8 at byte {at}; read lossily"),
-            );
-        }
-        g
-    })
-}
-
-/// Reads every record of a file held in memory. Never panics; each broken record is one
-/// `Err` and reading goes on with the next (formats with one game per file, and XML after a
-/// syntax error, give at most one error).
-///
-/// ```
-/// use notation::{Format, Orientation, read_all};
-/// let out: Vec<_> = read_all(Format::Renju, b"black h8 h9\nwhite h8 q3\n", "a.renju", Orientation::RowOneAtBottom).collect();
-/// assert!(out[0].is_ok());
-/// assert_eq!(out[1].as_ref().unwrap_err().to_string(),
-///     "a.renju: record 2, line 2, column 10: 'q3' is off the board: column 'q' is off the 15x15 board (columns a..o)");
-/// ```
-pub fn read_all<'a>(
-    format: Format,
-    bytes: &'a [u8],
-    file_name: &str,
-    orientation: Orientation,
-) -> Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + 'a> {
-    match format {
-        Format::Renju => Box::new(RenjuReader::new(bytes, file_name, orientation)),
-        Format::Rif => Box::new(rif::RifReader::new(bytes, file_name, orientation)),
-        Format::Moves => Box::new(RenjuBufReader::moves(bytes, file_name, orientation)),
-        Format::Psq => {
-            let (text, bad) = text_of(bytes);
-            Box::new(std::iter::once(mark_lossy(
-                psq::read_psq(&text, file_name, orientation),
-                bad,
-            )))
-        }
-        Format::Sgf => {
-            // one game at a time: the games together can be far larger than the text
-            let (text, bad) = text_of(bytes);
-            Box::new(
-                sgf::SgfReader::from_cow(text, file_name, orientation)
-                    .map(move |r| mark_lossy(r, bad)),
-            )
-        }
-        Format::Pos => Box::new(std::iter::once(pos::read_pos(
-            bytes,
-            file_name,
-            orientation,
-        ))),
-        Format::Lib => match Library::read(bytes, file_name) {
-            Ok(lib) => {
-                // one line at a time: a library's lines together can be far larger than it
-                let leaves = lib.leaves();
-                let file = file_name.to_string();
-                let mut total = 0usize;
-                Box::new(leaves.into_iter().enumerate().map(move |(i, n)| {
-                    // a line longer than any game is refused before it is built, and so is
-                    // every line once the lines together pass the library's budget
-                    let depth = lib.depth(n);
-                    total = total.saturating_add(depth);
-                    if total > crate::limits::MAX_LIB_LINE_MOVES {
-                        return Err(RecordError::new(
-                            &file,
-                            i + 1,
-                            crate::Position::Byte(0),
-                            crate::ErrorKind::TooLarge {
-                                what: "library lines too long in total".into(),
-                                found: total as u64,
-                                unit: "moves",
-                                limit: crate::limits::MAX_LIB_LINE_MOVES as u64,
-                            },
-                        ));
-                    }
-                    if depth > crate::limits::MAX_MOVES {
-                        return Err(RecordError::new(
-                            &file,
-                            i + 1,
-                            crate::Position::Byte(0),
-                            crate::ErrorKind::TooLarge {
-                                what: "line of the library too long".into(),
-                                found: depth as u64,
-                                unit: "moves",
-                                limit: crate::limits::MAX_MOVES as u64,
-                            },
-                        ));
-                    }
-                    let mut g = lib.line_to(n, orientation);
-                    g.tags.insert("lib:line".into(), (i + 1).to_string());
-                    Ok(g)
-                }))
-            }
-            Err(e) => Box::new(std::iter::once(Err(e))),
-        },
-    }
-}
-
-/// A field of a record that the target format could not hold.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Dropped {
-    /// 1-based index of the record among those given to [`write`](fn@crate::write).
-    pub record: usize,
-    /// The field (`event`, `swaps`, `tag:xyz`...).
-    pub field: String,
-}
-
-/// A record that could not be written at all.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Skipped {
-    /// 1-based index of the record among those given to [`write`](fn@crate::write).
-    pub record: usize,
-    /// Why.
-    pub reason: String,
-}
-
-/// What [`write`](fn@crate::write) did: how many records it wrote, what it dropped from them and which it
-/// could not write.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ConversionReport {
-    /// The target format.
-    pub format: Option<Format>,
-    /// Records written.
-    pub written: usize,
-    /// Fields dropped from written records.
-    pub dropped: Vec<Dropped>,
-    /// Records not written.
-    pub skipped: Vec<Skipped>,
-}
-
-impl ConversionReport {
-    /// Each dropped field with the number of records it was dropped from, sorted by field.
-    #[must_use]
-    pub fn dropped_summary(&self) -> Vec<(String, usize)> {
-        let mut m: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
-        for d in &self.dropped {
-            *m.entry(d.field.as_str()).or_default() += 1;
-        }
-        m.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
-    }
-}
-
-impl fmt::Display for ConversionReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.format.map_or("?", Format::name);
-        write!(f, "{} records written as {name}", self.written)?;
-        if !self.skipped.is_empty() {
-            write!(f, ", {} not written", self.skipped.len())?;
-        }
-        let d = self.dropped_summary();
-        if !d.is_empty() {
-            write!(f, "; dropped: ")?;
-            for (i, (k, n)) in d.iter().enumerate() {
-                if i > 0 {
-                    write!(f, ", ")?;
-                }
-                write!(f, "{k} ({n})")?;
-            }
-        }
-        for s in &self.skipped {
-            write!(f, "\n  record {}: {}", s.record, s.reason)?;
-        }
-        Ok(())
-    }
-}
-
-/// Which fields a format holds.
-#[derive(Clone, Copy)]
-struct Holds {
-    id: bool,
-    players: bool,
-    event: bool,
-    round: bool,
-    date: bool,
-    rule: bool,
-    opening: bool,
-    result: bool,
-    offers: bool,
-    declared_offers: bool,
-    swaps: bool,
-}
-
-const NOTHING: Holds = Holds {
-    id: false,
-    players: false,
-    event: false,
-    round: false,
-    date: false,
-    rule: false,
-    opening: false,
-    result: false,
-    offers: false,
-    declared_offers: false,
-    swaps: false,
-};
-
-fn holds(format: Format) -> Holds {
-    match format {
-        Format::Renju => Holds {
-            result: true,
-            ..NOTHING
-        },
-        Format::Moves | Format::Lib | Format::Pos => NOTHING,
-        Format::Rif => Holds {
-            id: true,
-            players: true,
-            event: true,
-            round: true,
-            date: true,
-            rule: true,
-            opening: true,
-            result: true,
-            offers: true,
-            declared_offers: false,
-            swaps: true,
-        },
-        Format::Sgf => Holds {
-            players: true,
-            event: true,
-            round: true,
-            date: true,
-            rule: true,
-            result: true,
-            offers: true,
-            swaps: true,
-            ..NOTHING
-        },
-        Format::Psq => Holds {
-            players: true,
-            result: true,
-            event: true,
-            ..NOTHING
-        },
-    }
-}
-
-fn tag_held(format: Format, key: &str, g: &GameRecord) -> bool {
-    match format {
-        Format::Rif => {
-            rif::is_rif_tag(key)
-                || (key == "alt" && g.fifth_offers.is_empty())
-                || (key == "swap" && g.swaps.is_empty())
-        }
-        Format::Sgf => sgf::is_sgf_tag(key) || is_comment_key(key, g),
-        Format::Psq => [
-            psq::TAG_LEVELS,
-            psq::TAG_FIRST,
-            psq::TAG_TIMES,
-            psq::TAG_ERRCODE,
-        ]
-        .contains(&key),
-        Format::Lib => is_comment_key(key, g) || board_text_key(key, g),
-        Format::Renju | Format::Moves | Format::Pos => false,
-    }
-}
-
-/// Whether `key` is `comment` or `comment@K` with K in 1..=moves.
-fn is_comment_key(key: &str, g: &GameRecord) -> bool {
-    key == "comment" || numbered(key, "comment@", g)
-}
-
-fn board_text_key(key: &str, g: &GameRecord) -> bool {
-    numbered(key, "boardtext@", g)
-}
-
-fn numbered(key: &str, prefix: &str, g: &GameRecord) -> bool {
-    key.strip_prefix(prefix)
-        .and_then(|n| n.parse::<usize>().ok())
-        .is_some_and(|n| n >= 1 && n <= g.moves.len() && n.to_string() == key[prefix.len()..])
-}
-
-/// Why a record cannot be written at all in `format`, if it cannot.
-fn unwritable(format: Format, g: &GameRecord) -> Option<String> {
-    let has_pass = g.moves.contains(&Move::Pass);
-    match format {
-        Format::Renju | Format::Moves | Format::Rif | Format::Lib | Format::Pos
-            if g.board_size != RENJU_SIZE =>
-        {
-            Some(format!(
-                "a {0}x{0} board cannot be written as {format} (15x15 only)",
-                g.board_size
-            ))
-        }
-        Format::Psq | Format::Pos if has_pass => Some(format!("{format} cannot hold a pass")),
-        Format::Pos if g.moves.is_empty() || g.moves.len() > 225 => {
-            Some("pos holds 1..225 moves".to_string())
-        }
-        _ => None,
-    }
-}
-
-fn dropped_fields(format: Format, g: &GameRecord) -> Vec<String> {
-    let h = holds(format);
-    let mut out: Vec<String> = Vec::new();
-    let mut check = |held: bool, present: bool, name: &str| {
-        if present && !held {
-            out.push(name.to_string());
-        }
-    };
-    check(h.id, g.id.is_some(), "id");
-    let psq_names = format != Format::Psq || (g.black.is_some() == g.white.is_some());
-    check(h.players && psq_names, g.black.is_some(), "black");
-    check(h.players && psq_names, g.white.is_some(), "white");
-    let psq_judge = format != Format::Psq
-        || (g.black.is_some() && g.white.is_some() && g.result != DeclaredResult::Unknown);
-    check(h.event && psq_judge, g.event.is_some(), "event");
-    check(h.round, g.round.is_some(), "round");
-    check(h.date, g.date.is_some(), "date");
-    check(h.rule, g.rule.is_some(), "rule");
-    check(h.opening, g.opening.is_some(), "opening");
-    let psq_result = format != Format::Psq || (g.black.is_some() && g.white.is_some());
-    check(
-        h.result && psq_result,
-        g.result != DeclaredResult::Unknown,
-        "result",
-    );
-    check(h.offers, !g.fifth_offers.is_empty(), "fifth_offers");
-    check(
-        h.declared_offers,
-        g.declared_offers.is_some(),
-        "declared_offers",
-    );
-    check(h.swaps, !g.swaps.is_empty(), "swaps");
-    if h.swaps && !g.swaps.is_empty() {
-        let slots = swap_slots(g.rule.as_deref(), g.swaps.len());
-        if g.swaps.iter().zip(slots).any(|(s, k)| s.after_move != k) {
-            out.push("swaps (move numbers)".to_string());
-        }
-    }
-    for k in g.tags.keys() {
-        if k == ENCODING_TAG || k == "lib:line" {
-            continue;
-        }
-        if !tag_held(format, k, g) {
-            out.push(format!("tag:{k}"));
-        }
-    }
-    out
-}
-
-/// Writes records in `format` and `orientation`; the report lists what could not be held.
-/// Single-game formats (`.psq`, `.pos`) write the first writable record and skip the rest.
-///
-/// ```
-/// use notation::{Format, GameRecord, Orientation, write, read_all};
-/// let mut g = GameRecord::new(15);
-/// g.moves = notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
-/// g.event = Some("Cup".into());
-/// let (bytes, report) = write(Format::Renju, &[g.clone()], Orientation::RowOneAtBottom);
-/// assert_eq!(bytes, b"unknown h8 h9 i8\n");
-/// assert_eq!(report.dropped_summary(), [("event".to_string(), 1)]);
-/// let (sgf, _) = write(Format::Sgf, &[g.clone()], Orientation::RowOneAtTop);
-/// let back = read_all(Format::Sgf, &sgf, "x.sgf", Orientation::RowOneAtTop).next().unwrap().unwrap();
-/// assert_eq!((back.moves, back.event), (g.moves, g.event));
-/// ```
-#[must_use]
-pub fn write(
-    format: Format,
-    records: &[GameRecord],
-    orientation: Orientation,
-) -> (Vec<u8>, ConversionReport) {
-    let mut report = ConversionReport {
-        format: Some(format),
-        ..ConversionReport::default()
-    };
-    let mut ok: Vec<GameRecord> = Vec::new();
-    for (i, g) in records.iter().enumerate() {
-        if let Some(reason) = unwritable(format, g) {
-            report.skipped.push(Skipped {
-                record: i + 1,
-                reason,
-            });
-            continue;
-        }
-        if format.single_game() && !ok.is_empty() {
-            report.skipped.push(Skipped {
-                record: i + 1,
-                reason: format!("a {format} file holds one game"),
-            });
-            continue;
-        }
-        for field in dropped_fields(format, g) {
-            report.dropped.push(Dropped {
-                record: i + 1,
-                field,
-            });
-        }
-        ok.push(g.clone());
-    }
-    report.written = ok.len();
-    let bytes = match format {
-        Format::Renju => {
-            let mut s = String::new();
-            for g in &ok {
-                s.push_str(&write_renju_line(g, orientation));
-                s.push('\n');
-            }
-            s.into_bytes()
-        }
-        Format::Moves => {
-            let mut s = String::new();
-            for g in &ok {
-                s.push_str(&write_moves(
-                    &g.moves,
-                    RENJU_SIZE,
-                    orientation,
-                    MoveStyle::Spaced,
-                ));
-                s.push('\n');
-            }
-            s.into_bytes()
-        }
-        Format::Rif => rif::write_rif(&ok, orientation).into_bytes(),
-        Format::Sgf => sgf::write_sgf(&ok, orientation).into_bytes(),
-        Format::Psq => ok
-            .first()
-            .map(|g| psq::write_psq(g, orientation).into_bytes())
-            .unwrap_or_default(),
-        Format::Pos => ok
-            .first()
-            .map(|g| {
-                let mut b = vec![g.moves.len() as u8];
-                for m in &g.moves {
-                    if let Move::Stone(p) = m {
-                        let (c, r) = crate::moves::point_to(*p, RENJU_SIZE, orientation);
-                        b.push((r * 15 + c) as u8);
-                    }
-                }
-                b
-            })
-            .unwrap_or_default(),
-        Format::Lib => {
-            // A line that is a prefix of another (or a repeat) is not a separate leaf.
-            let lib = Library::from_records(&ok, orientation);
-            let leaves = lib.leaves().len();
-            if leaves < ok.len() {
-                report.dropped.push(Dropped {
-                    record: 0,
-                    field: format!(
-                        "{} lines merged into longer or equal lines",
-                        ok.len() - leaves
-                    ),
-                });
-            }
-            lib.to_bytes()
-        }
-    };
-    (bytes, report)
-}
-
-/// Options of [`convert`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ConvertOptions {
-    /// The input format (`None`: [`detect`]).
-    pub from: Option<Format>,
-    /// The output format (`None`: from the output file's extension).
-    pub to: Option<Format>,
-    /// The input orientation (`None`: the input format's default).
-    pub read_orientation: Option<Orientation>,
-    /// The output orientation (`None`: the output format's default).
-    pub write_orientation: Option<Orientation>,
-}
-
-/// Why [`convert`] could not run at all.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ConvertError {
-    /// The input format could not be guessed.
-    UnknownInput(String),
-    /// The output format could not be guessed from the output name.
-    UnknownOutput(String),
-}
-
-impl fmt::Display for ConvertError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ConvertError::UnknownInput(p) => write!(f, "{p}: cannot tell the format (give --from)"),
-            ConvertError::UnknownOutput(p) => write!(
-                f,
-                "{p}: cannot tell the format from the extension (give --to)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ConvertError {}
-
-/// The result of [`convert`].
-#[derive(Debug, Clone)]
-pub struct Converted {
-    /// The bytes of the output file.
-    pub bytes: Vec<u8>,
-    /// The formats used.
-    pub from: Format,
-    /// The output format.
-    pub to: Format,
-    /// Records read without error.
-    pub read: usize,
-    /// The records that could not be read.
-    pub errors: Vec<RecordError>,
-    /// What writing did.
-    pub report: ConversionReport,
-}
-
-/// Converts a file's content to another format (the work of
-/// `corpus-tool convert [--from F] [--to F] [--orientation top|bottom] INPUT OUTPUT`).
-///
-/// # Errors
-/// [`ConvertError`] when a format is neither given nor guessable.
-///
-/// ```
-/// use notation::{ConvertOptions, convert};
-/// let c = convert("g.renju", b"black h8 h9 i8\nwhite h8 zz\n", "g.sgf", ConvertOptions::default()).unwrap();
-/// assert_eq!((c.read, c.errors.len(), c.report.written), (1, 1, 1));
-/// assert!(String::from_utf8(c.bytes).unwrap().contains(";B[hh];W[hg];B[ih]"));
-/// ```
-pub fn convert(
-    input_name: &str,
-    input: &[u8],
-    output_name: &str,
-    options: ConvertOptions,
-) -> Result<Converted, ConvertError> {
-    let from = options
-        .from
-        .or_else(|| detect(input_name, &input[..input.len().min(4096)]))
-        .ok_or_else(|| ConvertError::UnknownInput(input_name.to_string()))?;
-    let to = options
-        .to
-        .or_else(|| {
-            output_name
-                .rsplit_once('.')
-                .and_then(|(_, e)| Format::from_extension(e))
-        })
-        .ok_or_else(|| ConvertError::UnknownOutput(output_name.to_string()))?;
-    let ro = options
-        .read_orientation
-        .unwrap_or(from.default_orientation());
-    let wo = options
-        .write_orientation
-        .unwrap_or(to.default_orientation());
-    let mut records = Vec::new();
-    let mut errors = Vec::new();
-    let file = input_name.rsplit(['/', '\\']).next().unwrap_or(input_name);
-    for r in read_all(from, input, file, ro) {
-        match r {
-            Ok(g) => records.push(g),
-            Err(e) => errors.push(e),
-        }
-    }
-    let (bytes, report) = write(to, &records, wo);
-    Ok(Converted {
-        bytes,
-        from,
-        to,
-        read: records.len(),
-        errors,
-        report,
-    })
 }

@@ -9,7 +9,7 @@
 //! | `.renju` lines `<result> <moves>` | [`renju_line`] | yes (fast) | yes |
 //! | RenjuNet `.rif` XML | [`rif`] | yes (streaming) | yes |
 //! | Piskvork / Gomocup `.psq` | [`psq`] | yes | yes |
-//! | SGF `GM[4]` / Gomoku Quest `GM[5]` | [`sgf`] | yes | yes |
+//! | SGF `GM[4]` / Gomoku Quest `GM[5]` / `GM[1]` exports | [`sgf`] | yes (every variation) | yes (whole trees) |
 //! | RenLib `.lib` tree | [`renlib`] | yes (whole tree) | yes (byte-identical) |
 //! | RenLib binary `.pos` | [`pos`] | yes | yes |
 //!
@@ -20,16 +20,25 @@
 //! [`read_all`], [`write`](fn@crate::write) and [`convert`] work on any [`Format`]; writing reports what the
 //! target format could not hold ([`ConversionReport`]).
 //!
-//! ## Tags
+//! ## Trees
 //!
-//! What a format carries beyond the [`GameRecord`] fields goes into `tags` under the format's
-//! own key: RIF game attributes by name (`btime`, `publisher`...) and the `<info>` text as
-//! `info`; SGF root properties by id (`GN`, `BR`, `RE` when worded like `B+Resign`);
-//! comments as `comment` (before the first move) and `comment@K` (after move K), shared by
-//! SGF and `.lib`; `.lib` board texts as `boardtext@K` and the leaf number as `lib:line`;
-//! `.psq` header and trailer values as `psq:levels`, `psq:first`, `psq:times`,
-//! `psq:errcode`. A record read lossily from invalid UTF-8 carries
-//! [`renju_line::ENCODING_TAG`].
+//! SGF and `.lib` hold move trees: [`tree::GameTree`] is the one tree type of both (moves and
+//! passes, per-node comments, board texts, labels, marks, setup stones; prefixes shared).
+//! [`read_trees`] reads them whole and [`convert`] between the two keeps every line, comment
+//! and label; as records ([`read_all`]) every root-to-leaf line is one [`GameRecord`].
+//!
+//! ## Notes, encodings, tags
+//!
+//! Comments, board texts, labels and marks are typed in [`GameRecord::notes`] (a
+//! [`MoveNote`] per node, numbered by the moves played before it), setup stones in
+//! [`GameRecord::setup`]. Texts are decoded as the file declares (SGF `CA`, the XML
+//! declaration) when the bytes fit, else as detected ([`encoding`]); the encoding used is in
+//! [`GameRecord::encoding`]. What a format carries beyond the record fields goes into `tags`
+//! under the format's own key: RIF game attributes by name (`btime`, `publisher`...) and the
+//! `<info>` text as `info`; SGF root properties by id (`GN`, `BR`, `RE` when worded like
+//! `B+Resign`); the `.lib` leaf number as `lib:line`; `.psq` header and trailer values as
+//! `psq:levels`, `psq:first`, `psq:times`, `psq:errcode`. A `.renju` or `.psq` record read
+//! lossily from invalid UTF-8 carries [`renju_line::ENCODING_TAG`].
 //!
 //! No input can exhaust memory: the sizes past which a reader reports a record as too large
 //! are in [`limits`].
@@ -48,27 +57,36 @@
 //! assert_eq!(report.written, 1);
 //! ```
 
-pub mod atlas;
-pub mod diagram;
+mod convert;
+pub mod encoding;
 pub mod error;
 pub mod format;
 pub mod limits;
 pub mod moves;
+mod names;
 pub mod pos;
 pub mod psq;
+mod read;
 pub mod record;
 pub mod renju_line;
 pub mod renlib;
+mod report;
 pub mod rif;
 pub mod sgf;
-pub mod svg;
+pub mod tree;
+mod write;
 
+pub use convert::{ConvertError, ConvertOptions, Converted, convert};
 pub use error::{ErrorKind, Position, RecordError};
-pub use format::{
-    ConversionReport, ConvertError, ConvertOptions, Converted, Dropped, Format, Skipped,
-    UnknownFormat, convert, detect, read_all, write,
+pub use format::{Format, UnknownFormat, detect};
+pub use read::{read_all, read_all_with, read_trees};
+pub use record::{
+    DeclaredResult, GameRecord, Label, Mark, MarkShape, MoveNote, Orientation, ReadRemark,
+    SetupStone, SwapDecision,
 };
-pub use record::{DeclaredResult, GameRecord, Orientation, SwapDecision};
+pub use report::{ConversionReport, Dropped, Skipped};
+pub use tree::GameTree;
+pub use write::write;
 
 /// The number of stones on the board after which each swap chance of a rule comes, for `n`
 /// swap decisions: after moves 1, 2, 3... for Tarannikov and Taraguchi (a chance after each

@@ -33,7 +33,7 @@ pub const MAX_XML_EVENT: usize = 1 << 20;
 /// in its tables: 500,000; ids past it are kept as written.
 pub const MAX_RIF_TABLE: usize = 500_000;
 
-/// The most moves a record may hold (and, plus one, the most nodes of an SGF main line):
+/// The most moves a record may hold (and, plus one, the most nodes of a line of an SGF tree):
 /// 10,000 (a 20x20 board has 400 points; passes aside,
 /// no game comes near).
 pub const MAX_MOVES: usize = 10_000;
@@ -45,11 +45,14 @@ pub const MAX_SGF_DEPTH: usize = 10_000;
 /// the largest libraries in circulation).
 pub const MAX_LIB_NODES: usize = 500_000;
 
-/// The most property values (ids counted) kept for the main line of one SGF game: 100,000
-/// (a game of 400 moves with comments and setup stones holds a few thousand).
+/// The most property values (ids counted) of one SGF node: 100,000 (a node with comments,
+/// labels and setup stones holds at most a few hundred).
 pub const MAX_SGF_VALUES: usize = 100_000;
 
-/// The most moves the lines of one `.lib` may hold together: 20,000,000 (a library of a
+/// The most nodes of one SGF game tree: 500,000, as for a `.lib` tree.
+pub const MAX_TREE_NODES: usize = MAX_LIB_NODES;
+
+/// The most moves the lines of one `.lib` or SGF tree may hold together: 20,000,000 (a library of a
 /// hundred thousand 40-move lines holds 4,000,000). Past it, each further line is reported
 /// as too large rather than built, so a small file with a long trunk and many leaves cannot
 /// take hours.

@@ -1,6 +1,8 @@
 //! The one record type every format is read into and written from.
 
-use renju_core::{Move, Point};
+use crate::encoding::TextEncoding;
+use crate::names::names;
+use renju_core::{Color, Move, Point};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -15,27 +17,16 @@ pub enum Orientation {
     RowOneAtTop,
 }
 
-impl Orientation {
-    /// `bottom` or `top`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Orientation::RowOneAtBottom => "bottom",
-            Orientation::RowOneAtTop => "top",
-        }
-    }
-}
+names!(Orientation {
+    RowOneAtBottom => "bottom",
+    RowOneAtTop => "top",
+});
 
 impl FromStr for Orientation {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "bottom" => Ok(Orientation::RowOneAtBottom),
-            "top" => Ok(Orientation::RowOneAtTop),
-            _ => Err(format!(
-                "unknown orientation '{s}' (expected top or bottom)"
-            )),
-        }
+        Orientation::from_name(s)
+            .ok_or_else(|| format!("unknown orientation '{s}' (expected top or bottom)"))
     }
 }
 
@@ -53,37 +44,22 @@ pub enum DeclaredResult {
     Unknown,
 }
 
-impl DeclaredResult {
-    /// `black`, `white`, `draw` or `unknown`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            DeclaredResult::Black => "black",
-            DeclaredResult::White => "white",
-            DeclaredResult::Draw => "draw",
-            DeclaredResult::Unknown => "unknown",
-        }
-    }
-}
-
-impl fmt::Display for DeclaredResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+names!(DeclaredResult {
+    Black => "black",
+    White => "white",
+    Draw => "draw",
+    Unknown => "unknown",
+});
 
 impl FromStr for DeclaredResult {
     type Err = String;
+    /// A name (`black`, `white`, `draw`, `unknown`, any case) or the empty text (unknown).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "black" => Ok(DeclaredResult::Black),
-            "white" => Ok(DeclaredResult::White),
-            "draw" => Ok(DeclaredResult::Draw),
-            "unknown" | "" => Ok(DeclaredResult::Unknown),
-            _ => Err(format!(
-                "unknown result '{s}' (expected black, white, draw or unknown)"
-            )),
+        if s.is_empty() {
+            return Ok(DeclaredResult::Unknown);
         }
+        DeclaredResult::from_name(s)
+            .ok_or_else(|| format!("unknown result '{s}' (expected black, white, draw or unknown)"))
     }
 }
 
@@ -133,6 +109,167 @@ pub struct GameRecord {
     pub swaps: Vec<SwapDecision>,
     /// Anything else the format carries, by its own key (unknown attributes are kept here).
     pub tags: BTreeMap<String, String>,
+    /// Comments, board texts, labels and marks, each with the number of moves played when
+    /// it was written (0: before the first move), in the order of the line.
+    pub notes: Vec<MoveNote>,
+    /// Stones set up on the board rather than played (SGF `AB`/`AW`/`AE`), in order. A record
+    /// with setup stones does not start from the empty board.
+    pub setup: Vec<SetupStone>,
+    /// The encoding the record's texts were decoded with, for formats that declare or need
+    /// one (SGF, `.lib`, `.rif`); `None` when the format is plain UTF-8 text.
+    pub encoding: Option<TextEncoding>,
+    /// What the reader had to decide to read the record (a Go game type, a line of a tree).
+    pub remarks: Vec<ReadRemark>,
+}
+
+/// Notes on one node of a line: what a player or program wrote at that point.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MoveNote {
+    /// The number of moves played when the note was written (0: before the first move).
+    pub after_move: usize,
+    /// A comment (SGF `C`, a `.lib` comment).
+    pub comment: Option<String>,
+    /// A `.lib` board text (shown on the move's point).
+    pub board_text: Option<String>,
+    /// Labels on points (SGF `LB`).
+    pub labels: Vec<Label>,
+    /// Marks on points (SGF `TR`, `SQ`, `CR`, `MA`).
+    pub marks: Vec<Mark>,
+}
+
+impl MoveNote {
+    /// Whether the note holds nothing.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.comment.is_none()
+            && self.board_text.is_none()
+            && self.labels.is_empty()
+            && self.marks.is_empty()
+    }
+}
+
+/// A text written on a point (SGF `LB[hh:A]`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Label {
+    /// The point.
+    pub point: Point,
+    /// The text.
+    pub text: String,
+}
+
+/// The shape of a mark on a point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MarkShape {
+    /// SGF `TR`.
+    Triangle,
+    /// SGF `SQ`.
+    Square,
+    /// SGF `CR`.
+    Circle,
+    /// SGF `MA` (an x).
+    Cross,
+}
+
+names!(MarkShape {
+    Triangle => "TR",
+    Square => "SQ",
+    Circle => "CR",
+    Cross => "MA",
+});
+
+impl MarkShape {
+    /// The SGF property id (the name).
+    #[must_use]
+    pub const fn sgf_id(self) -> &'static str {
+        self.name()
+    }
+}
+
+/// A mark on a point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Mark {
+    /// The point.
+    pub point: Point,
+    /// Its shape.
+    pub shape: MarkShape,
+}
+
+/// A stone set on (or removed from) the board, not played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SetupStone {
+    /// The number of moves played when it was set (0: before the first move).
+    pub after_move: usize,
+    /// The point.
+    pub point: Point,
+    /// The colour set there, or `None` for a point cleared (SGF `AE`).
+    pub stone: Option<Color>,
+}
+
+/// Something a reader decided while reading a record, worth telling its user.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ReadRemark {
+    /// An SGF game type other than gomoku (`GM[1]` is Go: RenLib and Go editors export
+    /// renju trees so) read as a gomoku/renju record.
+    GameType(String),
+    /// The record is one root-to-leaf line of a tree of several lines.
+    TreeLine {
+        /// 1-based number of the line in the tree (pre-order).
+        line: usize,
+        /// Number of lines of the tree.
+        of: usize,
+    },
+}
+
+impl fmt::Display for ReadRemark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadRemark::GameType(gm) => write!(
+                f,
+                "GM[{gm}] ({}) read as a gomoku/renju record",
+                if gm.trim() == "1" { "Go" } else { "not gomoku" }
+            ),
+            ReadRemark::TreeLine { line, of } => write!(f, "line {line} of {of} of a tree"),
+        }
+    }
+}
+
+impl GameRecord {
+    /// The comment written before the first move (a tree's root comment), if any.
+    #[must_use]
+    pub fn root_comment(&self) -> Option<&str> {
+        self.note_at(0).and_then(|n| n.comment.as_deref())
+    }
+
+    /// The note written after `moves` moves, if any.
+    #[must_use]
+    pub fn note_at(&self, moves: usize) -> Option<&MoveNote> {
+        self.notes.iter().find(|n| n.after_move == moves)
+    }
+
+    /// The note written after `moves` moves, made if absent (notes stay in move order).
+    pub fn note_mut(&mut self, moves: usize) -> &mut MoveNote {
+        let at = match self.notes.iter().position(|n| n.after_move >= moves) {
+            Some(i) if self.notes[i].after_move == moves => i,
+            Some(i) => {
+                self.notes.insert(
+                    i,
+                    MoveNote {
+                        after_move: moves,
+                        ..MoveNote::default()
+                    },
+                );
+                i
+            }
+            None => {
+                self.notes.push(MoveNote {
+                    after_move: moves,
+                    ..MoveNote::default()
+                });
+                self.notes.len() - 1
+            }
+        };
+        &mut self.notes[at]
+    }
 }
 
 impl GameRecord {

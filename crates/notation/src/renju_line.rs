@@ -1,9 +1,11 @@
 //! The `.renju` line format: one game a line, `<result> <moves...>`, result `black`, `white`,
 //! `draw` or `unknown`, moves `h8 h9 ...` (row 1 at the bottom by default), `--` a pass.
 //!
-//! This is the hot path of the archive auditor: [`RenjuReader`] walks a byte slice without
-//! copying it and [`parse_renju_moves_into`] fills a caller's buffer, so reading a line costs
-//! one allocation (the record's move vector) or none.
+//! This is the hot path of the archive auditor. There is one line reader,
+//! [`RenjuBufReader`] (over a file, stdin or a byte slice: [`RenjuReader`] is it over a slice),
+//! with one line limit ([`crate::limits::MAX_LINE`]); it reuses one line buffer, and
+//! [`parse_renju_moves_into`] fills a caller's buffer, so reading a line costs one allocation
+//! (the record's move vector) or none.
 
 use crate::error::{ErrorKind, Position, RecordError, excerpt};
 use crate::moves::{MoveStyle, parse_moves_into, write_moves};
@@ -201,9 +203,11 @@ fn read_raw_line(
     })
 }
 
-/// An iterator over the records of a `.renju` file held in memory. Blank lines and lines
-/// starting with `#` are skipped; records are numbered by their order among the other lines.
-/// A line that is not valid UTF-8 is read lossily and its record carries [`ENCODING_TAG`].
+/// The reader of a `.renju` file held in memory: the one line reader,
+/// [`RenjuBufReader`], over a byte slice (a slice is a `BufRead`), so that the same rules and
+/// the same line limit apply however the file is read. Blank lines and lines starting with
+/// `#` are skipped; records are numbered by their order among the other lines. A line that is
+/// not valid UTF-8 is read lossily and its record carries [`ENCODING_TAG`].
 ///
 /// ```
 /// use notation::{Orientation, renju_line::RenjuReader};
@@ -213,54 +217,7 @@ fn read_raw_line(
 /// assert!(results[0].is_ok() && results[2].is_ok());
 /// assert_eq!(results[1].as_ref().unwrap_err().record, 2);
 /// ```
-#[derive(Debug)]
-pub struct RenjuReader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    line_no: usize,
-    record: usize,
-    file: String,
-    orientation: Orientation,
-}
-
-impl<'a> RenjuReader<'a> {
-    /// A reader over `bytes`, naming `file` in its errors.
-    #[must_use]
-    pub fn new(bytes: &'a [u8], file: &str, orientation: Orientation) -> RenjuReader<'a> {
-        RenjuReader {
-            bytes,
-            at: 0,
-            line_no: 0,
-            record: 0,
-            file: file.to_string(),
-            orientation,
-        }
-    }
-}
-
-impl Iterator for RenjuReader<'_> {
-    type Item = Result<GameRecord, RecordError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        while self.at < self.bytes.len() {
-            let rest = &self.bytes[self.at..];
-            let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-            self.at += len + 1;
-            self.line_no += 1;
-            if let Some(r) = read_raw_line(
-                &rest[..len],
-                self.line_no,
-                &mut self.record,
-                &self.file,
-                self.orientation,
-                false,
-            ) {
-                return Some(r);
-            }
-        }
-        None
-    }
-}
+pub type RenjuReader<'a> = RenjuBufReader<&'a [u8]>;
 
 /// A streaming line reader over any [`BufRead`](std::io::BufRead) (a file, stdin) for
 /// `.renju` files ([`RenjuBufReader::new`]) and move lists ([`RenjuBufReader::moves`]): one

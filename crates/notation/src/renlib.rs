@@ -7,13 +7,24 @@
 //! has no child. Version 3.0 files start at the first move; version 3.4 files start with a
 //! root record `00 flags`.
 //!
-//! [`Library::read`] reads the whole tree without recursion and with every loop bounded by
-//! the input length; [`Library::to_bytes`] writes it back byte-identical when unchanged. The
-//! board is always 15x15.
+//! [`read_tree`] reads the whole tree into a [`GameTree`] without recursion and with every
+//! loop bounded by the input length; [`write_tree`] writes it back byte-identical when
+//! unchanged. The board is always 15x15.
+//!
+//! Texts (comments, board texts) are in the writer's ANSI code page, which the file does not
+//! record: the encoding is detected once for the whole library from all its texts (or forced
+//! by the caller) and named in [`GameTree::encoding`]. Every text keeps its stored bytes, so
+//! an unchanged library is written back byte-identical; a new or changed text is written in
+//! the library's encoding. In the decoded text the one-line / multi-line separator `0x08`
+//! becomes a line break `\n`; other line breaks stay as stored (`\r\n` or `\n`). Writing a new
+//! comment turns its first bare `\n` back into `0x08` and keeps the others.
 
+use crate::encoding::{EncodingSource, TextEncoding, choose, decode_with, encode_with};
 use crate::error::{ErrorKind, Position, RecordError};
 use crate::moves::{point_from, point_to};
-use crate::record::{GameRecord, Orientation};
+use crate::record::Orientation;
+use crate::tree::{GameTree, LibBits, LibLayout, Text};
+use encoding_rs::Encoding;
 use renju_core::{Move, Point, RENJU_SIZE};
 
 /// Flag: a later sibling follows this node's subtree.
@@ -39,108 +50,38 @@ pub const HEADER_V34: [u8; 20] = [
     0xFF, 0xFF, 0xFF,
 ];
 
-/// A comment as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LibComment {
-    /// New style (`0x08`): the bytes before the NUL; a `0x08` byte separates the one-line
-    /// part from the multi-line part.
-    New(Vec<u8>),
-    /// Old style (`0x20`): the raw bytes, the last one with its high bit set.
-    Old(Vec<u8>),
-}
-
-impl LibComment {
-    /// The comment as text: UTF-8 when valid, otherwise each byte as Latin-1 (the writer's
-    /// code page is not recorded); the one-line / multi-line separator becomes a line break.
-    #[must_use]
-    pub fn text(&self) -> String {
-        match self {
-            LibComment::New(b) => decode(b).replace('\u{8}', "\n"),
-            LibComment::Old(b) => b.iter().map(|&c| char::from(c & 0x7F)).collect(),
-        }
-    }
-}
-
-/// Decodes RenLib text bytes: UTF-8 when valid, else Latin-1.
-fn decode(b: &[u8]) -> String {
-    match std::str::from_utf8(b) {
-        Ok(s) => s.to_string(),
-        Err(_) => b.iter().map(|&c| char::from(c)).collect(),
-    }
-}
-
-/// One node of the tree.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LibNode {
-    /// The raw position byte (`0` for the root or a pass).
-    pub pos: u8,
-    /// The node's flags without the structural bits `0x80` and `0x40` (they are recomputed
-    /// from the tree when writing).
-    pub flags: u8,
-    /// The two extension bytes (`ext2`, `ext1`) when flag `0x01` is set.
-    pub ext: Option<[u8; 2]>,
-    /// The comment, if any.
-    pub comment: Option<LibComment>,
-    /// The board text, if any (bytes before the NUL).
-    pub board_text: Option<Vec<u8>>,
-    /// Index of the parent node (the root is its own parent).
-    pub parent: usize,
-    /// Indices of the children, in file order.
-    pub children: Vec<usize>,
-}
-
-impl LibNode {
-    fn empty(pos: u8, parent: usize) -> LibNode {
-        LibNode {
-            pos,
-            flags: 0,
-            ext: None,
-            comment: None,
-            board_text: None,
-            parent,
-            children: Vec::new(),
-        }
-    }
-}
-
-/// A whole library: the header as read and the tree (node 0 is the root).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Library {
-    /// The 20 header bytes, or `None` for a header-less (pre-2.0) file.
-    pub header: Option<[u8; 20]>,
-    /// Whether the root is stored as a record (version 3.4 layout).
-    pub root_in_file: bool,
-    /// All nodes; `nodes[0]` is the root.
-    pub nodes: Vec<LibNode>,
-}
-
-impl Library {
-    /// Reads a `.lib` file.
-    ///
-    /// # Errors
-    /// A [`RecordError`] with the byte offset of the first bad record, of a text that never
-    /// ends, or of the end of a file whose sibling flags announced more nodes.
-    ///
-    /// ```
-    /// use notation::renlib::Library;
-    /// // h8, h9, then i8 or j10 (version 3.0 layout).
-    /// let mut bytes = vec![0xFF, b'R', b'e', b'n', b'L', b'i', b'b', 0xFF, 3, 0];
-    /// bytes.extend([0xFF; 10]);
-    /// bytes.extend([0x78, 0x00, 0x68, 0x00, 0x79, 0xC0, 0x5A, 0x40]);
-    /// let lib = Library::read(&bytes, "t.lib").unwrap();
-    /// let lines: Vec<String> = lib.leaf_lines().iter()
-    ///     .map(|g| g.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")).collect();
-    /// assert_eq!(lines, ["h8 h9 i8", "h8 h9 j10"]);
-    /// assert_eq!(lib.to_bytes(), bytes);
-    /// ```
-    pub fn read(bytes: &[u8], file: &str) -> Result<Library, RecordError> {
-        let err = |at: usize, kind| RecordError::new(file, 0, Position::Byte(at as u64), kind);
-        let mut i = 0;
-        let header = if bytes.len() >= 8
-            && bytes[0] == 0xFF
-            && &bytes[1..7] == b"RenLib"
-            && bytes[7] == 0xFF
-        {
+/// Reads a `.lib` file into a tree (points in `orientation`; RenLib's stored bytes count rows
+/// from the top, [`Orientation::RowOneAtTop`]). `forced` decodes every text in that encoding
+/// instead of the detected one.
+///
+/// # Errors
+/// A [`RecordError`] with the byte offset of the first bad record, of a text that never
+/// ends, or of the end of a file whose sibling flags announced more nodes. The message names
+/// the file once (the file name is the error's `file`).
+///
+/// ```
+/// use notation::Orientation;
+/// use notation::renlib::{read_tree, write_tree};
+/// // h8, h9, then i8 or j10 (version 3.0 layout).
+/// let mut bytes = vec![0xFF, b'R', b'e', b'n', b'L', b'i', b'b', 0xFF, 3, 0];
+/// bytes.extend([0xFF; 10]);
+/// bytes.extend([0x78, 0x00, 0x68, 0x00, 0x79, 0xC0, 0x5A, 0x40]);
+/// let lib = read_tree(&bytes, "t.lib", Orientation::RowOneAtTop, None).unwrap();
+/// let lines: Vec<String> = lib.lines(Orientation::RowOneAtTop).iter()
+///     .map(|g| g.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")).collect();
+/// assert_eq!(lines, ["h8 h9 i8", "h8 h9 j10"]);
+/// assert_eq!(write_tree(&lib, Orientation::RowOneAtTop).0, bytes);
+/// ```
+pub fn read_tree(
+    bytes: &[u8],
+    file: &str,
+    orientation: Orientation,
+    forced: Option<&'static Encoding>,
+) -> Result<GameTree, RecordError> {
+    let err = |at: usize, kind| RecordError::new(file, 0, Position::Byte(at as u64), kind);
+    let mut i = 0;
+    let header =
+        if bytes.len() >= 8 && bytes[0] == 0xFF && &bytes[1..7] == b"RenLib" && bytes[7] == 0xFF {
             if bytes.len() < 20 {
                 return Err(err(
                     bytes.len(),
@@ -168,395 +109,399 @@ impl Library {
         } else {
             return Err(err(
                 0,
-                ErrorKind::WrongFormat("no RenLib header and the first move is not h8"),
+                ErrorKind::WrongFormat(
+                    "not a RenLib library: no RenLib header and the first move is not h8",
+                ),
             ));
         };
-        let mut lib = Library {
-            header,
-            root_in_file: false,
-            nodes: vec![LibNode::empty(0, 0)],
-        };
-        let mut parent = 0usize;
-        let mut open_siblings: Vec<usize> = Vec::new();
-        let mut first = true;
-        let mut done = false;
-        // A leaf closed a branch whose 0x80 flag announced a later sibling: one more node
-        // must follow.
-        let mut sibling_due = false;
-        while i < bytes.len() {
-            let at = i;
-            if done {
+    let mut lib = GameTree::new(RENJU_SIZE);
+    let mut layout = LibLayout {
+        header,
+        root_in_file: false,
+    };
+    // raw texts (node, is board text, bytes), decoded once the encoding is known
+    let mut texts: Vec<(usize, bool, Vec<u8>)> = Vec::new();
+    let mut parent = 0usize;
+    let mut open_siblings: Vec<usize> = Vec::new();
+    let mut first = true;
+    let mut done = false;
+    // A leaf closed a branch whose 0x80 flag announced a later sibling: one more node
+    // must follow.
+    let mut sibling_due = false;
+    while i < bytes.len() {
+        let at = i;
+        if done {
+            return Err(err(
+                at,
+                ErrorKind::Unexpected {
+                    found: format!("byte {:#04x}", bytes[at]),
+                    expected: "the end of the file (the tree is complete)",
+                },
+            ));
+        }
+        if bytes.len() < i + 2 {
+            return Err(err(
+                i,
+                ErrorKind::Truncated {
+                    expected: "a node's position and flag bytes",
+                },
+            ));
+        }
+        let (pos, flags) = (bytes[i], bytes[i + 1]);
+        i += 2;
+        sibling_due = false;
+        let is_root = first && pos == 0;
+        first = false;
+        if pos != 0 && ((pos & 0x0F) == 0 || (pos >> 4) > 14) {
+            return Err(err(
+                at,
+                ErrorKind::Unexpected {
+                    found: format!("position byte {pos:#04x}"),
+                    expected: "a point (column 1..15, row 0..14) or 0",
+                },
+            ));
+        }
+        let idx = if is_root {
+            layout.root_in_file = true;
+            0
+        } else {
+            if lib.nodes.len() >= crate::limits::MAX_LIB_NODES {
                 return Err(err(
                     at,
-                    ErrorKind::Unexpected {
-                        found: format!("byte {:#04x}", bytes[at]),
-                        expected: "the end of the file (the tree is complete)",
+                    ErrorKind::TooLarge {
+                        what: "library too large".into(),
+                        found: lib.nodes.len() as u64 + 1,
+                        unit: "nodes",
+                        limit: crate::limits::MAX_LIB_NODES as u64,
                     },
                 ));
             }
+            let mv = if flags & FLAG_NO_MOVE != 0 {
+                None
+            } else {
+                Some(decode_pos(pos, orientation).map_or(Move::Pass, Move::Stone))
+            };
+            lib.add_child(parent, mv)
+        };
+        let mut bits = LibBits {
+            pos,
+            flags: flags & !(FLAG_SIBLING | FLAG_LEAF),
+            ext: None,
+            old_comment: false,
+        };
+        if flags & FLAG_EXTENSION != 0 {
             if bytes.len() < i + 2 {
                 return Err(err(
                     i,
                     ErrorKind::Truncated {
-                        expected: "a node's position and flag bytes",
+                        expected: "two extension bytes",
                     },
                 ));
             }
-            let (pos, flags) = (bytes[i], bytes[i + 1]);
+            bits.ext = Some([bytes[i], bytes[i + 1]]);
             i += 2;
-            sibling_due = false;
-            let is_root = first && pos == 0;
-            first = false;
-            if pos != 0 && ((pos & 0x0F) == 0 || (pos >> 4) > 14) {
+        }
+        let mut has_comment = false;
+        if flags & FLAG_COMMENT != 0 {
+            let (t, n) = read_text(bytes, i).ok_or_else(|| {
+                err(
+                    i,
+                    ErrorKind::Truncated {
+                        expected: "a NUL ending the comment",
+                    },
+                )
+            })?;
+            texts.push((idx, false, t));
+            has_comment = true;
+            i = n;
+        } else if flags & FLAG_OLD_COMMENT != 0 {
+            let end = bytes[i..]
+                .iter()
+                .position(|&b| b & 0x80 != 0)
+                .ok_or_else(|| {
+                    err(
+                        i,
+                        ErrorKind::Truncated {
+                            expected: "a byte with the high bit set ending the old comment",
+                        },
+                    )
+                })?;
+            let raw = bytes[i..=i + end].to_vec();
+            let text = raw.iter().map(|&c| char::from(c & 0x7F)).collect();
+            lib.nodes[idx].comment = Some(Text::read(raw, text));
+            bits.old_comment = true;
+            has_comment = true;
+            i += end + 1;
+        }
+        if bits.ext.is_some_and(|e| e[1] & 0x01 != 0) {
+            let (t, n) = read_text(bytes, i).ok_or_else(|| {
+                err(
+                    i,
+                    ErrorKind::Truncated {
+                        expected: "a NUL ending the board text",
+                    },
+                )
+            })?;
+            texts.push((idx, true, t));
+            i = n;
+        }
+        if !has_comment {
+            bits.flags &= !(FLAG_COMMENT | FLAG_OLD_COMMENT);
+        }
+        lib.nodes[idx].lib = bits;
+        if flags & FLAG_SIBLING != 0 {
+            if is_root {
                 return Err(err(
                     at,
                     ErrorKind::Unexpected {
-                        found: format!("position byte {pos:#04x}"),
-                        expected: "a point (column 1..15, row 0..14) or 0",
+                        found: "a root with a sibling flag".into(),
+                        expected: "a root record without flag 0x80",
                     },
                 ));
             }
-            let idx = if is_root {
-                lib.root_in_file = true;
-                0
-            } else {
-                if lib.nodes.len() >= crate::limits::MAX_LIB_NODES {
-                    return Err(err(
-                        at,
-                        ErrorKind::TooLarge {
-                            what: "library too large".into(),
-                            found: lib.nodes.len() as u64 + 1,
-                            unit: "nodes",
-                            limit: crate::limits::MAX_LIB_NODES as u64,
-                        },
-                    ));
+            open_siblings.push(idx);
+        }
+        if flags & FLAG_LEAF != 0 {
+            match open_siblings.pop() {
+                Some(s) => {
+                    parent = lib.nodes[s].parent;
+                    sibling_due = true;
                 }
-                lib.nodes.push(LibNode::empty(pos, parent));
-                let idx = lib.nodes.len() - 1;
-                lib.nodes[parent].children.push(idx);
-                idx
-            };
-            let mut node_flags = flags & !(FLAG_SIBLING | FLAG_LEAF);
-            if flags & FLAG_EXTENSION != 0 {
-                if bytes.len() < i + 2 {
-                    return Err(err(
-                        i,
-                        ErrorKind::Truncated {
-                            expected: "two extension bytes",
-                        },
-                    ));
-                }
-                lib.nodes[idx].ext = Some([bytes[i], bytes[i + 1]]);
-                i += 2;
+                None => done = true,
             }
-            if flags & FLAG_COMMENT != 0 {
-                let (t, n) = read_text(bytes, i).ok_or_else(|| {
-                    err(
-                        i,
-                        ErrorKind::Truncated {
-                            expected: "a NUL ending the comment",
-                        },
-                    )
-                })?;
-                lib.nodes[idx].comment = Some(LibComment::New(t));
-                i = n;
-            } else if flags & FLAG_OLD_COMMENT != 0 {
-                let end = bytes[i..]
-                    .iter()
-                    .position(|&b| b & 0x80 != 0)
-                    .ok_or_else(|| {
-                        err(
-                            i,
-                            ErrorKind::Truncated {
-                                expected: "a byte with the high bit set ending the old comment",
-                            },
-                        )
-                    })?;
-                lib.nodes[idx].comment = Some(LibComment::Old(bytes[i..=i + end].to_vec()));
-                i += end + 1;
-            }
-            if lib.nodes[idx].ext.is_some_and(|e| e[1] & 0x01 != 0) {
-                let (t, n) = read_text(bytes, i).ok_or_else(|| {
-                    err(
-                        i,
-                        ErrorKind::Truncated {
-                            expected: "a NUL ending the board text",
-                        },
-                    )
-                })?;
-                lib.nodes[idx].board_text = Some(t);
-                i = n;
-            }
-            if lib.nodes[idx].comment.is_none() {
-                node_flags &= !(FLAG_COMMENT | FLAG_OLD_COMMENT);
-            }
-            lib.nodes[idx].flags = node_flags;
-            if flags & FLAG_SIBLING != 0 {
-                if is_root {
-                    return Err(err(
-                        at,
-                        ErrorKind::Unexpected {
-                            found: "a root with a sibling flag".into(),
-                            expected: "a root record without flag 0x80",
-                        },
-                    ));
-                }
-                open_siblings.push(idx);
-            }
-            if flags & FLAG_LEAF != 0 {
-                match open_siblings.pop() {
-                    Some(s) => {
-                        parent = lib.nodes[s].parent;
-                        sibling_due = true;
+        } else {
+            parent = idx;
+        }
+    }
+    if sibling_due || !open_siblings.is_empty() {
+        return Err(err(
+            bytes.len(),
+            ErrorKind::Truncated {
+                expected: "the later sibling announced by a 0x80 flag",
+            },
+        ));
+    }
+    // one encoding for the library, from all its texts
+    let mut all = Vec::new();
+    for (_, _, t) in &texts {
+        all.extend_from_slice(t);
+        all.push(b'\n');
+    }
+    let mut used = choose(&all, None, forced);
+    for (idx, board, raw) in texts {
+        let (mut text, mut lossy) = decode_with(&raw, used.encoding());
+        if forced.is_none() && !raw.is_ascii() {
+            // A text in another code page than the rest of the library (a merged library):
+            // one that does not fit the library's encoding, or a long one that its own
+            // detection reads as a multi-byte code page where the library's is single-byte
+            // (one Latin-1 text makes the whole library fit only a single-byte code page).
+            let own = crate::encoding::detect(&raw);
+            let long = raw.iter().filter(|b| !b.is_ascii()).count() >= 16;
+            let other_page = own != used.encoding()
+                && (lossy || (long && used.encoding().is_single_byte() && !own.is_single_byte()));
+            if other_page {
+                let (t, l) = decode_with(&raw, own);
+                if !l {
+                    (text, lossy) = (t, false);
+                    if !used.others.contains(&own.name()) {
+                        used.others.push(own.name());
                     }
-                    None => done = true,
-                }
-            } else {
-                parent = idx;
-            }
-        }
-        if sibling_due || !open_siblings.is_empty() {
-            return Err(err(
-                bytes.len(),
-                ErrorKind::Truncated {
-                    expected: "the later sibling announced by a 0x80 flag",
-                },
-            ));
-        }
-        Ok(lib)
-    }
-
-    /// Writes the library (byte-identical to the file read when nothing was changed).
-    #[must_use]
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        if let Some(h) = &self.header {
-            out.extend_from_slice(h);
-        }
-        if self.root_in_file {
-            self.write_node(0, false, &mut out);
-        }
-        let mut stack: Vec<(usize, bool)> = Vec::new();
-        let root_children = &self.nodes[0].children;
-        for (k, &c) in root_children.iter().enumerate().rev() {
-            stack.push((c, k + 1 < root_children.len()));
-        }
-        while let Some((n, has_sibling)) = stack.pop() {
-            self.write_node(n, has_sibling, &mut out);
-            let ch = &self.nodes[n].children;
-            for (k, &c) in ch.iter().enumerate().rev() {
-                stack.push((c, k + 1 < ch.len()));
-            }
-        }
-        out
-    }
-
-    fn write_node(&self, n: usize, has_sibling: bool, out: &mut Vec<u8>) {
-        let node = &self.nodes[n];
-        let mut flags = node.flags
-            & !(FLAG_SIBLING | FLAG_LEAF | FLAG_EXTENSION | FLAG_COMMENT | FLAG_OLD_COMMENT);
-        if has_sibling {
-            flags |= FLAG_SIBLING;
-        }
-        if node.children.is_empty() {
-            flags |= FLAG_LEAF;
-        }
-        let board_text = node.board_text.as_ref();
-        let ext = match (node.ext, board_text) {
-            (Some(e), Some(_)) => Some([e[0], e[1] | 1]),
-            (Some(e), None) => Some([e[0], e[1] & !1]),
-            (None, Some(_)) => Some([0, 1]),
-            (None, None) => None,
-        };
-        if ext.is_some() {
-            flags |= FLAG_EXTENSION;
-        }
-        match &node.comment {
-            Some(LibComment::New(_)) => flags |= FLAG_COMMENT,
-            Some(LibComment::Old(_)) => flags |= FLAG_OLD_COMMENT,
-            None => {}
-        }
-        out.push(node.pos);
-        out.push(flags);
-        if let Some(e) = ext {
-            out.extend_from_slice(&e);
-        }
-        match &node.comment {
-            Some(LibComment::New(t)) => write_text(t, out),
-            Some(LibComment::Old(t)) => out.extend_from_slice(t),
-            None => {}
-        }
-        if let Some(t) = board_text {
-            write_text(t, out);
-        }
-    }
-
-    /// The move of node `n` (`None` for the root and for nodes marked "not a move").
-    #[must_use]
-    pub fn node_move(&self, n: usize, orientation: Orientation) -> Option<Move> {
-        let node = self.nodes.get(n)?;
-        if n == 0 || node.flags & FLAG_NO_MOVE != 0 {
-            return None;
-        }
-        Some(decode_pos(node.pos, orientation).map_or(Move::Pass, Move::Stone))
-    }
-
-    /// The record of the path from the root to node `n`: its moves, the root comment in tag
-    /// `comment`, and the comments and board texts of the path's nodes in tags
-    /// `comment@K` / `boardtext@K` (K = number of moves up to that node).
-    #[must_use]
-    pub fn line_to(&self, n: usize, orientation: Orientation) -> GameRecord {
-        let mut path = Vec::new();
-        let mut cur = n.min(self.nodes.len().saturating_sub(1));
-        let mut guard = 0;
-        while cur != 0 && guard <= self.nodes.len() {
-            path.push(cur);
-            cur = self.nodes[cur].parent;
-            guard += 1;
-        }
-        path.push(0);
-        path.reverse();
-        let mut g = GameRecord::new(RENJU_SIZE);
-        for &k in &path {
-            if let Some(m) = self.node_move(k, orientation) {
-                g.moves.push(m);
-            }
-            let node = &self.nodes[k];
-            let key = |name: &str| {
-                if k == 0 {
-                    name.to_string()
-                } else {
-                    format!("{name}@{}", g.moves.len())
-                }
-            };
-            if let Some(c) = &node.comment {
-                g.tags.insert(key("comment"), c.text());
-            }
-            if let Some(t) = &node.board_text {
-                g.tags.insert(key("boardtext"), decode(t));
-            }
-        }
-        g
-    }
-
-    /// The number of nodes from the root (excluded) to node `n` (included): at least the
-    /// number of moves of [`Library::line_to`]`(n)`.
-    ///
-    /// ```
-    /// use notation::{GameRecord, Orientation};
-    /// use notation::renlib::Library;
-    /// let mut g = GameRecord::new(15);
-    /// g.moves = notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
-    /// let lib = Library::from_records(&[g], Orientation::RowOneAtBottom);
-    /// assert_eq!(lib.depth(lib.leaves()[0]), 3);
-    /// ```
-    #[must_use]
-    pub fn depth(&self, n: usize) -> usize {
-        let mut cur = n.min(self.nodes.len().saturating_sub(1));
-        let mut depth = 0;
-        while cur != 0 && depth <= self.nodes.len() {
-            depth += 1;
-            cur = self.nodes[cur].parent;
-        }
-        depth
-    }
-
-    /// The main line: first child at every branch, as a record.
-    #[must_use]
-    pub fn main_line(&self, orientation: Orientation) -> GameRecord {
-        let mut n = 0;
-        while let Some(&c) = self.nodes[n].children.first() {
-            n = c;
-        }
-        self.line_to(n, orientation)
-    }
-
-    /// The leaves in pre-order (the lines of the library, one per leaf).
-    #[must_use]
-    pub fn leaves(&self) -> Vec<usize> {
-        let mut out = Vec::new();
-        let mut stack = vec![0usize];
-        while let Some(n) = stack.pop() {
-            let ch = &self.nodes[n].children;
-            if ch.is_empty() {
-                if n != 0 {
-                    out.push(n);
-                }
-            } else {
-                stack.extend(ch.iter().rev());
-            }
-        }
-        out
-    }
-
-    /// Every root-to-leaf line as a record, in pre-order (default orientation: row from top).
-    #[must_use]
-    pub fn leaf_lines(&self) -> Vec<GameRecord> {
-        self.leaves()
-            .into_iter()
-            .map(|n| self.line_to(n, Orientation::RowOneAtTop))
-            .collect()
-    }
-
-    /// A library holding `records` as lines merged by common prefix, in order. Uses the 3.0
-    /// layout when every line starts at h8 and has no pass and the root has no comment (the
-    /// root comment is tag `comment` of the first record), the 3.4 layout otherwise. Records
-    /// on boards other than 15x15 must be left out by the caller.
-    #[must_use]
-    pub fn from_records(records: &[GameRecord], orientation: Orientation) -> Library {
-        let mut lib = Library {
-            header: None,
-            root_in_file: false,
-            nodes: vec![LibNode::empty(0, 0)],
-        };
-        if let Some(c) = records.first().and_then(|r| r.tags.get("comment")) {
-            lib.nodes[0].comment = Some(LibComment::New(c.replace('\n', "\u{8}").into_bytes()));
-        }
-        for r in records {
-            let mut cur = 0;
-            for (k, mv) in r.moves.iter().enumerate() {
-                let pos = match mv {
-                    Move::Pass => 0,
-                    Move::Stone(p) => encode_pos(*p, orientation),
-                };
-                let existing = lib.nodes[cur]
-                    .children
-                    .iter()
-                    .copied()
-                    .find(|&c| lib.nodes[c].pos == pos);
-                cur = match existing {
-                    Some(c) => c,
-                    None => {
-                        lib.nodes.push(LibNode::empty(pos, cur));
-                        let idx = lib.nodes.len() - 1;
-                        lib.nodes[cur].children.push(idx);
-                        idx
-                    }
-                };
-                let num = k + 1;
-                if let Some(c) = r.tags.get(&format!("comment@{num}")) {
-                    lib.nodes[cur].comment =
-                        Some(LibComment::New(c.replace('\n', "\u{8}").into_bytes()));
-                }
-                if let Some(t) = r.tags.get(&format!("boardtext@{num}")) {
-                    lib.nodes[cur].board_text = Some(t.clone().into_bytes());
                 }
             }
         }
-        let old = lib.nodes[0].comment.is_none()
-            && lib.nodes[0]
+        used.lossy |= lossy;
+        let node = &mut lib.nodes[idx];
+        if board {
+            node.board_text = Some(Text::read(raw, text));
+        } else {
+            text = text.replace('\u{8}', "\n");
+            node.comment = Some(Text::read(raw, text));
+        }
+    }
+    lib.encoding = Some(used);
+    lib.lib = Some(layout);
+    Ok(lib)
+}
+
+/// Writes a tree as a `.lib` file: byte-identical to the file read when nothing was changed.
+/// A tree not read from a library uses the 3.0 layout when every line starts at h8, has no
+/// pass and the root has no comment, the 3.4 layout otherwise. New texts are written in the
+/// tree's encoding when it can hold them all, in UTF-8 otherwise; the encoding used for them
+/// is returned (`None` when no text had to be encoded). Only 15x15 trees can be written; the
+/// caller leaves the others out. Labels, marks and setup stones have no place in a library.
+#[must_use]
+pub fn write_tree(tree: &GameTree, orientation: Orientation) -> (Vec<u8>, Option<TextEncoding>) {
+    let layout = tree.lib.unwrap_or_else(|| {
+        let old = tree.nodes[0].comment.is_none()
+            && tree.nodes[0].board_text.is_none()
+            && tree.nodes[0]
                 .children
                 .iter()
-                .all(|&c| lib.nodes[c].pos == 0x78)
-            && lib.nodes.iter().skip(1).all(|n| n.pos != 0);
+                .all(|&c| tree.nodes[c].mv.is_some() && tree.nodes[c].mv == h8(orientation))
+            && tree
+                .nodes
+                .iter()
+                .skip(1)
+                .all(|n| matches!(n.mv, Some(Move::Stone(_))));
         let mut header = HEADER_V34;
         if old {
             header[9] = 0;
-        } else {
-            lib.root_in_file = true;
         }
-        lib.header = Some(header);
-        lib
+        LibLayout {
+            header: Some(header),
+            root_in_file: !old,
+        }
+    });
+    let target = new_text_encoding(tree);
+    let mut out = Vec::new();
+    if let Some(h) = &layout.header {
+        out.extend_from_slice(h);
+    }
+    if layout.root_in_file {
+        write_node(tree, 0, false, target.encoding(), orientation, &mut out);
+    }
+    let mut stack: Vec<(usize, bool)> = Vec::new();
+    let root_children = &tree.nodes[0].children;
+    for (k, &c) in root_children.iter().enumerate().rev() {
+        stack.push((c, k + 1 < root_children.len()));
+    }
+    while let Some((n, has_sibling)) = stack.pop() {
+        write_node(
+            tree,
+            n,
+            has_sibling,
+            target.encoding(),
+            orientation,
+            &mut out,
+        );
+        let ch = &tree.nodes[n].children;
+        for (k, &c) in ch.iter().enumerate().rev() {
+            stack.push((c, k + 1 < ch.len()));
+        }
+    }
+    let any_new = tree.nodes.iter().any(|n| {
+        n.comment.as_ref().is_some_and(|t| t.raw().is_none())
+            || n.board_text.as_ref().is_some_and(|t| t.raw().is_none())
+    });
+    (out, any_new.then_some(target))
+}
+
+fn h8(orientation: Orientation) -> Option<Move> {
+    decode_pos(0x78, orientation).map(Move::Stone)
+}
+
+/// The encoding new texts of `tree` are written in: the tree's own when it holds them all
+/// (an ASCII or UTF-8 tree: UTF-8), else UTF-8.
+fn new_text_encoding(tree: &GameTree) -> TextEncoding {
+    let utf8 = TextEncoding {
+        name: "UTF-8",
+        source: EncodingSource::Detected { declared: None },
+        lossy: false,
+        others: Vec::new(),
+    };
+    let Some(e) = tree.encoding.clone() else {
+        return utf8;
+    };
+    let enc = e.encoding();
+    let fits_all = tree.nodes.iter().all(|n| {
+        [&n.comment, &n.board_text].into_iter().all(|t| {
+            t.as_ref()
+                .is_none_or(|t| t.raw().is_some() || !encode_with(t.as_str(), enc).1)
+        })
+    });
+    if fits_all {
+        TextEncoding {
+            lossy: false,
+            others: Vec::new(),
+            ..e
+        }
+    } else {
+        utf8
+    }
+}
+
+/// The bytes of a new comment: the first bare `\n` becomes the `0x08` separator of the
+/// one-line and multi-line parts; the other line breaks stay as they are.
+fn comment_bytes(text: &str, enc: &'static Encoding) -> Vec<u8> {
+    let mut s = String::with_capacity(text.len() + 8);
+    let mut separated = false;
+    let mut prev = '\0';
+    for c in text.chars() {
+        if c == '\n' && prev != '\r' && !separated {
+            s.push('\u{8}');
+            separated = true;
+        } else {
+            s.push(c);
+        }
+        prev = c;
+    }
+    encode_with(&s, enc).0
+}
+
+fn write_node(
+    tree: &GameTree,
+    n: usize,
+    has_sibling: bool,
+    enc: &'static Encoding,
+    orientation: Orientation,
+    out: &mut Vec<u8>,
+) {
+    let node = &tree.nodes[n];
+    let bits = node.lib;
+    let mut flags =
+        bits.flags & !(FLAG_SIBLING | FLAG_LEAF | FLAG_EXTENSION | FLAG_COMMENT | FLAG_OLD_COMMENT);
+    let pos = match node.mv {
+        Some(Move::Stone(p)) => encode_pos(p, orientation),
+        Some(Move::Pass) => {
+            flags &= !FLAG_NO_MOVE;
+            0
+        }
+        None if n == 0 => 0,
+        None => {
+            flags |= FLAG_NO_MOVE;
+            bits.pos
+        }
+    };
+    if has_sibling {
+        flags |= FLAG_SIBLING;
+    }
+    if node.children.is_empty() {
+        flags |= FLAG_LEAF;
+    }
+    let board_text = node.board_text.as_ref();
+    let ext = match (bits.ext, board_text) {
+        (Some(e), Some(_)) => Some([e[0], e[1] | 1]),
+        (Some(e), None) => Some([e[0], e[1] & !1]),
+        (None, Some(_)) => Some([0, 1]),
+        (None, None) => None,
+    };
+    if ext.is_some() {
+        flags |= FLAG_EXTENSION;
+    }
+    let old = bits.old_comment && node.comment.as_ref().is_some_and(|c| c.raw().is_some());
+    match &node.comment {
+        Some(_) if old => flags |= FLAG_OLD_COMMENT,
+        Some(_) => flags |= FLAG_COMMENT,
+        None => {}
+    }
+    out.push(pos);
+    out.push(flags);
+    if let Some(e) = ext {
+        out.extend_from_slice(&e);
+    }
+    match &node.comment {
+        Some(c) if old => out.extend_from_slice(c.raw().unwrap_or_default()),
+        Some(c) => match c.raw() {
+            Some(raw) => write_text(raw, out),
+            None => write_text(&comment_bytes(c.as_str(), enc), out),
+        },
+        None => {}
+    }
+    if let Some(t) = board_text {
+        match t.raw() {
+            Some(raw) => write_text(raw, out),
+            None => write_text(&encode_with(t.as_str(), enc).0, out),
+        }
     }
 }
 

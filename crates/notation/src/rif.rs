@@ -164,25 +164,35 @@ pub struct RifReader<R: BufRead> {
     pending: Option<Pending>,
     target: TextTarget,
     finished: bool,
+    encoding: Option<crate::encoding::TextEncoding>,
+    /// Whether the root element was seen (and was `<database>`).
+    root_seen: bool,
 }
 
 /// Reads an attribute value: unescaped, UTF-8 decoded lossily; the flag says if bytes were
 /// replaced.
-fn attr_value(raw: &[u8]) -> (String, bool) {
-    let (s, lossy) = match std::str::from_utf8(raw) {
-        Ok(s) => (std::borrow::Cow::Borrowed(s), false),
-        Err(_) => (String::from_utf8_lossy(raw), true),
+fn attr_value(raw: &[u8], enc: Option<&'static encoding_rs::Encoding>) -> (String, bool) {
+    let (s, lossy) = match (std::str::from_utf8(raw), enc) {
+        (Ok(s), None) => (std::borrow::Cow::Borrowed(s), false),
+        (_, Some(e)) => {
+            let (t, lossy) = crate::encoding::decode_with(raw, e);
+            (std::borrow::Cow::Owned(t), lossy)
+        }
+        (Err(_), None) => (String::from_utf8_lossy(raw), true),
     };
     let v = quick_xml::escape::unescape(&s).map_or_else(|_| s.to_string(), |c| c.into_owned());
     (v, lossy)
 }
 
-fn attrs_of(e: &BytesStart<'_>) -> (Vec<(String, String)>, bool) {
+fn attrs_of(
+    e: &BytesStart<'_>,
+    enc: Option<&'static encoding_rs::Encoding>,
+) -> (Vec<(String, String)>, bool) {
     let mut out = Vec::new();
     let mut lossy = false;
     for a in e.attributes().with_checks(false).flatten() {
         let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
-        let (v, l) = attr_value(&a.value);
+        let (v, l) = attr_value(&a.value, enc);
         lossy |= l;
         out.push((key, v));
     }
@@ -217,7 +227,24 @@ impl<R: BufRead> RifReader<R> {
             pending: None,
             target: TextTarget::None,
             finished: false,
+            encoding: None,
+            root_seen: false,
         }
+    }
+
+    /// Decodes texts and attribute values in `encoding` (chosen by the caller from the XML
+    /// declaration and the bytes, see [`crate::read_all`]) instead of UTF-8, and names it on
+    /// every record.
+    #[must_use]
+    pub fn with_encoding(mut self, encoding: crate::encoding::TextEncoding) -> RifReader<R> {
+        self.encoding = Some(encoding);
+        self
+    }
+
+    fn decoder(&self) -> Option<&'static encoding_rs::Encoding> {
+        self.encoding
+            .as_ref()
+            .map(crate::encoding::TextEncoding::encoding)
     }
 
     /// A byte offset of the parser made an offset in the file (adding what was skipped).
@@ -233,7 +260,7 @@ impl<R: BufRead> RifReader<R> {
             // ids past the limit are kept as written
             return;
         }
-        let (attrs, _) = attrs_of(e);
+        let (attrs, _) = attrs_of(e, self.decoder());
         let Some(id) = get(&attrs, "id").map(str::to_string) else {
             return;
         };
@@ -362,7 +389,8 @@ impl<R: BufRead> RifReader<R> {
                 }
             }
         }
-        if p.lossy {
+        g.encoding.clone_from(&self.encoding);
+        if p.lossy && self.encoding.is_none() {
             g.tags.insert(
                 crate::renju_line::ENCODING_TAG.into(),
                 "invalid UTF-8 in this game; read lossily".into(),
@@ -399,9 +427,25 @@ impl<R: BufRead> Iterator for RifReader<R> {
                     )));
                 }
             };
+            if let Event::Start(e) | Event::Empty(e) = &event
+                && !self.root_seen
+            {
+                self.root_seen = true;
+                if e.name().as_ref() != b"database" {
+                    self.finished = true;
+                    return Some(Err(RecordError::new(
+                        &self.file,
+                        0,
+                        Position::Byte(before),
+                        ErrorKind::WrongFormat(
+                            "the root element is not <database>, so this is not a RenjuNet database",
+                        ),
+                    )));
+                }
+            }
             match event {
                 Event::Start(e) if e.name().as_ref() == b"game" => {
-                    let (attrs, lossy) = attrs_of(&e);
+                    let (attrs, lossy) = attrs_of(&e, self.decoder());
                     let unclosed = self.pending.replace(Pending {
                         at: before,
                         too_large: None,
@@ -426,7 +470,7 @@ impl<R: BufRead> Iterator for RifReader<R> {
                 }
                 Event::Empty(e) if e.name().as_ref() == b"game" => {
                     self.record += 1;
-                    let (attrs, lossy) = attrs_of(&e);
+                    let (attrs, lossy) = attrs_of(&e, self.decoder());
                     let p = Pending {
                         at: before,
                         too_large: None,
@@ -452,7 +496,7 @@ impl<R: BufRead> Iterator for RifReader<R> {
                 }
                 Event::End(_) if self.pending.is_some() => self.target = TextTarget::None,
                 Event::Text(t) if self.pending.is_some() && self.target != TextTarget::None => {
-                    let (v, lossy) = attr_value(&t);
+                    let (v, lossy) = attr_value(&t, self.decoder());
                     if let Some(p) = self.pending.as_mut() {
                         p.lossy |= lossy;
                         let kept = p.moves.as_ref().map_or(0, String::len)
@@ -476,8 +520,9 @@ impl<R: BufRead> Iterator for RifReader<R> {
                     }
                 }
                 Event::CData(t) if self.pending.is_some() && self.target == TextTarget::Info => {
+                    let dec = self.decoder();
                     if let Some(p) = self.pending.as_mut() {
-                        let v = String::from_utf8_lossy(&t).into_owned();
+                        let v = attr_value(&t, dec).0;
                         let kept = p.moves.as_ref().map_or(0, String::len)
                             + p.info.as_ref().map_or(0, String::len);
                         let size = (kept + v.len()) as u64 + skipped;
@@ -496,6 +541,16 @@ impl<R: BufRead> Iterator for RifReader<R> {
                 Event::Start(e) | Event::Empty(e) if self.pending.is_none() => self.table_entry(&e),
                 Event::Eof => {
                     self.finished = true;
+                    if !self.root_seen {
+                        return Some(Err(RecordError::new(
+                            &self.file,
+                            0,
+                            Position::Byte(0),
+                            ErrorKind::WrongFormat(
+                                "no XML element in the file: not a RenjuNet database",
+                            ),
+                        )));
+                    }
                     if self.pending.take().is_some() {
                         return Some(Err(RecordError::new(
                             &self.file,

@@ -3,7 +3,8 @@
 mod common;
 
 use common::{diagram, expect_diagram, fixture, line};
-use notation::renlib::{FLAG_MARK, LibComment, Library};
+use notation::GameTree;
+use notation::renlib::{FLAG_MARK, read_tree, write_tree};
 use notation::{DeclaredResult, ErrorKind, Format, Orientation, Position, read_all, write};
 use renju_core::PointError;
 
@@ -86,8 +87,11 @@ fn renju_invalid_utf8_is_read_lossily_and_reported() {
     assert!(out[1].is_ok());
     let out: Vec<_> = read_all(Format::Sgf, b"(;GM[4]PB[\xe9t\xe9];B[hh])", "x.sgf", TOP).collect();
     let g = out[0].as_ref().unwrap();
-    assert_eq!(g.black.as_deref(), Some("\u{fffd}t\u{fffd}"));
-    assert!(g.tags.contains_key(notation::renju_line::ENCODING_TAG));
+    // not UTF-8 and no CA: the encoding is detected, and said
+    assert_eq!(g.black.as_deref(), Some("été"));
+    let used = g.encoding.as_ref().unwrap();
+    assert_eq!(used.name, "windows-1252");
+    assert_eq!(used.to_string(), "windows-1252 (detected; none declared)");
 }
 
 #[test]
@@ -322,7 +326,7 @@ fn psq_errors_name_the_line() {
 fn sgf_orc_style_archive() {
     let bytes = fixture("orc-style.sgf");
     let out: Vec<_> = read_all(Format::Sgf, &bytes, "orc-style.sgf", TOP).collect();
-    assert_eq!(out.len(), 4);
+    assert_eq!(out.len(), 5, "3 lines of 2 trees, 2 broken games");
     let g = out[0].as_ref().unwrap();
     assert_eq!(line(g), "h8 h9 j10 i9 i11 k9 j9 j8 k7 g9");
     assert_eq!(
@@ -349,14 +353,28 @@ fn sgf_orc_style_archive() {
         "trailing space kept"
     );
     let g = out[1].as_ref().unwrap();
-    assert_eq!(line(g), "h8 i9 j10 -- g7", "main line only, tt is a pass");
+    assert_eq!(line(g), "h8 i9 j10 -- g7", "first variation; tt is a pass");
     assert_eq!(
         (g.rule.as_deref(), g.result),
         (Some("Yamaguchi"), DeclaredResult::Black)
     );
     assert!(g.swaps[0].swapped);
-    let e = out[2].as_ref().unwrap_err();
-    assert_eq!(e.record, 3);
+    assert_eq!(
+        g.note_at(5).unwrap().comment.as_deref(),
+        Some("pass then a move")
+    );
+    let g2 = out[2].as_ref().unwrap();
+    assert_eq!(
+        line(g2),
+        "h8 i9 j10 g7 i7",
+        "the second variation is its own record"
+    );
+    assert_eq!(
+        (g2.black.as_deref(), g2.result),
+        (Some("Gamma"), DeclaredResult::Black)
+    );
+    let e = out[3].as_ref().unwrap_err();
+    assert_eq!(e.record, 4);
     assert!(
         matches!(
             e.position,
@@ -367,7 +385,7 @@ fn sgf_orc_style_archive() {
         ),
         "{e}"
     );
-    let e = out[3].as_ref().unwrap_err();
+    let e = out[4].as_ref().unwrap_err();
     assert!(matches!(e.kind, ErrorKind::Truncated { .. }), "{e}");
 }
 
@@ -414,18 +432,31 @@ fn sgf_deep_variations_do_not_overflow() {
     assert_eq!(out[0].as_ref().map(|g| g.moves.len()), Ok(10_000));
 }
 
-fn lines_of(lib: &Library) -> Vec<String> {
-    lib.leaf_lines().iter().map(line).collect()
+fn lines_of(lib: &GameTree) -> Vec<String> {
+    lib.lines(Orientation::RowOneAtTop)
+        .iter()
+        .map(line)
+        .collect()
 }
 
 #[test]
 fn lib_worked_example_v30() {
     let bytes = fixture("h8-h9-branch-v30.lib");
-    let lib = Library::read(&bytes, "h8-h9-branch-v30.lib").unwrap();
-    assert!(!lib.root_in_file);
+    let lib = read_tree(
+        &bytes,
+        "h8-h9-branch-v30.lib",
+        Orientation::RowOneAtTop,
+        None,
+    )
+    .unwrap();
+    assert!(!lib.lib.unwrap().root_in_file);
     assert_eq!(lines_of(&lib), ["h8 h9 i8", "h8 h9 j10"]);
     assert_eq!(line(&lib.main_line(TOP)), "h8 h9 i8");
-    assert_eq!(lib.to_bytes(), bytes, "byte-identical write-back");
+    assert_eq!(
+        write_tree(&lib, Orientation::RowOneAtTop).0,
+        bytes,
+        "byte-identical write-back"
+    );
     // the same games written from records give the same bytes
     let games: Vec<_> = read_all(Format::Lib, &bytes, "x.lib", TOP)
         .collect::<Result<_, _>>()
@@ -437,67 +468,76 @@ fn lib_worked_example_v30() {
 #[test]
 fn lib_tree_with_comments_board_text_marks_and_a_pass() {
     let bytes = fixture("tree-comments-v34.lib");
-    let lib = Library::read(&bytes, "tree-comments-v34.lib").unwrap();
-    assert!(lib.root_in_file);
+    let lib = read_tree(
+        &bytes,
+        "tree-comments-v34.lib",
+        Orientation::RowOneAtTop,
+        None,
+    )
+    .unwrap();
+    assert!(lib.lib.unwrap().root_in_file);
     assert_eq!(lines_of(&lib), ["h8 h9 i8 g8", "h8 h9 j10", "h8 i9 -- j8"]);
-    assert_eq!(lib.to_bytes(), bytes, "byte-identical write-back");
+    assert_eq!(
+        write_tree(&lib, Orientation::RowOneAtTop).0,
+        bytes,
+        "byte-identical write-back"
+    );
     let root = lib.nodes[0].comment.as_ref().unwrap();
     assert_eq!(
-        root.text(),
+        root.as_str(),
         "Fixture library\nwritten for renju-kit\r\nsecond line"
     );
-    let games = lib.leaf_lines();
-    assert_eq!(
-        games[0].tags.get("comment@2").map(String::as_str),
-        Some("h9: direct")
-    );
-    assert_eq!(
-        games[0].tags.get("boardtext@3").map(String::as_str),
-        Some("A")
-    );
-    assert_eq!(
-        games[1].tags.get("comment@3").map(String::as_str),
-        Some("old")
-    );
+    let games = lib.lines(Orientation::RowOneAtTop);
+    let comment = |g: usize, k: usize| games[g].note_at(k).and_then(|n| n.comment.clone());
+    let board = |g: usize, k: usize| games[g].note_at(k).and_then(|n| n.board_text.clone());
+    assert_eq!(comment(0, 2).as_deref(), Some("h9: direct"));
+    assert_eq!(board(0, 3).as_deref(), Some("A"));
+    assert_eq!(comment(1, 3).as_deref(), Some("old"));
     // the last node's comment (dropped by some old readers) and its board text
-    assert_eq!(
-        games[2].tags.get("comment@4").map(String::as_str),
-        Some("last node comment, café")
+    assert_eq!(comment(2, 4).as_deref(), Some("last node comment, café"));
+    assert_eq!(board(2, 4).as_deref(), Some("W12"));
+    let g8 = lib.nodes.iter().find(|n| n.lib.pos == 0x77).unwrap();
+    assert_eq!(g8.lib.flags & FLAG_MARK, FLAG_MARK);
+    assert!(
+        lib.nodes
+            .iter()
+            .find(|n| n.lib.pos == 0x5A)
+            .unwrap()
+            .lib
+            .old_comment
     );
-    assert_eq!(
-        games[2].tags.get("boardtext@4").map(String::as_str),
-        Some("W12")
-    );
-    let g8 = lib.nodes.iter().find(|n| n.pos == 0x77).unwrap();
-    assert_eq!(g8.flags & FLAG_MARK, FLAG_MARK);
-    assert!(matches!(
-        lib.nodes.iter().find(|n| n.pos == 0x5A).unwrap().comment,
-        Some(LibComment::Old(_))
-    ));
     // an edit changes the bytes, and the edited tree reads back
     let mut edited = lib.clone();
     edited.nodes[0].comment = None;
-    let b2 = edited.to_bytes();
+    let b2 = write_tree(&edited, Orientation::RowOneAtTop).0;
     assert_ne!(b2, bytes);
     assert_eq!(
-        lines_of(&Library::read(&b2, "e.lib").unwrap()),
+        lines_of(&read_tree(&b2, "e.lib", Orientation::RowOneAtTop, None).unwrap()),
         lines_of(&lib)
     );
 }
 
 #[test]
 fn lib_broken_files_are_errors_with_offsets() {
-    let e = Library::read(&fixture("bad-open-sibling.lib"), "bad-open-sibling.lib").unwrap_err();
+    let e = read_tree(
+        &fixture("bad-open-sibling.lib"),
+        "bad-open-sibling.lib",
+        Orientation::RowOneAtTop,
+        None,
+    )
+    .unwrap_err();
     assert_eq!(e.position, Position::Byte(26));
     assert!(e.to_string().contains("0x80"), "{e}");
-    let e = Library::read(
+    let e = read_tree(
         &fixture("bad-unterminated-comment.lib"),
         "bad-unterminated-comment.lib",
+        Orientation::RowOneAtTop,
+        None,
     )
     .unwrap_err();
     assert_eq!(e.position, Position::Byte(24));
     assert!(matches!(e.kind, ErrorKind::Truncated { .. }));
-    let e = Library::read(b"GIF89a", "x.lib").unwrap_err();
+    let e = read_tree(b"GIF89a", "x.lib", Orientation::RowOneAtTop, None).unwrap_err();
     assert!(matches!(e.kind, ErrorKind::WrongFormat(_)));
 }
 
@@ -508,7 +548,7 @@ fn lib_sibling_flags_that_never_end_are_an_error() {
     for _ in 0..10_000 {
         bytes.extend([0x79, 0xC0]);
     }
-    let e = Library::read(&bytes, "x.lib").unwrap_err();
+    let e = read_tree(&bytes, "x.lib", Orientation::RowOneAtTop, None).unwrap_err();
     assert_eq!(e.position, Position::Byte(bytes.len() as u64));
 }
 
@@ -568,8 +608,8 @@ fn comments_survive_sgf_to_lib_and_back() {
     let sgf = b"(;GM[4]SZ[15]C[root note];B[hh];W[hg]C[second move];B[ih])";
     let c = notation::convert("a.sgf", sgf, "a.lib", notation::ConvertOptions::default()).unwrap();
     assert_eq!(c.report.dropped, vec![]);
-    let lib = Library::read(&c.bytes, "a.lib").unwrap();
-    assert_eq!(lib.nodes[0].comment.as_ref().unwrap().text(), "root note");
+    let lib = read_tree(&c.bytes, "a.lib", Orientation::RowOneAtTop, None).unwrap();
+    assert_eq!(lib.nodes[0].comment.as_ref().unwrap().as_str(), "root note");
     let back = notation::convert(
         "a.lib",
         &c.bytes,
@@ -579,7 +619,7 @@ fn comments_survive_sgf_to_lib_and_back() {
     .unwrap();
     assert_eq!(
         String::from_utf8(back.bytes).unwrap(),
-        "(;GM[4]FF[4]SZ[15]C[root note];B[hh];W[hg]C[second move];B[ih])\n"
+        "(;GM[4]FF[4]CA[UTF-8]SZ[15]C[root note];B[hh];W[hg]C[second move];B[ih])\n"
     );
 }
 
@@ -680,15 +720,15 @@ fn rif_throughput() {
 fn lib_headerless_and_future_versions() {
     // pre-2.0 libraries have no header and start at h8
     let bytes = [0x78, 0x00, 0x68, 0x40];
-    let lib = Library::read(&bytes, "old.dat").unwrap();
+    let lib = read_tree(&bytes, "old.dat", Orientation::RowOneAtTop, None).unwrap();
     assert_eq!(
-        (lib.header, lines_of(&lib)),
+        (lib.lib.unwrap().header, lines_of(&lib)),
         (None, vec!["h8 h9".to_string()])
     );
-    assert_eq!(lib.to_bytes(), bytes);
+    assert_eq!(write_tree(&lib, Orientation::RowOneAtTop).0, bytes);
     let mut v35 = fixture("h8-h9-branch-v30.lib");
     v35[9] = 5;
-    let e = Library::read(&v35, "new.lib").unwrap_err();
+    let e = read_tree(&v35, "new.lib", Orientation::RowOneAtTop, None).unwrap_err();
     assert_eq!(e.position, Position::Byte(8));
     assert!(e.to_string().contains("version 3.5"), "{e}");
 }
@@ -736,4 +776,23 @@ fn psq_cut_in_the_middle_of_a_move_is_truncated_not_an_error_code() {
         g.tags.get(notation::psq::TAG_ERRCODE).map(String::as_str),
         Some("3")
     );
+}
+
+/// #14 item 16: an error about a whole `.lib` is numbered as the record it stands for, so that
+/// "FILE record 1: ..." printers drop the error's own "FILE: record 1, " prefix instead of
+/// naming the file twice.
+#[test]
+fn whole_file_errors_carry_their_record_number() {
+    let bytes = fixture("bad-open-sibling.lib");
+    let e = read_all(Format::Lib, &bytes, "bad-open-sibling.lib", TOP)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(e.record, 1);
+    let text = e.to_string();
+    let rest = text
+        .strip_prefix("bad-open-sibling.lib: record 1, ")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!rest.contains("bad-open-sibling"), "{text}");
+    assert!(rest.starts_with("byte 26: "), "{text}");
 }

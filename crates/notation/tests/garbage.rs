@@ -4,7 +4,7 @@
 mod common;
 
 use notation::renju_line::{RenjuBufReader, RenjuReader};
-use notation::renlib::Library;
+use notation::renlib::{read_tree, write_tree};
 use notation::rif::RifReader;
 use notation::{Format, Orientation, Position, RecordError, detect, read_all};
 use proptest::prelude::*;
@@ -19,7 +19,41 @@ const FIXTURES: &[&str] = &[
     "gomoku-quest-style.sgf",
     "h8-h9-branch-v30.lib",
     "tree-comments-v34.lib",
+    "tree-root-variations.sgf",
+    "two-collections.sgf",
+    "enc-gbk.sgf",
+    "lib-line-separators-gbk.lib",
+    "gbk-declared.rif",
 ];
+
+/// Whatever reads as a tree (SGF, `.lib`) converts to every format without panicking, and a
+/// tree written as SGF or `.lib` reads back with the same lines.
+fn convert_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
+    use notation::{ConvertOptions, convert};
+    for (from, name) in [(Format::Sgf, "x.sgf"), (Format::Lib, "x.lib")] {
+        let options = ConvertOptions {
+            from: Some(from),
+            ..ConvertOptions::default()
+        };
+        for out in ["y.sgf", "y.lib", "y.renju", "y.rif", "y.psq"] {
+            let c = convert(name, bytes, out, options).unwrap();
+            let _ = c.report.to_string();
+            if out == "y.sgf" || out == "y.lib" {
+                let to = if out == "y.sgf" {
+                    Format::Sgf
+                } else {
+                    Format::Lib
+                };
+                let back: Vec<_> = read_all(to, &c.bytes, out, Orientation::RowOneAtTop)
+                    .filter_map(Result::ok)
+                    .map(|g| g.moves)
+                    .collect();
+                prop_assert_eq!(back.len(), c.report.written, "{} -> {}", name, out);
+            }
+        }
+    }
+    Ok(())
+}
 
 fn check_error(e: &RecordError, bytes: &[u8]) -> Result<(), TestCaseError> {
     match e.position {
@@ -47,10 +81,19 @@ fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
         }
     }
     streaming_agrees(bytes)?;
-    if let Ok(lib) = Library::read(bytes, "x.lib") {
+    if let Ok(lib) = read_tree(bytes, "x.lib", Orientation::RowOneAtTop, None) {
         // whatever reads, writes, and reads again to the same tree
-        let again = Library::read(&lib.to_bytes(), "again.lib").unwrap();
-        prop_assert_eq!(again.leaf_lines(), lib.leaf_lines());
+        let again = read_tree(
+            &write_tree(&lib, Orientation::RowOneAtTop).0,
+            "again.lib",
+            Orientation::RowOneAtTop,
+            None,
+        )
+        .unwrap();
+        prop_assert_eq!(
+            again.lines(Orientation::RowOneAtTop),
+            lib.lines(Orientation::RowOneAtTop)
+        );
     }
     Ok(())
 }
@@ -151,5 +194,6 @@ proptest! {
             apply(&mut bytes, m);
         }
         read_everything(&bytes)?;
+        convert_everything(&bytes)?;
     }
 }

@@ -3,7 +3,7 @@
 
 use notation::limits::{MAX_LIB_NODES, MAX_LINE, MAX_SGF_DEPTH, MAX_XML_EVENT};
 use notation::renju_line::RenjuBufReader;
-use notation::renlib::Library;
+use notation::renlib::read_tree;
 use notation::rif::RifReader;
 use notation::{ErrorKind, Format, Orientation, read_all};
 use std::io::{BufRead, BufReader, Read};
@@ -203,13 +203,19 @@ fn a_lib_whose_sibling_flags_never_end_is_refused_at_the_node_limit() {
     for _ in 0..=MAX_LIB_NODES {
         bytes.extend([0x78, 0x80]);
     }
-    let e = Library::read(&bytes, "siblings.lib").unwrap_err();
+    let e = read_tree(&bytes, "siblings.lib", Orientation::RowOneAtTop, None).unwrap_err();
     assert!(
         matches!(e.kind, ErrorKind::TooLarge { limit, .. } if limit == MAX_LIB_NODES as u64),
         "{e}"
     );
     // a short one ends too early, with the reason
-    let e = Library::read(&bytes[..20 + 2 * 1000], "short.lib").unwrap_err();
+    let e = read_tree(
+        &bytes[..20 + 2 * 1000],
+        "short.lib",
+        Orientation::RowOneAtTop,
+        None,
+    )
+    .unwrap_err();
     assert!(
         e.to_string()
             .contains("later sibling announced by a 0x80 flag"),
@@ -306,6 +312,24 @@ fn sgf_games_too_long_or_too_full_are_refused_while_scanning() {
     .unwrap_err();
     assert!(
         e.to_string().contains("game with too many properties"),
+        "{e}"
+    );
+}
+
+/// #15: one `.renju` line reader — a file held in memory (`read_all`) has the same line limit
+/// as a streamed one.
+#[test]
+fn the_in_memory_renju_reader_has_the_line_limit_too() {
+    let text = format!(
+        "black h8\nwhite{}\ndraw h8\n",
+        " h8".repeat(MAX_LINE / 3 + 10)
+    );
+    let out: Vec<_> = read_all(Format::Renju, text.as_bytes(), "big.renju", BOTTOM).collect();
+    assert_eq!(out.len(), 3);
+    assert!(out[0].is_ok() && out[2].is_ok());
+    let e = out[1].as_ref().unwrap_err();
+    assert!(
+        matches!(e.kind, ErrorKind::TooLarge { limit, .. } if limit == MAX_LINE as u64),
         "{e}"
     );
 }

@@ -29,7 +29,7 @@
 //! written on the stones).
 //!
 //! ```
-//! use notation::diagram::{Diagram, Mark};
+//! use diagrams::diagram::{Diagram, Mark};
 //! use renju_core::{Color, Point};
 //!
 //! let d = Diagram::parse("
@@ -50,7 +50,8 @@
 //! assert_eq!(Diagram::parse(&d.to_unicode()).unwrap(), d);
 //! ```
 
-use crate::record::{GameRecord, Orientation};
+pub use crate::text::TextStyle;
+use notation::GameRecord;
 use renju_core::{
     Board, Color, Convention, Foul, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE, forbidden_points,
 };
@@ -71,7 +72,7 @@ impl Mark {
     /// A letter mark, if `c` is a capital letter that can be one (`A`..`Z` but `O` and `X`).
     ///
     /// ```
-    /// use notation::diagram::Mark;
+    /// use diagrams::diagram::Mark;
     /// assert_eq!(Mark::letter('B'), Some(Mark::Letter('B')));
     /// assert_eq!(Mark::letter('X'), None);
     /// assert_eq!(Mark::letter('b'), None);
@@ -88,9 +89,9 @@ impl Mark {
 /// numbers on stones, numbers are at least 1.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Diagram {
-    board: Board,
-    marks: BTreeMap<Point, Mark>,
-    numbers: BTreeMap<Point, u32>,
+    pub(crate) board: Board,
+    pub(crate) marks: BTreeMap<Point, Mark>,
+    pub(crate) numbers: BTreeMap<Point, u32>,
 }
 
 /// Why a diagram could not be read or changed.
@@ -230,7 +231,7 @@ impl std::error::Error for DiagramError {}
 /// (the renju board); the centre on other odd sides; none on even sides.
 ///
 /// ```
-/// use notation::diagram::is_star_point;
+/// use diagrams::diagram::is_star_point;
 /// assert!(is_star_point(15, "l12".parse().unwrap()));
 /// assert!(is_star_point(15, "h8".parse().unwrap()));
 /// assert!(!is_star_point(15, "d5".parse().unwrap()));
@@ -263,7 +264,7 @@ impl Diagram {
     /// A bad side, or a move off the board or onto a stone ([`DiagramError::Misplaced`]).
     ///
     /// ```
-    /// use notation::diagram::Diagram;
+    /// use diagrams::diagram::Diagram;
     /// use renju_core::Move;
     /// let moves: Vec<Move> = ["h8", "h9", "--", "i9"].iter().map(|m| m.parse().unwrap()).collect();
     /// let d = Diagram::from_moves(15, &moves).unwrap();
@@ -291,21 +292,54 @@ impl Diagram {
     }
 
     /// The final position of a game record, each stone numbered with its move number (see
-    /// [`Diagram::from_moves`]).
+    /// [`Diagram::from_moves`]); the record's setup stones (SGF `AB`/`AW`/`AE`) are set, without
+    /// numbers, when the record says (before the first move, or after move K).
     ///
     /// # Errors
-    /// As [`Diagram::from_moves`]: a bad board size, or a move off the board or onto a stone.
+    /// As [`Diagram::from_moves`]: a bad board size, or a move or setup stone off the board or
+    /// onto a stone.
     ///
     /// ```
-    /// use notation::GameRecord;
-    /// use notation::diagram::Diagram;
+    /// use notation::{GameRecord, SetupStone};
+    /// use diagrams::diagram::Diagram;
+    /// use renju_core::Color;
     /// let mut record = GameRecord::new(15);
     /// record.moves = ["h8", "h9"].iter().map(|m| m.parse().unwrap()).collect();
+    /// record.setup.push(SetupStone { after_move: 0, point: "a1".parse().unwrap(), stone: Some(Color::White) });
     /// let d = Diagram::from_record(&record).unwrap();
     /// assert_eq!(d.number("h9".parse().unwrap()), Some(2));
+    /// assert_eq!(d.board().get("a1".parse().unwrap()), Some(Color::White));
+    /// assert_eq!(d.number("a1".parse().unwrap()), None);
     /// ```
     pub fn from_record(record: &GameRecord) -> Result<Diagram, DiagramError> {
-        Diagram::from_moves(record.board_size, &record.moves)
+        if record.setup.is_empty() {
+            return Diagram::from_moves(record.board_size, &record.moves);
+        }
+        let size = record.board_size;
+        let board = Board::new(usize::from(size)).map_err(|_| DiagramError::BadSize {
+            rows: usize::from(size),
+        })?;
+        let mut d = Diagram::new(board);
+        let misplaced = |p: Point| DiagramError::Misplaced {
+            point: p,
+            reason: "a move or setup stone off the board or onto a stone",
+        };
+        for k in 0..=record.moves.len() {
+            for s in record.setup.iter().filter(|s| s.after_move == k) {
+                d.numbers.remove(&s.point);
+                d.board
+                    .set(s.point, s.stone)
+                    .map_err(|_| misplaced(s.point))?;
+            }
+            if let Some(Move::Stone(p)) = record.moves.get(k) {
+                let n = k + 1;
+                d.board
+                    .place(*p, Color::of_move_number(n))
+                    .map_err(|_| misplaced(*p))?;
+                d.numbers.insert(*p, u32::try_from(n).unwrap_or(u32::MAX));
+            }
+        }
+        Ok(d)
     }
 
     /// The board.
@@ -398,7 +432,7 @@ impl Diagram {
     /// command needs to show a position with its fouls.
     ///
     /// ```
-    /// use notation::diagram::Diagram;
+    /// use diagrams::diagram::Diagram;
     /// use renju_core::{Convention, Foul};
     /// let mut d = Diagram::parse("
     ///  7 . . . . . . .
@@ -440,404 +474,9 @@ impl Diagram {
         self.numbers.insert(p, n);
         Ok(())
     }
-
-    /// The ASCII form: `.` empty, `+` empty star point, `X`/`O` stones (`X12` with a move
-    /// number), `#` forbidden, capital letters; row numbers on the left, letters underneath.
-    ///
-    /// ```
-    /// use notation::diagram::Diagram;
-    /// use renju_core::Board;
-    /// let d = Diagram::new(Board::new(5).unwrap());
-    /// assert_eq!(d.to_ascii(), "5 . . . . .\n4 . . . . .\n3 . . + . .\n2 . . . . .\n1 . . . . .\n  a b c d e\n");
-    /// ```
-    #[must_use]
-    pub fn to_ascii(&self) -> String {
-        self.write(TextStyle::Ascii, Orientation::RowOneAtBottom)
-    }
-
-    /// The Unicode form of the seeds: `┼` (edges `┌ ┬ ┐ ├ ┤ └ ┴ ┘`, star points `╋`), `●`/`○`
-    /// stones (`●12` with a move number), `×` forbidden, capital letters; cells joined by `─`.
-    ///
-    /// ```
-    /// use notation::diagram::Diagram;
-    /// use renju_core::Board;
-    /// let d = Diagram::new(Board::new(5).unwrap());
-    /// assert_eq!(d.to_unicode().lines().next(), Some("5 ┌─┬─┬─┬─┐"));
-    /// ```
-    #[must_use]
-    pub fn to_unicode(&self) -> String {
-        self.write(TextStyle::Unicode, Orientation::RowOneAtBottom)
-    }
-
-    fn cell(&self, p: Point, style: TextStyle, edges: Edges) -> String {
-        let size = self.board.size();
-        match self.board.get(p) {
-            Some(color) => {
-                let glyph = match (style, color) {
-                    (TextStyle::Ascii, Color::Black) => 'X',
-                    (TextStyle::Ascii, Color::White) => 'O',
-                    (TextStyle::Unicode, Color::Black) => '●',
-                    (TextStyle::Unicode, Color::White) => '○',
-                };
-                match self.numbers.get(&p) {
-                    Some(n) => format!("{glyph}{n}"),
-                    None => glyph.to_string(),
-                }
-            }
-            None => match (self.marks.get(&p), style) {
-                (Some(Mark::Forbidden), TextStyle::Ascii) => "#".into(),
-                (Some(Mark::Forbidden), TextStyle::Unicode) => "×".into(),
-                (Some(Mark::Letter(c)), _) => c.to_string(),
-                (None, TextStyle::Ascii) if is_star_point(size, p) => "+".into(),
-                (None, TextStyle::Ascii) => ".".into(),
-                (None, TextStyle::Unicode) => grid_char(size, p, edges).to_string(),
-            },
-        }
-    }
-
-    /// The diagram in `style`, with row 1 at the bottom (the usual way, [`Diagram::to_ascii`]
-    /// and [`Diagram::to_unicode`]) or at the top (as Piskvork and SGF count rows). The row
-    /// labels always say which row is which, so [`Diagram::parse`] reads both back.
-    ///
-    /// ```
-    /// use notation::Orientation;
-    /// use notation::diagram::{Diagram, TextStyle};
-    /// let d = Diagram::parse("5 . . . . .\n4 . . . . .\n3 . . . . .\n2 . . . . .\n1 X . . . .").unwrap();
-    /// let top = d.write(TextStyle::Ascii, Orientation::RowOneAtTop);
-    /// assert!(top.starts_with("1 X . . . .\n2 ."));
-    /// assert_eq!(Diagram::parse(&top).unwrap(), d);
-    /// ```
-    #[must_use]
-    pub fn write(&self, style: TextStyle, orientation: Orientation) -> String {
-        let size = self.board.size();
-        let label_w = if size >= 10 { 2 } else { 1 };
-        let rows = display_rows(size, orientation);
-        let cells: Vec<Vec<String>> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| {
-                let edges = Edges {
-                    top: i == 0,
-                    bottom: i + 1 == usize::from(size),
-                };
-                (0..size)
-                    .filter_map(|c| Point::new(c, r))
-                    .map(|p| self.cell(p, style, edges))
-                    .collect()
-            })
-            .collect();
-        let width = cells
-            .iter()
-            .flatten()
-            .map(|s| s.chars().count())
-            .max()
-            .unwrap_or(1);
-        let mut out = String::new();
-        for (row, &r) in cells.iter().zip(&rows) {
-            let label = usize::from(r) + 1;
-            out.push_str(&format!("{label:>label_w$} "));
-            for (c, cell) in row.iter().enumerate() {
-                let (sep, fill) = match style {
-                    TextStyle::Ascii => (' ', ' '),
-                    TextStyle::Unicode => ('─', '─'),
-                };
-                if c > 0 {
-                    out.push(sep);
-                }
-                out.push_str(cell);
-                if c + 1 < row.len() {
-                    let pad = width - cell.chars().count();
-                    out.extend(std::iter::repeat_n(fill, pad));
-                }
-            }
-            out.push('\n');
-        }
-        out.push_str(&" ".repeat(label_w + 1));
-        for c in 0..size {
-            if c > 0 {
-                out.push(' ');
-            }
-            out.push(char::from(b'a' + c));
-            if c + 1 < size {
-                out.push_str(&" ".repeat(width - 1));
-            }
-        }
-        out.push('\n');
-        out
-    }
-
-    /// Reads a diagram in either style (see the module documentation); blank lines and a
-    /// line of column letters (above or below) are skipped; the side is the number of rows.
-    ///
-    /// # Errors
-    /// A [`DiagramError`] naming the line and column it could not read.
-    ///
-    /// ```
-    /// use notation::diagram::{Diagram, DiagramError};
-    /// let seeds_style = "
-    /// ┌─┬─┬─┬─┐
-    /// ├─●─×─●─┤
-    /// ├─┼─●─┼─┤
-    /// ├─┼─○─┼─┤
-    /// └─┴─┴─┴─┘";
-    /// let d = Diagram::parse(seeds_style).unwrap();
-    /// assert_eq!(d.board().stone_count(), 4);
-    /// let err = Diagram::parse(". . . . .\n. . ? . .\n. . . . .\n. . . . .\n. . . . .").unwrap_err();
-    /// assert_eq!(err, DiagramError::BadChar { line: 2, column: 5, found: '?' });
-    /// ```
-    pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
-        Diagram::parse_with(text, None)
-    }
-
-    /// Reads a diagram whose row 1 is at the bottom or at the top of the text. With `None`
-    /// the row labels decide (labels counting up from the top line mean row 1 is at the top)
-    /// and a diagram without labels is read with row 1 at the bottom. With an explicit
-    /// orientation the labels, where present, must agree with it.
-    ///
-    /// # Errors
-    /// As [`Diagram::parse`]; a label that does not fit the orientation is a
-    /// [`DiagramError::RowLabel`].
-    ///
-    /// ```
-    /// use notation::Orientation;
-    /// use notation::diagram::Diagram;
-    /// use renju_core::Color;
-    /// let text = "X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .";
-    /// let top = Diagram::parse_with(text, Some(Orientation::RowOneAtTop)).unwrap();
-    /// assert_eq!(top.board().get("a1".parse().unwrap()), Some(Color::Black));
-    /// let bottom = Diagram::parse(text).unwrap();
-    /// assert_eq!(bottom.board().get("a5".parse().unwrap()), Some(Color::Black));
-    /// ```
-    pub fn parse_with(
-        text: &str,
-        orientation: Option<Orientation>,
-    ) -> Result<Diagram, DiagramError> {
-        let mut rows: Vec<ParsedRow> = Vec::new();
-        let mut headers: Vec<(usize, usize)> = Vec::new();
-        for (n, raw) in text.lines().enumerate() {
-            let line = n + 1;
-            if raw.trim().is_empty() {
-                continue;
-            }
-            if let Some(count) = column_header(raw) {
-                headers.push((line, count));
-                continue;
-            }
-            rows.push(parse_row(raw, line)?);
-        }
-        if rows.is_empty() {
-            return Err(DiagramError::Empty);
-        }
-        let size = rows.len();
-        let board = Board::new(size).map_err(|_| DiagramError::BadSize { rows: size })?;
-        for (line, count) in headers {
-            if count != size {
-                return Err(DiagramError::ColumnHeader {
-                    line,
-                    found: count,
-                    expected: size,
-                });
-            }
-        }
-        let orientation = orientation.unwrap_or_else(|| {
-            let counts_up = rows.iter().enumerate().any(|(i, row)| {
-                row.labels
-                    .iter()
-                    .any(|&l| l as usize == i + 1 && l as usize != size - i)
-            });
-            if counts_up {
-                Orientation::RowOneAtTop
-            } else {
-                Orientation::RowOneAtBottom
-            }
-        });
-        let order = display_rows(size as u8, orientation);
-        let mut d = Diagram::new(board);
-        for (row, &r) in rows.iter().zip(&order) {
-            let expected = u32::from(r) + 1;
-            for &found in &row.labels {
-                if found != expected {
-                    return Err(DiagramError::RowLabel {
-                        line: row.line,
-                        found,
-                        expected,
-                    });
-                }
-            }
-            if row.cells.len() != size {
-                return Err(DiagramError::RowLength {
-                    line: row.line,
-                    found: row.cells.len(),
-                    expected: size,
-                });
-            }
-            for (c, cell) in row.cells.iter().enumerate() {
-                let Some(p) = Point::new(c as u8, r) else {
-                    continue;
-                };
-                match *cell {
-                    Cell::Empty => {}
-                    Cell::Stone(color, number) => {
-                        d.board
-                            .set(p, Some(color))
-                            .map_err(|_| DiagramError::Misplaced {
-                                point: p,
-                                reason: "off the board",
-                            })?;
-                        if let Some(n) = number {
-                            d.numbers.insert(p, n);
-                        }
-                    }
-                    Cell::Mark(m) => {
-                        d.marks.insert(p, m);
-                    }
-                }
-            }
-        }
-        Ok(d)
-    }
 }
 
-const MAX_NUMBER: u32 = 99_999;
-
-/// The two text styles of a diagram.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TextStyle {
-    /// `.`, `+`, `X`, `O`, `#`, letters, cells separated by spaces.
-    Ascii,
-    /// `┼` and its edge forms, `╋`, `●`, `○`, `×`, letters, cells joined by `─`.
-    Unicode,
-}
-
-/// Whether a displayed row is the top or bottom line of the picture.
-#[derive(Clone, Copy)]
-struct Edges {
-    top: bool,
-    bottom: bool,
-}
-
-/// The rows (0-based, 0 = row 1) in display order, top line first.
-fn display_rows(size: u8, orientation: Orientation) -> Vec<u8> {
-    match orientation {
-        Orientation::RowOneAtBottom => (0..size).rev().collect(),
-        Orientation::RowOneAtTop => (0..size).collect(),
-    }
-}
-
-fn grid_char(size: u8, p: Point, edges: Edges) -> char {
-    let last = size - 1;
-    if is_star_point(size, p) {
-        return '╋';
-    }
-    match (edges.top, edges.bottom, p.col() == 0, p.col() == last) {
-        (true, _, true, _) => '┌',
-        (true, _, _, true) => '┐',
-        (true, _, _, _) => '┬',
-        (_, true, true, _) => '└',
-        (_, true, _, true) => '┘',
-        (_, true, _, _) => '┴',
-        (_, _, true, _) => '├',
-        (_, _, _, true) => '┤',
-        _ => '┼',
-    }
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Cell {
-    Empty,
-    Stone(Color, Option<u32>),
-    Mark(Mark),
-}
-
-struct ParsedRow {
-    line: usize,
-    labels: Vec<u32>,
-    cells: Vec<Cell>,
-}
-
-/// The number of letters when `raw` is a line of consecutive column letters `a b c ...`.
-fn column_header(raw: &str) -> Option<usize> {
-    let letters: Vec<char> = raw.chars().filter(|c| !c.is_whitespace()).collect();
-    let consecutive = letters
-        .iter()
-        .enumerate()
-        .all(|(i, c)| c.to_ascii_lowercase() as u32 == u32::from(b'a') + i as u32);
-    (letters.len() >= 2 && consecutive).then_some(letters.len())
-}
-
-fn cell_of(ch: char) -> Option<Cell> {
-    Some(match ch {
-        '.' | '+' | '┼' | '╋' | '┌' | '┬' | '┐' | '├' | '┤' | '└' | '┴' | '┘' => {
-            Cell::Empty
-        }
-        'X' | 'x' | '●' => Cell::Stone(Color::Black, None),
-        'O' | 'o' | '○' => Cell::Stone(Color::White, None),
-        '#' | '×' => Cell::Mark(Mark::Forbidden),
-        c => Cell::Mark(Mark::letter(c)?),
-    })
-}
-
-fn parse_row(raw: &str, line: usize) -> Result<ParsedRow, DiagramError> {
-    let chars: Vec<char> = raw.chars().collect();
-    let mut row = ParsedRow {
-        line,
-        labels: Vec::new(),
-        cells: Vec::new(),
-    };
-    // Whether the previous character was a stone glyph (a number may follow it directly).
-    let mut after_stone = false;
-    let mut i = 0;
-    while i < chars.len() {
-        let ch = chars[i];
-        if ch.is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-            let digits: String = chars[start..i].iter().collect();
-            let value = digits.parse::<u32>().ok();
-            if after_stone {
-                let n = value.filter(|n| (1..=MAX_NUMBER).contains(n)).ok_or(
-                    DiagramError::BadNumber {
-                        line,
-                        column: start + 1,
-                        digits: digits.clone(),
-                    },
-                )?;
-                if let Some(Cell::Stone(_, number)) = row.cells.last_mut() {
-                    *number = Some(n);
-                }
-                after_stone = false;
-                continue;
-            }
-            // A row label: before every cell, or after the last one.
-            let at_end = chars[i..].iter().all(|c| c.is_whitespace());
-            match value {
-                Some(v) if row.cells.is_empty() || at_end => row.labels.push(v),
-                _ => {
-                    return Err(DiagramError::StrayNumber {
-                        line,
-                        column: start + 1,
-                    });
-                }
-            }
-            continue;
-        }
-        after_stone = false;
-        i += 1;
-        if ch.is_whitespace() || ch == '─' || ch == '\u{3000}' {
-            continue;
-        }
-        let cell = cell_of(ch).ok_or(DiagramError::BadChar {
-            line,
-            column: i,
-            found: ch,
-        })?;
-        after_stone = matches!(cell, Cell::Stone(..));
-        row.cells.push(cell);
-    }
-    Ok(row)
-}
+pub(crate) const MAX_NUMBER: u32 = 99_999;
 
 impl FromStr for Diagram {
     type Err = DiagramError;
@@ -863,6 +502,7 @@ impl fmt::Debug for Diagram {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use notation::Orientation;
     use proptest::prelude::*;
 
     fn p(s: &str) -> Point {

@@ -11,8 +11,8 @@
 //! This module only draws; it neither reads SVG nor decides fouls.
 //!
 //! ```
-//! use notation::diagram::Diagram;
-//! use notation::svg::{SvgOptions, render_svg};
+//! use diagrams::diagram::Diagram;
+//! use diagrams::svg::{SvgOptions, render_svg};
 //! use renju_core::{Convention, Move};
 //! let moves: Vec<Move> = ["h8", "h9", "i8"].iter().map(|m| m.parse().unwrap()).collect();
 //! let mut d = Diagram::from_moves(15, &moves).unwrap();
@@ -34,17 +34,25 @@ pub struct SvgOptions {
     pub cell: u32,
     /// Whether to write the coordinates on the edges.
     pub coordinates: bool,
-    /// A caption above the board.
+    /// A caption above the board (wrapped onto as many lines as it needs).
     pub title: Option<String>,
+    /// Lines of explanation under the board (each wrapped to the board's width): what the
+    /// marks mean, which convention, what the letters are.
+    pub legend: Vec<String>,
+    /// Points that carry a letter and are also forbidden: the letter is kept, drawn in red
+    /// inside a red ring (a `×` would hide it).
+    pub forbidden_letters: Vec<Point>,
 }
 
 impl Default for SvgOptions {
-    /// 36-pixel cells, coordinates, no caption.
+    /// 36-pixel cells, coordinates, no caption, no legend.
     fn default() -> Self {
         SvgOptions {
             cell: 36,
             coordinates: true,
             title: None,
+            legend: Vec::new(),
+            forbidden_letters: Vec::new(),
         }
     }
 }
@@ -53,10 +61,43 @@ const BOARD_FILL: &str = "#dcb35c";
 const LINE: &str = "#3b2a10";
 const RED: &str = "#d01010";
 
+/// The baseline that centres a line of digits or capitals of `font_size` vertically on `y`
+/// (their height is about 0.72 em), without relying on `dominant-baseline`, which some
+/// renderers ignore.
+fn centred_baseline(y: f64, font_size: f64) -> f64 {
+    y + 0.36 * font_size
+}
+
+/// `text` cut into lines of at most `max` characters at spaces (a longer word stays whole).
+fn wrap(text: &str, max: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for word in text.split_whitespace() {
+        if !cur.is_empty() && cur.chars().count() + 1 + word.chars().count() > max {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+    }
+    if !cur.is_empty() || lines.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+/// How many characters of `font_size` fit in `width` pixels (an average glyph is taken as
+/// 0.6 em wide, a little more than DejaVu Sans needs, so that nothing is clipped).
+fn fits(width: i64, font_size: f64) -> usize {
+    ((width as f64 - 8.0) / (font_size * 0.6)).floor().max(8.0) as usize
+}
+
 /// Draws `diagram` as a standalone SVG document.
 ///
 /// A forbidden mark or a letter on an empty point is drawn over the grid; a move number is
-/// written on its stone.
+/// written on its stone. Numbers, letters and coordinates are centred on their point. The
+/// title is wrapped above the board and the legend under it, so neither is clipped.
 #[must_use]
 pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
     let board = diagram.board();
@@ -68,14 +109,37 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
     } else {
         cell / 2 + 2
     };
-    let caption = if options.title.is_some() { cell } else { 0 };
     let span = (size - 1) * cell;
     let width = span + 2 * margin;
-    let height = width + caption;
-    let x = |p: Point| margin + i64::from(p.col()) * cell;
-    let y = |p: Point| caption + margin + (size - 1 - i64::from(p.row())) * cell;
     let f = |v: f64| format!("{v:.1}");
     let c = cell as f64;
+    let title_fs = c * 0.45;
+    let title_lines = options
+        .title
+        .as_ref()
+        .map(|t| wrap(t, fits(width, title_fs)))
+        .unwrap_or_default();
+    let line_h = (title_fs * 1.3).ceil() as i64;
+    let caption = if title_lines.is_empty() {
+        0
+    } else {
+        line_h * title_lines.len() as i64 + cell / 3
+    };
+    let legend_fs = c * 0.36;
+    let legend_lines: Vec<String> = options
+        .legend
+        .iter()
+        .flat_map(|l| wrap(l, fits(width, legend_fs)))
+        .collect();
+    let legend_h = (legend_fs * 1.35).ceil() as i64;
+    let legend = if legend_lines.is_empty() {
+        0
+    } else {
+        legend_h * legend_lines.len() as i64 + cell / 2
+    };
+    let height = width + caption + legend;
+    let x = |p: Point| margin + i64::from(p.col()) * cell;
+    let y = |p: Point| caption + margin + (size - 1 - i64::from(p.row())) * cell;
 
     let mut s = String::new();
     let _ = writeln!(
@@ -84,20 +148,29 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
          height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
          font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">"
     );
+    if caption + legend > 0 {
+        let _ = writeln!(
+            s,
+            "<rect class=\"page\" x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
+        );
+    }
     let _ = writeln!(
         s,
         "<rect class=\"board\" x=\"0\" y=\"{caption}\" width=\"{width}\" height=\"{width}\" \
          fill=\"{BOARD_FILL}\" stroke=\"{LINE}\" stroke-width=\"1\"/>"
     );
-    if let Some(title) = &options.title {
+    for (i, line) in title_lines.iter().enumerate() {
         let _ = writeln!(
             s,
             "<text class=\"title\" x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
              fill=\"#000\">{}</text>",
             width / 2,
-            f(c * 0.68),
-            f(c * 0.45),
-            escape(title)
+            f(centred_baseline(
+                (line_h * i as i64) as f64 + line_h as f64 / 2.0 + (cell / 6) as f64,
+                title_fs
+            )),
+            f(title_fs),
+            escape(line)
         );
     }
     // Grid.
@@ -134,10 +207,11 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
     }
     // Coordinates on the four edges.
     if options.coordinates {
-        let fs = f(c * 0.36);
+        let fs = c * 0.36;
         let _ = writeln!(
             s,
-            "<g class=\"coordinates\" font-size=\"{fs}\" fill=\"#000\" text-anchor=\"middle\">"
+            "<g class=\"coordinates\" font-size=\"{}\" fill=\"#000\" text-anchor=\"middle\">",
+            f(fs)
         );
         for i in 0..size {
             let letter = char::from(b'a' + i as u8);
@@ -145,7 +219,8 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
             for yy in [top - cell * 9 / 10, top + span + cell * 9 / 10] {
                 let _ = writeln!(
                     s,
-                    "<text x=\"{at}\" y=\"{yy}\" dominant-baseline=\"central\">{letter}</text>"
+                    "<text x=\"{at}\" y=\"{}\">{letter}</text>",
+                    f(centred_baseline(yy as f64, fs))
                 );
             }
             let row = size - i;
@@ -153,7 +228,8 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
             for xx in [margin - cell * 9 / 10, margin + span + cell * 9 / 10] {
                 let _ = writeln!(
                     s,
-                    "<text x=\"{xx}\" y=\"{at}\" dominant-baseline=\"central\">{row}</text>"
+                    "<text x=\"{xx}\" y=\"{}\">{row}</text>",
+                    f(centred_baseline(at as f64, fs))
                 );
             }
         }
@@ -184,9 +260,9 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
                     };
                     let _ = writeln!(
                         s,
-                        "<text class=\"number\" x=\"{px}\" y=\"{py}\" font-size=\"{}\" \
-                         font-weight=\"bold\" text-anchor=\"middle\" \
-                         dominant-baseline=\"central\" fill=\"{ink}\">{digits}</text>",
+                        "<text class=\"number\" x=\"{px}\" y=\"{}\" font-size=\"{}\" \
+                         font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{digits}</text>",
+                        f(centred_baseline(py as f64, c * scale)),
                         f(c * scale)
                     );
                 }
@@ -211,6 +287,7 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
                 }
                 Some(Mark::Letter(letter)) => {
                     let h = c * 0.3;
+                    let forbidden = options.forbidden_letters.contains(&p);
                     let _ = writeln!(
                         s,
                         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{BOARD_FILL}\"/>",
@@ -219,17 +296,42 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
                         f(2.0 * h),
                         f(2.0 * h)
                     );
+                    if forbidden {
+                        let _ = writeln!(
+                            s,
+                            "<circle class=\"forbidden-letter\" cx=\"{px}\" cy=\"{py}\" r=\"{}\" \
+                             fill=\"none\" stroke=\"{RED}\" stroke-width=\"{}\"/>",
+                            f(c * 0.4),
+                            f((c * 0.07).max(2.0))
+                        );
+                    }
                     let _ = writeln!(
                         s,
-                        "<text class=\"letter\" x=\"{px}\" y=\"{py}\" font-size=\"{}\" \
-                         font-weight=\"bold\" text-anchor=\"middle\" \
-                         dominant-baseline=\"central\" fill=\"#0a2a8a\">{letter}</text>",
-                        f(c * 0.5)
+                        "<text class=\"letter\" x=\"{px}\" y=\"{}\" font-size=\"{}\" \
+                         font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{letter}</text>",
+                        f(centred_baseline(py as f64, c * 0.5)),
+                        f(c * 0.5),
+                        if forbidden { RED } else { "#0a2a8a" }
                     );
                 }
                 None => {}
             },
         }
+    }
+    // The legend under the board.
+    let legend_top = caption + width + cell / 4;
+    for (i, line) in legend_lines.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text class=\"legend\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#000\">{}</text>",
+            cell / 4,
+            f(centred_baseline(
+                (legend_top + legend_h * i as i64) as f64 + legend_h as f64 / 2.0,
+                legend_fs
+            )),
+            f(legend_fs),
+            escape(line)
+        );
     }
     s.push_str("</svg>\n");
     s
@@ -239,7 +341,7 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
 /// `forbidden` (points that hold a stone or lie off the board are skipped).
 ///
 /// ```
-/// use notation::svg::{SvgOptions, render_position};
+/// use diagrams::svg::{SvgOptions, render_position};
 /// use renju_core::{Board, Convention, forbidden_points};
 /// let board = Board::from_diagram("
 ///  . . . . . . .
@@ -308,21 +410,16 @@ mod tests {
         assert!(svg.contains("fill=\"#000000\">2</text>"));
         assert!(svg.contains("a &lt;title&gt; &amp; more"));
         // Coordinates on both sides: 7 letters twice, 7 numbers twice.
-        assert_eq!(
-            svg.matches("dominant-baseline=\"central\">a</text>")
-                .count(),
-            2
+        assert_eq!(svg.matches("\">a</text>").count(), 2);
+        assert_eq!(svg.matches("\">7</text>").count(), 2);
+        // Row 7 is at the top: its label is centred on the first grid line (caption of one
+        // line, 22 + 12 px, then the margin of 1.5 cells; baseline 0.36 em = 4.7 px lower).
+        let top = 22 + 12 + 54;
+        let baseline = f64::from(top) + 0.36 * 36.0 * 0.36;
+        assert!(
+            svg.contains(&format!("y=\"{baseline:.1}\">7</text>")),
+            "{svg}"
         );
-        assert_eq!(
-            svg.matches("dominant-baseline=\"central\">7</text>")
-                .count(),
-            2
-        );
-        // Row 7 is at the top: its label sits on the first grid line.
-        let top = 36 + 54; // caption + margin (1.5 cells)
-        assert!(svg.contains(&format!(
-            "y=\"{top}\" dominant-baseline=\"central\">7</text>"
-        )));
         assert!(svg.ends_with("</svg>\n"));
     }
 

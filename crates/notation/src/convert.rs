@@ -1,0 +1,182 @@
+//! [`convert`]: one file's content from one format to another, trees kept whole where both
+//! formats hold trees.
+
+use crate::error::RecordError;
+use crate::format::Format;
+use crate::format::detect;
+use crate::read::{read_all_with, read_trees};
+use crate::record::Orientation;
+use crate::tree::TreeLines;
+use crate::write::write_trees;
+use crate::{ConversionReport, write};
+use encoding_rs::Encoding;
+use std::fmt;
+
+/// Options of [`convert`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ConvertOptions {
+    /// The input format (`None`: [`detect`]).
+    pub from: Option<Format>,
+    /// The output format (`None`: from the output file's extension).
+    pub to: Option<Format>,
+    /// The input orientation (`None`: the input format's default).
+    pub read_orientation: Option<Orientation>,
+    /// The output orientation (`None`: the output format's default).
+    pub write_orientation: Option<Orientation>,
+    /// The encoding of the input's texts (`None`: as declared, checked against the bytes, or
+    /// detected).
+    pub encoding: Option<&'static Encoding>,
+}
+
+/// Why [`convert`] could not run at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConvertError {
+    /// The input format could not be guessed.
+    UnknownInput(String),
+    /// The output format could not be guessed from the output name.
+    UnknownOutput(String),
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertError::UnknownInput(p) => write!(f, "{p}: cannot tell the format (give --from)"),
+            ConvertError::UnknownOutput(p) => write!(
+                f,
+                "{p}: cannot tell the format from the extension (give --to)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+/// The result of [`convert`].
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The bytes of the output file.
+    pub bytes: Vec<u8>,
+    /// The formats used.
+    pub from: Format,
+    /// The output format.
+    pub to: Format,
+    /// Records read without error.
+    pub read: usize,
+    /// The records that could not be read.
+    pub errors: Vec<RecordError>,
+    /// What writing did.
+    pub report: ConversionReport,
+}
+
+/// Converts a file's content to another format (the work of
+/// `corpus-tool convert [--from F] [--to F] [--orientation top|bottom] INPUT OUTPUT`).
+///
+/// # Errors
+/// [`ConvertError`] when a format is neither given nor guessable.
+///
+/// ```
+/// use notation::{ConvertOptions, convert};
+/// let c = convert("g.renju", b"black h8 h9 i8\nwhite h8 zz\n", "g.sgf", ConvertOptions::default()).unwrap();
+/// assert_eq!((c.read, c.errors.len(), c.report.written), (1, 1, 1));
+/// assert!(String::from_utf8(c.bytes).unwrap().contains(";B[hh];W[hg];B[ih]"));
+/// ```
+pub fn convert(
+    input_name: &str,
+    input: &[u8],
+    output_name: &str,
+    options: ConvertOptions,
+) -> Result<Converted, ConvertError> {
+    let from = options
+        .from
+        .or_else(|| detect(input_name, &input[..input.len().min(4096)]))
+        .ok_or_else(|| ConvertError::UnknownInput(input_name.to_string()))?;
+    let to = options
+        .to
+        .or_else(|| {
+            output_name
+                .rsplit_once('.')
+                .and_then(|(_, e)| Format::from_extension(e))
+        })
+        .ok_or_else(|| ConvertError::UnknownOutput(output_name.to_string()))?;
+    let ro = options
+        .read_orientation
+        .unwrap_or(from.default_orientation());
+    let wo = options
+        .write_orientation
+        .unwrap_or(to.default_orientation());
+    let mut records = Vec::new();
+    let mut errors = Vec::new();
+    let file = input_name.rsplit(['/', '\\']).next().unwrap_or(input_name);
+    if let Some(trees) = read_trees(from, input, file, ro, options.encoding) {
+        let mut ok = Vec::new();
+        for t in trees {
+            match t {
+                Ok(t) => ok.push(t),
+                Err(e) => errors.push(e),
+            }
+        }
+        let input_encoding = ok.iter().find_map(|t| t.encoding.clone());
+        let mut remarks: Vec<crate::ReadRemark> = Vec::new();
+        for r in ok.iter().flat_map(|t| &t.info.remarks) {
+            if matches!(r, crate::ReadRemark::GameType(_)) && !remarks.contains(r) {
+                remarks.push(r.clone());
+            }
+        }
+        if matches!(to, Format::Sgf | Format::Lib) {
+            let (bytes, mut report) = write_trees(to, ok, wo);
+            report.input_encoding = input_encoding;
+            report.read_remarks = remarks;
+            return Ok(Converted {
+                bytes,
+                from,
+                to,
+                read: report.written,
+                errors,
+                report,
+            });
+        }
+        let trees = ok.len();
+        for t in ok {
+            for r in TreeLines::new(t, ro) {
+                match r {
+                    Ok(g) => records.push(g),
+                    Err((line, kind)) => errors.push(RecordError::new(
+                        file,
+                        records.len() + errors.len() + line.min(1),
+                        crate::Position::Byte(0),
+                        kind,
+                    )),
+                }
+            }
+        }
+        let (bytes, mut report) = write(to, &records, wo);
+        report.input_encoding = input_encoding;
+        report.read_remarks = remarks;
+        if records.len() > trees {
+            report.trees_as_games = Some((trees, records.len()));
+        }
+        return Ok(Converted {
+            bytes,
+            from,
+            to,
+            read: records.len(),
+            errors,
+            report,
+        });
+    }
+    for r in read_all_with(from, input, file, ro, options.encoding) {
+        match r {
+            Ok(g) => records.push(g),
+            Err(e) => errors.push(e),
+        }
+    }
+    let (bytes, report) = write(to, &records, wo);
+    Ok(Converted {
+        bytes,
+        from,
+        to,
+        read: records.len(),
+        errors,
+        report,
+    })
+}

@@ -1,0 +1,230 @@
+//! Text encodings of record files: the declared one (SGF `CA`, the XML declaration) checked
+//! against the bytes, detection where none is declared or the declaration does not fit, and a
+//! forced one (`--encoding NAME`).
+//!
+//! Decoding uses `encoding_rs` (the WHATWG encodings: GBK, Shift_JIS, windows-1252, EUC-KR,
+//! Big5, UTF-8...) and detection `chardetng` (the detector of Firefox). Every decoded text
+//! carries a [`TextEncoding`] saying which encoding was used and why.
+//!
+//! ```
+//! use notation::encoding::{EncodingSource, decode};
+//! // "天元" in GBK, declared as GB2312
+//! let (text, used) = decode(&[0xCC, 0xEC, 0xD4, 0xAA], Some("GB2312"), None);
+//! assert_eq!(text, "天元");
+//! assert_eq!((used.name, &used.source), ("GBK", &EncodingSource::Declared("GB2312".into())));
+//! // the same bytes declared as UTF-8: the declaration does not fit, GBK is detected
+//! let (text, used) = decode(&[0xCC, 0xEC, 0xD4, 0xAA], Some("UTF-8"), None);
+//! assert_eq!(text, "天元");
+//! assert!(matches!(used.source, EncodingSource::Detected { .. }));
+//! ```
+
+pub use encoding_rs::Encoding;
+use std::fmt;
+
+/// Why an encoding was used.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum EncodingSource {
+    /// The file declares it (the value as written) and the bytes fit it.
+    Declared(String),
+    /// Detected from the bytes; `declared` is a declaration that did not fit them (or named
+    /// no known encoding), if there was one.
+    Detected {
+        /// The declaration that was not used, as written.
+        declared: Option<String>,
+    },
+    /// Given by the caller (`--encoding NAME`).
+    Forced,
+    /// The text is plain ASCII (every ASCII-compatible encoding reads it the same).
+    Ascii,
+}
+
+/// The encoding a file's texts were decoded with, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TextEncoding {
+    /// The encoding's WHATWG name (`UTF-8`, `GBK`, `Shift_JIS`, `windows-1252`...).
+    pub name: &'static str,
+    /// Why this one.
+    pub source: EncodingSource,
+    /// Whether some bytes could not be decoded and were replaced by U+FFFD.
+    pub lossy: bool,
+    /// Other encodings detected for single texts that do not fit `name` (a `.lib` merged
+    /// from libraries of several code pages), each once.
+    pub others: Vec<&'static str>,
+}
+
+impl TextEncoding {
+    /// The `encoding_rs` encoding (UTF-8 when the name is unknown, which never happens for a
+    /// value this module made).
+    #[must_use]
+    pub fn encoding(&self) -> &'static Encoding {
+        Encoding::for_label(self.name.as_bytes()).unwrap_or(encoding_rs::UTF_8)
+    }
+}
+
+impl fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.source {
+            EncodingSource::Declared(d) => write!(f, "{} (declared {d})", self.name)?,
+            EncodingSource::Detected { declared: None } => {
+                write!(f, "{} (detected; none declared)", self.name)?;
+            }
+            EncodingSource::Detected { declared: Some(d) } => write!(
+                f,
+                "{} (detected; the declared {d} does not fit the bytes)",
+                self.name
+            )?,
+            EncodingSource::Forced => write!(f, "{} (forced)", self.name)?,
+            EncodingSource::Ascii => write!(f, "ASCII")?,
+        }
+        if !self.others.is_empty() {
+            write!(f, ", some texts in {}", self.others.join(", "))?;
+        }
+        if self.lossy {
+            write!(f, ", some bytes not decodable (replaced by U+FFFD)")?;
+        }
+        Ok(())
+    }
+}
+
+/// An encoding name that `encoding_rs` does not know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownEncoding(pub String);
+
+impl fmt::Display for UnknownEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown encoding '{}' (expected a name such as UTF-8, GBK, GB2312, Shift_JIS, windows-1252, EUC-KR, Big5)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownEncoding {}
+
+/// The encoding of a label (`GB2312`, `gbk`, `cp932`, `Shift-JIS`, `latin1`...). A few
+/// names Windows programs write that the WHATWG list lacks (`cp932`, `cp936`, `cp1252`,
+/// `ansi`) are accepted too.
+///
+/// # Errors
+/// [`UnknownEncoding`] when the name is not an encoding.
+pub fn encoding_for(name: &str) -> Result<&'static Encoding, UnknownEncoding> {
+    let n = name.trim();
+    let lower = n.to_ascii_lowercase();
+    let alias = match lower.as_str() {
+        "cp932" | "ms932" | "shift-jis" | "sjis" => "shift_jis",
+        "cp936" | "ms936" | "gb-2312" => "gbk",
+        "cp949" => "euc-kr",
+        "cp950" => "big5",
+        "utf8" => "utf-8",
+        "ansi" | "cp1252" => "windows-1252",
+        _ => lower.as_str(),
+    };
+    Encoding::for_label(alias.as_bytes()).ok_or_else(|| UnknownEncoding(n.to_string()))
+}
+
+/// The encoding chardetng guesses for `bytes` (UTF-8 when they are valid UTF-8).
+#[must_use]
+pub fn detect(bytes: &[u8]) -> &'static Encoding {
+    if std::str::from_utf8(bytes).is_ok() {
+        return encoding_rs::UTF_8;
+    }
+    let mut d = chardetng::EncodingDetector::new();
+    d.feed(bytes, true);
+    d.guess(None, true)
+}
+
+/// Decodes `bytes`: with `forced` when given; else with the `declared` encoding when it names
+/// one and the bytes decode without error in it (bytes that are valid UTF-8 are read as
+/// UTF-8 whatever the declaration); else with the detected one. A UTF-8 byte order mark is
+/// removed (and wins over a declaration that says otherwise).
+#[must_use]
+pub fn decode(
+    bytes: &[u8],
+    declared: Option<&str>,
+    forced: Option<&'static Encoding>,
+) -> (String, TextEncoding) {
+    let used = choose(bytes, declared, forced);
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let (text, lossy) = decode_with(bytes, used.encoding());
+    (text, TextEncoding { lossy, ..used })
+}
+
+/// Which encoding [`decode`] uses for `bytes` (with `lossy` false).
+#[must_use]
+pub fn choose(
+    bytes: &[u8],
+    declared: Option<&str>,
+    forced: Option<&'static Encoding>,
+) -> TextEncoding {
+    let make = |e: &'static Encoding, source| TextEncoding {
+        name: e.name(),
+        source,
+        lossy: false,
+        others: Vec::new(),
+    };
+    if let Some(f) = forced {
+        return make(f, EncodingSource::Forced);
+    }
+    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if bytes.is_ascii() && !bom {
+        return make(encoding_rs::UTF_8, EncodingSource::Ascii);
+    }
+    let utf8 = std::str::from_utf8(bytes).ok();
+    if let Some(d) = declared
+        && let Ok(e) = encoding_for(d)
+        && fits(bytes, e)
+        && !(bom && e != encoding_rs::UTF_8)
+        && !utf8.is_some_and(|t| e != encoding_rs::UTF_8 && utf8_rather_than(t, e))
+    {
+        return make(e, EncodingSource::Declared(d.trim().to_string()));
+    }
+    let e = if bom {
+        encoding_rs::UTF_8
+    } else {
+        detect(bytes)
+    };
+    make(
+        e,
+        EncodingSource::Detected {
+            declared: declared.map(|d| d.trim().to_string()),
+        },
+    )
+}
+
+/// Whether bytes that are valid UTF-8 (decoded as `text`) and also fit the declared legacy
+/// encoding `e` are rather UTF-8: always for a single-byte `e` (Latin-1 text is never valid
+/// multi-byte UTF-8 by chance), and for a multi-byte `e` (GBK, Shift_JIS...) when the UTF-8
+/// reading holds characters of three bytes or more other than U+FFFD. Pairs of GBK bytes are
+/// often valid two-byte UTF-8 (`直止`, D6 B1 D6 B9, reads as two Hebrew points), so a reading
+/// with only two-byte characters keeps the declaration; a file re-saved as UTF-8 with its old
+/// `CA` holds CJK characters, three bytes each.
+fn utf8_rather_than(text: &str, e: &'static Encoding) -> bool {
+    e.is_single_byte() || text.chars().any(|c| c >= '\u{800}' && c != '\u{fffd}')
+}
+
+/// Whether `bytes` decode in `e` without a malformed sequence.
+#[must_use]
+pub fn fits(bytes: &[u8], e: &'static Encoding) -> bool {
+    if e == encoding_rs::UTF_8 {
+        return std::str::from_utf8(bytes).is_ok();
+    }
+    e.decode_without_bom_handling_and_without_replacement(bytes)
+        .is_some()
+}
+
+/// Decodes `bytes` in `e` (no BOM sniffing); the flag says whether bytes were replaced.
+#[must_use]
+pub fn decode_with(bytes: &[u8], e: &'static Encoding) -> (String, bool) {
+    let (text, lossy) = e.decode_without_bom_handling(bytes);
+    (text.into_owned(), lossy)
+}
+
+/// Encodes `text` in `e` (UTF-16 encodings write UTF-8, as `encoding_rs` does); the flag says
+/// whether characters `e` cannot hold were written as HTML numeric references.
+#[must_use]
+pub fn encode_with(text: &str, e: &'static Encoding) -> (Vec<u8>, bool) {
+    let (bytes, _, unmappable) = e.encode(text);
+    (bytes.into_owned(), unmappable)
+}
