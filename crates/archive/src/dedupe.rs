@@ -449,9 +449,10 @@ impl Deduper {
         let (start, end) = (r.start, r.start + len);
         let mut keys = SymmetricKeys::new(size);
         let mut found = Vec::new();
-        for k in 0..len.saturating_sub(1) {
-            keys.push(self.codes[start + k]);
-            let n = k + 1;
+        for n in 0..len {
+            if n > 0 {
+                keys.push(self.codes[start + n - 1]);
+            }
             if n < self.min_moves {
                 continue;
             }
