@@ -135,8 +135,10 @@ proptest! {
         let mut b = Board::renju();
         for (i, m) in source.moves.iter().enumerate() {
             if i == k { break; }
-            if let Move::Stone(p) = m {
-                if b.place(*p, Color::of_move_number(i + 1)).is_err() { break; }
+            if let Move::Stone(p) = m
+                && b.place(*p, Color::of_move_number(i + 1)).is_err()
+            {
+                break;
             }
         }
         let q = Symmetry::ALL[s].apply_board(&b);
