@@ -7,8 +7,11 @@
 //! judge (`analyzer`): it wires them to files, threads and reports.
 
 pub mod convert;
+pub mod dedupe;
 pub mod explain;
+pub mod filter;
 pub mod fouls;
+pub mod search;
 pub mod show;
 pub mod validate;
 

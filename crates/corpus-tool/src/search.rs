@@ -1,0 +1,247 @@
+//! `corpus-tool search`: every record whose game passes through a position (under the 8
+//! symmetries, colours kept), the first move after which it does, and the moves played next
+//! from there with their declared results (the definitions are in [`archive::search`]).
+
+use crate::dedupe::{Input, for_each_record};
+use archive::search::{Query, Tree};
+use notation::Orientation;
+use renju_core::{Board, Color, Move, RENJU_SIZE};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The position asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Position {
+    /// The position after these moves (`h8 h9 i10`, colours alternating from Black).
+    Moves(String),
+    /// A board line of 225 characters (row 15 first; `.`, `x`, `o`).
+    Board(String),
+    /// A text diagram file.
+    Diagram(PathBuf),
+}
+
+impl Position {
+    /// The board of the position.
+    ///
+    /// # Errors
+    /// A move list, board line or diagram that cannot be read, or moves that cannot be
+    /// played (a point taken twice).
+    ///
+    /// ```
+    /// use corpus_tool::search::Position;
+    /// let b = Position::Moves("h8 h9 i10".into()).board().unwrap();
+    /// assert_eq!(b.stone_count(), 3);
+    /// assert!(Position::Moves("h8 h8".into()).board().is_err());
+    /// ```
+    pub fn board(&self) -> Result<Board, String> {
+        match self {
+            Position::Moves(text) => {
+                let moves =
+                    notation::moves::parse_moves(text, RENJU_SIZE, Orientation::RowOneAtBottom)
+                        .map_err(|e| format!("--position: {e}"))?;
+                let mut b = Board::renju();
+                for (i, m) in moves.iter().enumerate() {
+                    if let Move::Stone(p) = m {
+                        b.place(*p, Color::of_move_number(i + 1))
+                            .map_err(|e| format!("--position: move {}: {e}", i + 1))?;
+                    }
+                }
+                Ok(b)
+            }
+            Position::Board(line) => Board::from_line(line).map_err(|e| format!("--board: {e}")),
+            Position::Diagram(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                Board::from_diagram(&text).map_err(|e| format!("{}: {e}", path.display()))
+            }
+        }
+    }
+}
+
+/// The options of `corpus-tool search`.
+#[derive(Debug, Clone)]
+pub struct Args {
+    /// The position.
+    pub position: Position,
+    /// Files or folders.
+    pub paths: Vec<PathBuf>,
+    /// The CSV report.
+    pub report: Option<PathBuf>,
+    /// How many matches stdout lists (the report has them all).
+    pub show: usize,
+    /// How to read the inputs.
+    pub input: Input,
+}
+
+/// The CSV header: the contract columns, then `next` and `declared`.
+pub const CSV_HEADER: [&str; 7] = [
+    "file", "index", "id", "move", "symmetry", "next", "declared",
+];
+
+/// Runs `corpus-tool search`; returns the text for stdout and the exit status
+/// ([`crate::dedupe::Walked::status`]).
+///
+/// # Errors
+/// A position that cannot be read, a path that cannot be read, a report that cannot be
+/// written.
+pub fn run(args: &Args) -> Result<(String, u8), String> {
+    let board = args.position.board()?;
+    let query = Query::from_board(&board);
+    let mut report = match &args.report {
+        Some(path) => {
+            let f = std::fs::File::create(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let mut w = csv::Writer::from_writer(std::io::BufWriter::new(f));
+            w.write_record(CSV_HEADER)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Some(w)
+        }
+        None => None,
+    };
+    let mut error = None;
+    let mut tree = Tree::default();
+    let mut shown = String::new();
+    let mut matches = 0usize;
+    let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
+        let Ok(g) = r else { return };
+        let Some(hit) = query.find(&g) else { return };
+        matches += 1;
+        tree.add(&hit, g.result);
+        let next = hit.next.map(|m| m.to_string()).unwrap_or_default();
+        if matches <= args.show {
+            let _ = writeln!(
+                shown,
+                "  {} record {}{}: after move {}, {}, next {}",
+                src.file,
+                src.index,
+                g.id.as_deref()
+                    .map(|i| format!(" (id {i})"))
+                    .unwrap_or_default(),
+                hit.move_number,
+                hit.symmetry,
+                if next.is_empty() { "(end)" } else { &next }
+            );
+        }
+        if let Some(w) = report.as_mut()
+            && error.is_none()
+            && let Err(e) = w.write_record([
+                src.file.to_string(),
+                src.index.to_string(),
+                g.id.clone().unwrap_or_default(),
+                hit.move_number.to_string(),
+                hit.symmetry.name().to_string(),
+                next,
+                g.result.name().to_string(),
+            ])
+        {
+            error = Some(e.to_string());
+        }
+    })?;
+    if let Some(e) = error {
+        return Err(format!("cannot write the report: {e}"));
+    }
+    if let Some(mut w) = report {
+        w.flush()
+            .map_err(|e| format!("cannot write the report: {e}"))?;
+    }
+    let (black, white) = query.stones();
+    let mut text = format!(
+        "position: {black} black, {white} white stone{} (under the 8 symmetries, colours kept)\n",
+        if white == 1 { "" } else { "s" }
+    );
+    let _ = writeln!(
+        text,
+        "records: {} read in {} file{}, {} unreadable; {matches} pass through the position",
+        walked.records,
+        walked.files,
+        if walked.files == 1 { "" } else { "s" },
+        walked.unreadable.len()
+    );
+    if matches > 0 {
+        let _ = writeln!(text, "matches:");
+        text.push_str(&shown);
+        if matches > args.show {
+            let _ = writeln!(
+                text,
+                "  ... and {} more{}",
+                matches - args.show,
+                if args.report.is_some() {
+                    " (all in the report)"
+                } else {
+                    " (all with --report)"
+                }
+            );
+        }
+        let _ = writeln!(
+            text,
+            "next moves (in the orientation of the position asked):"
+        );
+        text.push_str(&tree.to_string());
+    }
+    text.push_str(&walked.problems_text());
+    Ok((text, walked.status()))
+}
+
+/// `corpus-tool search` on the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "\
+A record passes through the position when, after some move k, its black stones and its
+white stones equal the position's under one of the 8 board symmetries (colours kept).
+Exactly one of --position, --board, --diagram gives the position.
+
+Stdout: the matches (the first --show of them), then the moves played next from the
+position, in the position's orientation, with games, share and declared results.
+--report writes one CSV row per matching record:
+  file,index,id,move,symmetry
+(then next,declared); move is the first such k, symmetry maps the record's position onto
+the one asked.
+
+Examples:
+  corpus-tool search --position 'h8 h9 i10' archive.renju
+  corpus-tool search --diagram pos.txt --report hits.csv archive/")]
+#[command(group(clap::ArgGroup::new("query").required(true).args(["position", "board", "diagram"])))]
+pub struct Command {
+    /// Files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The position after these moves (colours alternate from Black, `--` is a pass).
+    #[arg(long, value_name = "MOVES")]
+    pub position: Option<String>,
+    /// The position as a board line of 225 characters (row 15 first; `.`, `x`, `o`).
+    #[arg(long, value_name = "LINE")]
+    pub board: Option<String>,
+    /// The position as a text diagram file.
+    #[arg(long, value_name = "FILE")]
+    pub diagram: Option<PathBuf>,
+    /// Write the matches as CSV to this file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub report: Option<PathBuf>,
+    /// How many matches stdout lists.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub show: usize,
+    /// How the inputs are read.
+    #[command(flatten)]
+    pub input: crate::dedupe::InputArgs,
+}
+
+/// Runs `corpus-tool search` from its command line; returns the exit status.
+#[must_use]
+pub fn main(cmd: &Command) -> u8 {
+    let position = match (&cmd.position, &cmd.board, &cmd.diagram) {
+        (Some(m), _, _) => Position::Moves(m.clone()),
+        (_, Some(b), _) => Position::Board(b.clone()),
+        (_, _, Some(d)) => Position::Diagram(d.clone()),
+        _ => {
+            eprintln!("corpus-tool search: give --position, --board or --diagram");
+            return 2;
+        }
+    };
+    let args = Args {
+        position,
+        paths: cmd.paths.clone(),
+        report: cmd.report.clone(),
+        show: cmd.show,
+        input: Input::from(&cmd.input),
+    };
+    crate::dedupe::finish_command("search", run(&args))
+}
