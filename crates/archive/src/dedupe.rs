@@ -32,6 +32,7 @@
 
 use crate::keys::{self, SymmetricKeys};
 use notation::{DeclaredResult, GameRecord};
+use rayon::prelude::*;
 use renju_core::{MAX_SIZE, MIN_SIZE, Symmetry};
 use std::collections::HashMap;
 use std::fmt;
@@ -209,6 +210,9 @@ struct Rec {
     id: Option<Box<str>>,
     declared: DeclaredResult,
     start: usize,
+    /// Where the canonical keys of its prefixes of `min_moves..len` moves start in
+    /// `prefix_keys`.
+    keys_start: usize,
     len: u32,
     size: u8,
     class: u32,
@@ -258,6 +262,7 @@ pub struct Deduper {
     short: usize,
     not_examined: Vec<(usize, Source, NotExamined)>,
     codes: Vec<u16>,
+    prefix_keys: Vec<u64>,
     recs: Vec<Rec>,
     classes: Vec<Class>,
     by_key: KeyMap,
@@ -273,6 +278,7 @@ impl Deduper {
             short: 0,
             not_examined: Vec::new(),
             codes: Vec::new(),
+            prefix_keys: Vec::new(),
             recs: Vec::new(),
             classes: Vec::new(),
             by_key: KeyMap::default(),
@@ -298,15 +304,20 @@ impl Deduper {
             return Ok(seq);
         }
         let start = self.codes.len();
+        let keys_start = self.prefix_keys.len();
         let mut keys = SymmetricKeys::new(size);
         for (i, &m) in record.moves.iter().enumerate() {
             if let Some(p) = m.point()
                 && (p.col() >= size || p.row() >= size)
             {
                 self.codes.truncate(start);
+                self.prefix_keys.truncate(keys_start);
                 let why = NotExamined::OffBoard(i + 1);
                 self.not_examined.push((seq, source, why.clone()));
                 return Err(why);
+            }
+            if i >= self.min_moves {
+                self.prefix_keys.push(keys.canonical());
             }
             let c = keys::code(m);
             keys.push(c);
@@ -322,6 +333,7 @@ impl Deduper {
             id: record.id.as_deref().map(Box::from),
             declared: record.result,
             start,
+            keys_start,
             len,
             size,
             class,
@@ -368,14 +380,32 @@ impl Deduper {
     #[must_use]
     pub fn finish(mut self) -> Outcome {
         // Longest classes first: whether a class is a representative's is known once every
-        // longer representative has marked the classes it holds.
-        let mut order: Vec<u32> = (0..self.classes.len() as u32).collect();
-        order.sort_by_key(|&c| std::cmp::Reverse(self.classes[c as usize].len));
-        for &c in &order {
-            if self.classes[c as usize].held {
-                continue;
+        // longer representative has marked the classes it holds. The representatives of one
+        // length mark only shorter classes, so they look for their prefixes in parallel.
+        let mut order: Vec<(u32, u32)> = self
+            .classes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.len, i as u32))
+            .collect();
+        order.sort_unstable_by_key(|&(len, c)| (std::cmp::Reverse(len), c));
+        let bloom = Bloom::new(self.by_key.keys().copied(), self.by_key.len());
+        for level in order.chunk_by(|a, b| a.0 == b.0) {
+            let reps: Vec<u32> = level
+                .iter()
+                .map(|&(_, c)| c)
+                .filter(|&c| !self.classes[c as usize].held)
+                .collect();
+            let this = &self;
+            let found: Vec<(u32, u32)> = reps
+                .par_iter()
+                .flat_map_iter(|&c| this.held_prefixes(c, &bloom))
+                .collect();
+            for (d, rep) in found {
+                let other = &mut self.classes[d as usize];
+                other.held = true;
+                other.best = other.best.min(rep);
             }
-            self.mark_prefixes(c);
         }
         // The representative (a record number) of every record.
         let rep_of = |class: &Class| {
@@ -441,38 +471,61 @@ impl Deduper {
         }
     }
 
-    /// Marks the shorter classes that the representative of class `c` holds.
-    fn mark_prefixes(&mut self, c: u32) {
+    /// The shorter classes that the representative of class `c` holds, each with that
+    /// representative's record number.
+    fn held_prefixes(&self, c: u32, bloom: &Bloom) -> Vec<(u32, u32)> {
         let class = &self.classes[c as usize];
         let (rep, len, size) = (class.leader, class.len as usize, class.size);
         let r = &self.recs[rep as usize];
-        let (start, end) = (r.start, r.start + len);
-        let mut keys = SymmetricKeys::new(size);
+        let mine = &self.codes[r.start..r.start + len];
+        let prefix_keys = &self.prefix_keys[r.keys_start..];
         let mut found = Vec::new();
-        for n in 0..len {
-            if n > 0 {
-                keys.push(self.codes[start + n - 1]);
-            }
-            if n < self.min_moves {
+        for n in self.min_moves..len {
+            let key = prefix_keys[n - self.min_moves];
+            if !bloom.may_hold(key) {
                 continue;
             }
-            let mut d = self.by_key.get(&keys.canonical()).copied().unwrap_or(NONE);
+            let mut d = self.by_key.get(&key).copied().unwrap_or(NONE);
             while d != NONE {
                 let other = &self.classes[d as usize];
                 if other.len as usize == n && other.size == size {
                     let leader = &self.recs[other.leader as usize];
                     let theirs = &self.codes[leader.start..leader.start + n];
-                    if keys::maps_onto(theirs, &self.codes[start..end], size).is_some() {
-                        found.push(d);
+                    if keys::maps_onto(theirs, mine, size).is_some() {
+                        found.push((d, rep));
                     }
                 }
                 d = other.next;
             }
         }
-        for d in found {
-            let other = &mut self.classes[d as usize];
-            other.held = true;
-            other.best = other.best.min(rep);
+        found
+    }
+}
+
+/// A one-probe Bloom filter of the class keys (16 bits a key, about 6% false positives): most
+/// prefixes are no record's game, and the filter, small enough for the cache, says so before
+/// the map is asked.
+struct Bloom {
+    bits: Vec<u64>,
+    mask: u64,
+}
+
+impl Bloom {
+    fn new(keys: impl Iterator<Item = u64>, n: usize) -> Bloom {
+        let size = (n.max(64) * 16).next_power_of_two();
+        let mut b = Bloom {
+            bits: vec![0; size / 64],
+            mask: size as u64 - 1,
+        };
+        for k in keys {
+            let i = (k.rotate_left(29) & b.mask) as usize;
+            b.bits[i / 64] |= 1 << (i % 64);
         }
+        b
+    }
+
+    fn may_hold(&self, k: u64) -> bool {
+        let i = (k.rotate_left(29) & self.mask) as usize;
+        self.bits[i / 64] >> (i % 64) & 1 == 1
     }
 }

@@ -151,6 +151,7 @@ pub fn size_key(size: u8) -> u64 {
 #[derive(Debug, Clone)]
 pub struct SymmetricKeys {
     table: &'static SymmetryTable,
+    zobrist: &'static [[u64; CODES]],
     keys: [u64; 8],
     len: usize,
     size: u64,
@@ -162,6 +163,7 @@ impl SymmetricKeys {
     pub fn new(size: u8) -> SymmetricKeys {
         SymmetricKeys {
             table: symmetry_table(size),
+            zobrist: zobrist_table(),
             keys: [0; 8],
             len: 0,
             size: size_key(size),
@@ -172,8 +174,16 @@ impl SymmetricKeys {
     #[inline]
     pub fn push(&mut self, c: u16) {
         let k = self.len;
-        for s in 0..8 {
-            self.keys[s] ^= zobrist(k, self.table[s][usize::from(c)]);
+        let c = usize::from(c);
+        if k < ROWS {
+            let row = &self.zobrist[k];
+            for s in 0..8 {
+                self.keys[s] ^= row[usize::from(self.table[s][c])];
+            }
+        } else {
+            for s in 0..8 {
+                self.keys[s] ^= zobrist(k, self.table[s][c]);
+            }
         }
         self.len += 1;
     }
