@@ -37,7 +37,7 @@ const TASKS: &[Task] = &[
     ),
     (
         "bench",
-        "benchmarks: foul checker (boards/s) and archive audit (games/s, 1 and all jobs)",
+        "benchmarks: foul checker (boards/s), archive audit (games/s, 1 and all jobs), dedupe and search",
         bench,
     ),
     (
@@ -167,7 +167,8 @@ fn validate(args: &[String]) -> Result<(), String> {
 
 fn bench(_: &[String]) -> Result<(), String> {
     cargo(&["bench", "-p", "renju-core", "--bench", "fouls"])?;
-    cargo(&["bench", "-p", "corpus-tool", "--bench", "archive"])
+    cargo(&["bench", "-p", "corpus-tool", "--bench", "archive"])?;
+    cargo(&["bench", "-p", "corpus-tool", "--bench", "archive_ops"])
 }
 
 fn usage() -> String {
