@@ -171,7 +171,6 @@ fn build_big(source: &Path, target: &Path) -> usize {
         written += 1;
         i += 1;
     }
-    drop(emit);
     out.flush().expect("write");
     written
 }
