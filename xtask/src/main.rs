@@ -1,77 +1,86 @@
 //! `cargo xtask`: the project's automation.
 //!
-//! Every task is a subcommand; `cargo xtask --help` lists them. Not a library and not part of
-//! the product: it builds, tests, regenerates and checks.
+//! Every task is a subcommand; `cargo xtask --help` lists them and `cargo xtask TASK --help`
+//! prints a task's usage (and exits 0 without running it). Not a library and not part of the
+//! product: it builds, tests, regenerates and checks.
 
 mod atlas;
-
-use std::process::{Command, ExitCode};
-
 mod tables;
 
-/// A task: name, one-line help, entry point.
-type Task = (
-    &'static str,
-    &'static str,
-    fn(&[String]) -> Result<(), String>,
-);
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
 
-const TASKS: &[Task] = &[
-    (
-        "ci",
-        "everything CI runs: workspace tests, the real-archive audit (release), generated-file checks",
-        ci,
-    ),
-    ("test", "cargo test --workspace", |_| {
-        cargo(&["test", "--workspace"])
-    }),
-    (
-        "validate",
-        "audit archives in release mode: cargo xtask validate [PATH...] (default: corpus/)",
-        validate,
-    ),
-    (
-        "tables",
-        "write docs/tables/ (openings, continuous swap, opening rules); --check: fail if stale",
-        tables::run,
-    ),
-    (
-        "bench",
-        "benchmarks: foul checker (boards/s), archive audit (games/s, 1 and all jobs), dedupe and search",
-        bench,
-    ),
-    (
-        "reference",
-        "long run: the fast foul checker against a literal reference on 250,000 random boards",
-        |_| {
-            cargo(&[
-                "test",
-                "--release",
-                "-p",
-                "renju-core",
-                "--test",
-                "reference",
-                "--",
-                "--ignored",
-                "--nocapture",
-            ])
-        },
-    ),
-    (
-        "atlas",
-        "draw docs/atlas/ and docs/atlas.md (--check: fail if stale)",
-        atlas::atlas,
-    ),
-    (
-        "snapshots",
-        "atlas snapshot tests, INSTA_UPDATE=no",
-        atlas::snapshots,
-    ),
-];
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    about = "The project's automation: tests, audits, generated files, benchmarks."
+)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Everything CI runs (see `cargo xtask ci --help`).
+    #[command(long_about = "Everything CI runs, in this order:
+  1. cargo test --workspace
+  2. cargo test -p renju-core --features serde --test serde_feature
+  3. the real-archive audit in release (corpus-tool tests/archive.rs, ignored by default):
+     every line accounted for, the documented totals pinned, both conventions
+  4. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
+  5. cargo xtask tables --check (docs/tables/ current)
+  6. cargo xtask atlas --check (docs/atlas/ current)
+  7. cargo machete (no unused dependency; skipped with a note when cargo-machete is not
+     installed: .ci/run installs it)
+.ci/run runs cargo fmt --check and cargo clippy -D warnings before this.")]
+    Ci,
+    /// cargo test --workspace.
+    Test,
+    /// Audit archives in release mode (default: the project's corpus/).
+    #[command(
+        long_about = "Audit archives in release mode: `corpus-tool validate ARGS...`. \
+Without a PATH, audits the project's own corpus/ (paths printed as corpus/...). Findings \
+are the auditor's answer, not a failure of the task; only a run that fails (status 2) \
+fails the task. Every corpus-tool validate option works, e.g. \
+`cargo xtask validate --strict --report audit.csv ARCHIVE`."
+    )]
+    Validate {
+        /// Options and paths passed to `corpus-tool validate`.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "ARGS"
+        )]
+        args: Vec<String>,
+    },
+    /// Write docs/tables/ (openings, continuous swap, opening rules).
+    Tables {
+        /// Fail if the files differ from what the code generates, write nothing.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Benchmarks: foul checker (boards/s), archive audit (games/s, 2 jobs vs 1), dedupe and search.
+    Bench,
+    /// Long run: the fast foul checker against a literal reference on 250,000 random boards.
+    Reference,
+    /// Draw docs/atlas/ and docs/atlas.md from corpus/fouls/.
+    Atlas {
+        /// Fail if the files are stale, write nothing.
+        #[arg(long)]
+        check: bool,
+    },
+    /// The atlas snapshot tests, INSTA_UPDATE=no.
+    Snapshots,
+}
 
 /// The repository root (the parent of `xtask/`).
-fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from(".."), Path::to_path_buf)
 }
 
 /// Runs cargo with `args`, failing when it fails.
@@ -88,7 +97,15 @@ fn cargo(args: &[&str]) -> Result<(), String> {
     }
 }
 
-fn ci(_: &[String]) -> Result<(), String> {
+fn check_flag(check: bool) -> Vec<String> {
+    if check {
+        vec!["--check".to_string()]
+    } else {
+        Vec::new()
+    }
+}
+
+fn ci() -> Result<(), String> {
     cargo(&["test", "--workspace"])?;
     cargo(&[
         "test",
@@ -112,6 +129,9 @@ fn ci(_: &[String]) -> Result<(), String> {
     ])?;
     // A shorter run of the literal reference comparison in release (the full one is
     // `cargo xtask reference`).
+    eprintln!(
+        "$ REFERENCE_BOARDS=20000 REFERENCE_DEEP_BOARDS=5000 cargo test --release -p renju-core --test reference -- --ignored"
+    );
     let status = Command::new(env!("CARGO"))
         .args([
             "test",
@@ -130,13 +150,39 @@ fn ci(_: &[String]) -> Result<(), String> {
     if !status.success() {
         return Err("the reference comparison failed".to_string());
     }
-    tables::run(&["--check".to_string()])?;
-    atlas::atlas(&["--check".to_string()])
+    tables::run(&check_flag(true))?;
+    atlas::atlas(&check_flag(true))?;
+    machete()
 }
 
-/// `cargo xtask validate [PATH...]`: the auditor in release mode on the given paths, or on the
-/// project's own `corpus/`. Findings are the auditor's answer, not a failure of the task; only a
-/// run that fails (status 2) fails the task.
+/// `cargo machete`: fails on a dependency no crate uses. Skipped with a note when the tool
+/// is not installed (`.ci/run` installs it).
+fn machete() -> Result<(), String> {
+    let installed = Command::new(env!("CARGO"))
+        .args(["machete", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !installed {
+        eprintln!(
+            "SKIPPED: cargo machete (unused dependencies): cargo-machete is not installed \
+             (`cargo install cargo-machete --locked`; .ci/run installs it)"
+        );
+        return Ok(());
+    }
+    eprintln!("$ cargo machete");
+    let status = Command::new(env!("CARGO"))
+        .arg("machete")
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("cannot run cargo machete: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err("cargo machete found unused dependencies".to_string())
+    }
+}
+
+/// `cargo xtask validate [ARGS...]` (see its `--help`).
 fn validate(args: &[String]) -> Result<(), String> {
     let mut cmd_args: Vec<String> = [
         "run",
@@ -150,12 +196,15 @@ fn validate(args: &[String]) -> Result<(), String> {
     .iter()
     .map(ToString::to_string)
     .collect();
+    let mut cmd = Command::new(env!("CARGO"));
     if args.iter().all(|a| a.starts_with('-')) {
-        cmd_args.push(root().join("corpus").display().to_string());
+        // the project's corpus, run from the root so that paths print as corpus/...
+        cmd.current_dir(root());
+        cmd_args.push("corpus".to_string());
     }
     cmd_args.extend(args.iter().cloned());
     eprintln!("$ cargo {}", cmd_args.join(" "));
-    let status = Command::new(env!("CARGO"))
+    let status = cmd
         .args(&cmd_args)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -165,39 +214,80 @@ fn validate(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn bench(_: &[String]) -> Result<(), String> {
+fn bench() -> Result<(), String> {
     cargo(&["bench", "-p", "renju-core", "--bench", "fouls"])?;
     cargo(&["bench", "-p", "corpus-tool", "--bench", "archive"])?;
     cargo(&["bench", "-p", "corpus-tool", "--bench", "archive_ops"])
 }
 
-fn usage() -> String {
-    let mut s = String::from("usage: cargo xtask <task> [args]\n\ntasks:\n");
-    for (name, help, _) in TASKS {
-        s.push_str(&format!("  {name:<10} {help}\n"));
-    }
-    s
-}
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(name) = args.first() else {
-        eprint!("{}", usage());
-        return ExitCode::from(2);
+    let cli = Cli::parse();
+    let (name, result) = match cli.task {
+        Task::Ci => ("ci", ci()),
+        Task::Test => ("test", cargo(&["test", "--workspace"])),
+        Task::Validate { args } => ("validate", validate(&args)),
+        Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
+        Task::Bench => ("bench", bench()),
+        Task::Reference => (
+            "reference",
+            cargo(&[
+                "test",
+                "--release",
+                "-p",
+                "renju-core",
+                "--test",
+                "reference",
+                "--",
+                "--ignored",
+                "--nocapture",
+            ]),
+        ),
+        Task::Atlas { check } => ("atlas", atlas::atlas(&check_flag(check))),
+        Task::Snapshots => ("snapshots", atlas::snapshots(&[])),
     };
-    if name == "--help" || name == "-h" || name == "help" {
-        print!("{}", usage());
-        return ExitCode::SUCCESS;
-    }
-    let Some((_, _, run)) = TASKS.iter().find(|(n, _, _)| n == name) else {
-        eprintln!("unknown task '{name}'\n{}", usage());
-        return ExitCode::from(2);
-    };
-    match run(&args[1..]) {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("xtask {name}: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn every_task_has_help_and_parses() {
+        Cli::command().debug_assert();
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "ci",
+                "test",
+                "validate",
+                "tables",
+                "bench",
+                "reference",
+                "atlas",
+                "snapshots"
+            ]
+        );
+        for name in &names {
+            let e = Cli::try_parse_from(["xtask", name, "--help"])
+                .err()
+                .unwrap_or_else(|| panic!("{name} --help must print usage, not run"));
+            assert_eq!(e.kind(), clap::error::ErrorKind::DisplayHelp, "{name}");
+            assert_eq!(e.exit_code(), 0, "{name}");
+        }
+        // validate passes its options on
+        let cli = Cli::try_parse_from(["xtask", "validate", "--strict", "x.renju"]).unwrap();
+        assert!(matches!(cli.task, Task::Validate { args } if args == ["--strict", "x.renju"]));
     }
 }

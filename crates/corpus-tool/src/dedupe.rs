@@ -3,17 +3,16 @@
 //! a summary, and the archive without its duplicates.
 //!
 //! This module also holds [`for_each_record`], the input stream that `dedupe`, `search` and
-//! `filter` share: files in the order given, a folder's files in path order
-//! ([`crate::validate::collect_files`]), records in file order; every record a reader yields
-//! is handed on, unreadable ones as an `Err` with the reader's message.
+//! `filter` share (validate's: files in the order given, a folder's files in path order,
+//! records in file order); every record a reader yields is handed on, unreadable ones as an
+//! `Err` with the reader's message.
 
-use crate::validate::{FileProblem, collect_files};
+use crate::output::AtomicFile;
+use crate::validate::{self, FileProblem, ReadOptions, RecordItem};
 use archive::dedupe::{Deduper, Kind, Outcome, Source};
-use notation::renju_line::RenjuBufReader;
-use notation::rif::RifReader;
-use notation::{ErrorKind, Format, GameRecord, Orientation, RecordError, detect, limits, read_all};
+use notation::{Format, GameRecord, Orientation};
 use std::fmt::Write as _;
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -31,7 +30,7 @@ pub struct Input {
 pub struct Walked {
     /// Files read.
     pub files: usize,
-    /// Files in folders that are in no record format (not read).
+    /// Entries of folders not read (hidden, link loops, no record format), with why.
     pub skipped: Vec<String>,
     /// Files or folders that could not be read at all.
     pub problems: Vec<FileProblem>,
@@ -56,7 +55,7 @@ impl Walked {
         if !self.skipped.is_empty() {
             let _ = writeln!(
                 s,
-                "skipped {} file(s) in no record format: {}",
+                "skipped {} file(s): {}",
                 self.skipped.len(),
                 self.skipped.join(", ")
             );
@@ -65,12 +64,16 @@ impl Walked {
     }
 
     /// The exit status: 2 when a file or folder could not be read, 1 when a record could not
-    /// be read, 0 when everything was read.
+    /// be read or a file in a record format holds no record, 0 when everything was read.
     #[must_use]
     pub fn status(&self) -> u8 {
-        if !self.problems.is_empty() {
+        if self
+            .problems
+            .iter()
+            .any(|p| p.kind == validate::ProblemKind::Unreadable)
+        {
             2
-        } else if !self.unreadable.is_empty() {
+        } else if !self.unreadable.is_empty() || !self.problems.is_empty() {
             1
         } else {
             0
@@ -82,7 +85,9 @@ impl Walked {
 /// be read.
 pub type Item = (Source, Result<GameRecord, String>);
 
-/// Calls `sink` with every record under `paths`, in input order.
+/// Calls `sink` with every record under `paths`, in input order, through validate's stream
+/// ([`crate::validate::for_each_record`]). A record whose move list holds a move that cannot
+/// be read is unreadable here (its moves are not all known), named like the others.
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
@@ -91,127 +96,55 @@ pub fn for_each_record(
     input: Input,
     sink: &mut dyn FnMut(Item),
 ) -> Result<Walked, String> {
-    let (files, problems) =
-        collect_files(paths).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
-    let mut walked = Walked {
-        problems,
-        ..Walked::default()
+    let mut records = 0usize;
+    let mut unreadable = Vec::new();
+    let mut last: Option<(PathBuf, Arc<str>)> = None;
+    let read = ReadOptions {
+        format: input.format,
+        orientation: input.orientation,
     };
-    for (path, named) in files {
-        match read_file(&path, named, input, &mut walked, sink) {
-            Ok(true) => walked.files += 1,
-            Ok(false) => walked.skipped.push(path.display().to_string()),
-            Err(p) => walked.problems.push(p),
-        }
-    }
-    Ok(walked)
-}
-
-/// Reads one file; `Ok(false)`: a file found in a folder in no record format.
-fn read_file(
-    path: &Path,
-    named: bool,
-    input: Input,
-    walked: &mut Walked,
-    sink: &mut dyn FnMut(Item),
-) -> Result<bool, FileProblem> {
-    let name = path.display().to_string();
-    let problem = |e: std::io::Error| FileProblem {
-        file: name.clone(),
-        reason: e.to_string(),
-    };
-    let file = std::fs::File::open(path).map_err(problem)?;
-    let size = file.metadata().map_err(problem)?.len();
-    let mut reader = std::io::BufReader::with_capacity(256 << 10, file);
-    let head = loop {
-        match reader.fill_buf() {
-            Ok(b) => break b.to_vec(),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(problem(e)),
-        }
-    };
-    let Some(format) = input
-        .format
-        .or_else(|| detect(&name, &head[..head.len().min(4096)]))
-    else {
-        return if named {
-            Err(FileProblem {
-                file: name,
-                reason: "unknown format (give --format)".into(),
-            })
-        } else {
-            Ok(false)
+    let streamed = validate::for_each_record(paths, read, &mut |file, index, item| {
+        let name = match &last {
+            Some((p, n)) if *p == file.path => n.clone(),
+            _ => {
+                let n: Arc<str> = Arc::from(file.path.display().to_string().as_str());
+                last = Some((file.path.clone(), n.clone()));
+                n
+            }
         };
-    };
-    let orientation = input
-        .orientation
-        .unwrap_or_else(|| format.default_orientation());
-    let file_name: Arc<str> = Arc::from(name.as_str());
-    let mut index = 0usize;
-    let mut emit = |r: Result<GameRecord, RecordError>| {
-        index += 1;
-        walked.records += 1;
-        let item = match r {
-            Ok(g) if g.moves.len() > limits::MAX_MOVES => Err(format!(
-                "{name}: record {index}: record too large ({} moves, limit {})",
-                g.moves.len(),
-                limits::MAX_MOVES
+        records += 1;
+        let result = match item {
+            RecordItem::Game(g) => Ok(g),
+            RecordItem::GameWithUnreadable(_, m) => Err(format!(
+                "{name}: record {index}: move {} '{}' cannot be read: {}",
+                m.number, m.text, m.reason
             )),
-            Ok(g) => Ok(g),
-            Err(e) => Err(e.to_string()),
+            RecordItem::Broken(why) => Err(why),
         };
-        if let Err(e) = &item {
-            walked.unreadable.push(e.clone());
+        if let Err(e) = &result {
+            unreadable.push(e.clone());
         }
-        sink((
-            Source {
-                file: file_name.clone(),
-                index,
-            },
-            item,
-        ));
-    };
-    match format {
-        Format::Renju | Format::Moves => {
-            let boxed: Box<dyn BufRead> = Box::new(reader);
-            let lines = if format == Format::Renju {
-                RenjuBufReader::new(boxed, &name, orientation)
-            } else {
-                RenjuBufReader::moves(boxed, &name, orientation)
-            };
-            lines.for_each(&mut emit);
-        }
-        Format::Rif => RifReader::new(reader, &name, orientation).for_each(&mut emit),
-        _ => {
-            let limit = limits::whole_file_limit(format).unwrap_or(u64::MAX);
-            let mut bytes = Vec::new();
-            if size <= limit {
-                reader
-                    .by_ref()
-                    .take(limit.saturating_add(1))
-                    .read_to_end(&mut bytes)
-                    .map_err(problem)?;
-            }
-            let found = size.max(bytes.len() as u64);
-            if found > limit {
-                let kind = ErrorKind::TooLarge {
-                    what: format!("file too large for {format}"),
-                    found,
-                    unit: "bytes",
-                    limit,
-                };
-                emit(Err(RecordError::new(
-                    &name,
-                    1,
-                    notation::Position::Byte(0),
-                    kind,
-                )));
-            } else {
-                read_all(format, &bytes, &name, orientation).for_each(&mut emit);
-            }
-        }
-    }
-    Ok(true)
+        sink((Source { file: name, index }, result));
+    })
+    .map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
+    let mut skipped: Vec<String> = streamed
+        .skipped
+        .iter()
+        .map(|s| format!("{} ({})", s.path, s.reason))
+        .collect();
+    skipped.extend(
+        streamed
+            .not_records
+            .iter()
+            .map(|n| format!("{n} (no record format)")),
+    );
+    Ok(Walked {
+        files: streamed.files,
+        skipped,
+        problems: streamed.problems,
+        records,
+        unreadable,
+    })
 }
 
 /// Writes records to `path` in the format of its extension, as they come (line formats are
@@ -219,7 +152,7 @@ fn read_file(
 pub struct RecordWriter {
     path: PathBuf,
     format: Format,
-    out: std::io::BufWriter<std::fs::File>,
+    out: std::io::BufWriter<AtomicFile>,
     pending: Vec<GameRecord>,
     /// Records written.
     pub written: usize,
@@ -242,8 +175,7 @@ impl RecordWriter {
                 path.display()
             )
         })?;
-        let file = std::fs::File::create(path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let file = AtomicFile::create(path).map_err(|e| e.to_string())?;
         Ok(RecordWriter {
             path: path.to_path_buf(),
             format,
@@ -302,9 +234,11 @@ impl RecordWriter {
         if !self.pending.is_empty() || self.written == 0 {
             self.flush_pending()?;
         }
-        self.out
-            .flush()
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        let file = self
+            .out
+            .into_inner()
+            .map_err(|e| format!("cannot write {}: {}", self.path.display(), e.error()))?;
+        file.commit().map_err(|e| e.to_string())?;
         let mut s = format!(
             "wrote {} record{} to {} ({})\n",
             self.written,
@@ -357,7 +291,7 @@ pub const CSV_HEADER: [&str; 8] = [
 ///
 /// # Errors
 /// A write error.
-pub fn write_report<W: Write>(outcome: &Outcome, out: W) -> Result<(), String> {
+pub fn write_report<W: Write>(outcome: &Outcome, out: W) -> Result<W, String> {
     let mut w = csv::Writer::from_writer(out);
     let fail = |e: csv::Error| format!("cannot write the report: {e}");
     w.write_record(CSV_HEADER).map_err(fail)?;
@@ -376,8 +310,8 @@ pub fn write_report<W: Write>(outcome: &Outcome, out: W) -> Result<(), String> {
             .map_err(fail)?;
         }
     }
-    w.flush()
-        .map_err(|e| format!("cannot write the report: {e}"))
+    w.into_inner()
+        .map_err(|e| format!("cannot write the report: {}", e.error()))
 }
 
 /// The summary: records read, groups, duplicates per kind, a few examples.
@@ -458,9 +392,11 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     })?;
     let outcome = d.finish();
     if let Some(path) = &args.report {
-        let f = std::fs::File::create(path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        write_report(&outcome, std::io::BufWriter::new(f))?;
+        let f = AtomicFile::create(path).map_err(|e| e.to_string())?;
+        let f = write_report(&outcome, std::io::BufWriter::new(f))?
+            .into_inner()
+            .map_err(|e| format!("cannot write {}: {}", path.display(), e.error()))?;
+        f.commit().map_err(|e| e.to_string())?;
     }
     let mut text = summary(&outcome, &walked);
     if let Some(path) = &args.unique {

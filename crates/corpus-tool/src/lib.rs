@@ -11,6 +11,7 @@ pub mod dedupe;
 pub mod explain;
 pub mod filter;
 pub mod fouls;
+pub mod output;
 pub mod search;
 pub mod show;
 pub mod validate;

@@ -89,8 +89,7 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     let query = Query::from_board(&board);
     let mut report = match &args.report {
         Some(path) => {
-            let f = std::fs::File::create(path)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let f = crate::output::AtomicFile::create(path).map_err(|e| e.to_string())?;
             let mut w = csv::Writer::from_writer(std::io::BufWriter::new(f));
             w.write_record(CSV_HEADER)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -140,9 +139,13 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     if let Some(e) = error {
         return Err(format!("cannot write the report: {e}"));
     }
-    if let Some(mut w) = report {
-        w.flush()
-            .map_err(|e| format!("cannot write the report: {e}"))?;
+    if let Some(w) = report {
+        w.into_inner()
+            .map_err(|e| format!("cannot write the report: {}", e.error()))?
+            .into_inner()
+            .map_err(|e| format!("cannot write the report: {}", e.error()))?
+            .commit()
+            .map_err(|e| e.to_string())?;
     }
     let (black, white) = query.stones();
     let mut text = format!(
