@@ -389,3 +389,34 @@ fn random_archives_have_copies() {
     }
     assert_eq!(kinds.len(), 4, "{kinds:?}");
 }
+
+#[test]
+fn records_the_symmetries_cannot_map_are_listed() {
+    let mut d = Deduper::new(1);
+    let src = |i| Source {
+        file: "x".into(),
+        index: i,
+    };
+    let mut no_board = game("h8 h9");
+    no_board.board_size = 0;
+    assert!(d.push(src(1), &no_board).is_err());
+    let mut off = game("h8 h9");
+    off.board_size = 7; // h8 and h9 are off a 7x7 board
+    assert!(d.push(src(2), &off).is_err());
+    assert_eq!(d.push(src(3), &game("h8 h9")), Ok(2));
+    assert_eq!(d.push(src(4), &game("h8 h9")), Ok(3));
+    let out = d.finish();
+    assert_eq!(out.records, 4);
+    assert_eq!(
+        out.not_examined
+            .iter()
+            .map(|(seq, s, why)| (*seq, s.index, why.to_string()))
+            .collect::<Vec<_>>(),
+        [
+            (0, 1, "board side 0 is not in 5..=20".to_string()),
+            (1, 2, "move 1 is off the board".to_string())
+        ]
+    );
+    assert_eq!(rows(&out).len(), 1);
+    assert!(out.is_duplicate(3) && !out.is_duplicate(2));
+}
