@@ -121,7 +121,7 @@ fn arb_game() -> impl Strategy<Value = GameRecord> {
                 }
             })
             .collect();
-        if g.moves.len() > 1 && g.moves.len() % 2 == 0 {
+        if g.moves.len() > 1 && g.moves.len().is_multiple_of(2) {
             g.moves[0] = Move::Stone(Point::CENTER);
         }
         g
