@@ -7,7 +7,8 @@
 //!   rotated, or cut short), with a representative per group, found with canonical Zobrist
 //!   keys of the 8 symmetric forms ([`keys`]) and checked move by move;
 //! - [`search`]: whether a record passes through a position under the 8 symmetries, where
-//!   first, and the tree of moves played next;
+//!   first, and the tree of moves played next; [`pattern`]: the same for a partial board
+//!   (stones, empty and don't-care points) found anywhere, under symmetry and translation;
 //! - [`filter`]: conditions on a record (opening, declared result, the analyzer's end, verdict
 //!   and findings, length, players, event, rule).
 //!
@@ -32,6 +33,7 @@
 pub mod dedupe;
 pub mod filter;
 pub mod keys;
+pub mod pattern;
 pub mod search;
 
 /// The examples of the README compile and pass.

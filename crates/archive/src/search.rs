@@ -195,10 +195,37 @@ impl Branch {
     }
 }
 
+/// What was played next from a found position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Next {
+    /// This move (in the orientation of the position or pattern asked).
+    Move(Move),
+    /// A stone outside the pattern's area ([`crate::pattern`] only).
+    Outside,
+    /// The record ends there.
+    End,
+}
+
+impl From<Option<Move>> for Next {
+    fn from(m: Option<Move>) -> Next {
+        m.map_or(Next::End, Next::Move)
+    }
+}
+
+impl fmt::Display for Next {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Next::Move(m) => write!(f, "{m}"),
+            Next::Outside => f.write_str("(outside)"),
+            Next::End => f.write_str("(end)"),
+        }
+    }
+}
+
 /// The moves played next from the query position, like Scid's tree window.
 ///
 /// ```
-/// use archive::search::{Hit, Tree};
+/// use archive::search::{Hit, Next, Tree};
 /// use notation::DeclaredResult;
 /// use renju_core::{Move, Symmetry};
 /// let mut t = Tree::default();
@@ -207,32 +234,36 @@ impl Branch {
 /// t.add(&hit("i10"), DeclaredResult::White);
 /// t.add(&hit("j10"), DeclaredResult::Black);
 /// let rows = t.rows();
-/// assert_eq!(rows[0].0, Some("i10".parse::<Move>().unwrap()));
+/// assert_eq!(rows[0].0, Next::Move("i10".parse::<Move>().unwrap()));
 /// assert_eq!(rows[0].1.games, 2);
 /// assert!(t.to_string().contains("i10"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tree {
-    branches: HashMap<Option<Move>, Branch>,
+    branches: HashMap<Next, Branch>,
     total: Branch,
 }
 
 impl Tree {
     /// Counts one matching record.
     pub fn add(&mut self, hit: &Hit, result: DeclaredResult) {
-        self.branches.entry(hit.next).or_default().add(result);
+        self.add_next(Next::from(hit.next), result);
+    }
+
+    /// Counts one matching record whose next move is `next`.
+    pub fn add_next(&mut self, next: Next, result: DeclaredResult) {
+        self.branches.entry(next).or_default().add(result);
         self.total.add(result);
     }
 
-    /// The next moves, most played first (then by move text; `None`, the game ending there,
-    /// last among equals).
+    /// The next moves, most played first (then stones by column and row, then a pass, then
+    /// [`Next::Outside`], then [`Next::End`]).
     #[must_use]
-    pub fn rows(&self) -> Vec<(Option<Move>, Branch)> {
+    pub fn rows(&self) -> Vec<(Next, Branch)> {
         let mut rows: Vec<_> = self.branches.iter().map(|(m, b)| (*m, *b)).collect();
         rows.sort_by(|a, b| {
             b.1.games
                 .cmp(&a.1.games)
-                .then_with(|| a.0.is_none().cmp(&b.0.is_none()))
                 .then_with(|| sort_key(a.0).cmp(&sort_key(b.0)))
         });
         rows
@@ -245,11 +276,12 @@ impl Tree {
     }
 }
 
-fn sort_key(m: Option<Move>) -> (u8, u8, u8) {
+fn sort_key(m: Next) -> (u8, u8, u8) {
     match m {
-        Some(Move::Stone(p)) => (0, p.col(), p.row()),
-        Some(Move::Pass) => (1, 0, 0),
-        None => (2, 0, 0),
+        Next::Move(Move::Stone(p)) => (0, p.col(), p.row()),
+        Next::Move(Move::Pass) => (1, 0, 0),
+        Next::Outside => (2, 0, 0),
+        Next::End => (3, 0, 0),
     }
 }
 
@@ -285,8 +317,7 @@ impl fmt::Display for Tree {
             )
         };
         for (m, b) in self.rows() {
-            let name = m.map_or_else(|| "(end)".to_string(), |m| m.to_string());
-            line(f, &name, &b)?;
+            line(f, &m.to_string(), &b)?;
         }
         line(f, "total", &self.total)
     }
