@@ -3,9 +3,10 @@
 //! from there with their declared results (the definitions are in [`archive::search`]).
 
 use crate::dedupe::{Input, for_each_record};
-use archive::search::{Query, Tree};
+use archive::pattern::Pattern;
+use archive::search::{Next, Query, Tree};
 use notation::Orientation;
-use renju_core::{Board, Color, Move, RENJU_SIZE};
+use renju_core::{Board, Color, Move, Point, RENJU_SIZE, Symmetry};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -18,6 +19,8 @@ pub enum Position {
     Board(String),
     /// A text diagram file.
     Diagram(PathBuf),
+    /// A pattern file: a partial board found anywhere ([`archive::pattern`]).
+    Pattern(PathBuf),
 }
 
 impl Position {
@@ -54,6 +57,75 @@ impl Position {
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                 Board::from_diagram(&text).map_err(|e| format!("{}: {e}", path.display()))
             }
+            Position::Pattern(path) => Err(format!(
+                "{} is a pattern, not a whole position",
+                path.display()
+            )),
+        }
+    }
+
+    fn finder(&self) -> Result<Finder, String> {
+        match self {
+            Position::Pattern(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                Pattern::parse(&text)
+                    .map(Finder::Pattern)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            }
+            _ => Ok(Finder::Position(Box::new(Query::from_board(
+                &self.board()?,
+            )))),
+        }
+    }
+}
+
+enum Finder {
+    Position(Box<Query>),
+    Pattern(Pattern),
+}
+
+/// A match, whichever the query.
+struct Found {
+    move_number: usize,
+    symmetry: Symmetry,
+    next: Next,
+    at: Option<Point>,
+}
+
+impl Finder {
+    fn find(&self, g: &notation::GameRecord) -> Option<Found> {
+        match self {
+            Finder::Position(q) => q.find(g).map(|h| Found {
+                move_number: h.move_number,
+                symmetry: h.symmetry,
+                next: Next::from(h.next),
+                at: None,
+            }),
+            Finder::Pattern(p) => p.find(g).map(|h| Found {
+                move_number: h.move_number,
+                symmetry: h.symmetry,
+                next: h.next,
+                at: Some(h.at),
+            }),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Finder::Position(q) => {
+                let (black, white) = q.stones();
+                format!(
+                    "position: {black} black, {white} white stone{} (under the 8 symmetries, colours kept)",
+                    if white == 1 { "" } else { "s" }
+                )
+            }
+            Finder::Pattern(p) => {
+                let (w, h) = p.size();
+                format!(
+                    "pattern: {w}x{h} cells (under the 8 symmetries and any translation, colours kept)"
+                )
+            }
         }
     }
 }
@@ -73,9 +145,9 @@ pub struct Args {
     pub input: Input,
 }
 
-/// The CSV header: the contract columns, then `next` and `declared`.
-pub const CSV_HEADER: [&str; 7] = [
-    "file", "index", "id", "move", "symmetry", "next", "declared",
+/// The CSV header: the contract columns, then `next`, `declared` and (for a pattern) `at`.
+pub const CSV_HEADER: [&str; 8] = [
+    "file", "index", "id", "move", "symmetry", "next", "declared", "at",
 ];
 
 /// Runs `corpus-tool search`; returns the text for stdout and the exit status
@@ -85,8 +157,7 @@ pub const CSV_HEADER: [&str; 7] = [
 /// A position that cannot be read, a path that cannot be read, a report that cannot be
 /// written.
 pub fn run(args: &Args) -> Result<(String, u8), String> {
-    let board = args.position.board()?;
-    let query = Query::from_board(&board);
+    let finder = args.position.finder()?;
     let mut report = match &args.report {
         Some(path) => {
             let f = crate::output::AtomicFile::create(path).map_err(|e| e.to_string())?;
@@ -103,14 +174,22 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     let mut matches = 0usize;
     let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
         let Ok(g) = r else { return };
-        let Some(hit) = query.find(&g) else { return };
+        let Some(hit) = finder.find(&g) else { return };
         matches += 1;
-        tree.add(&hit, g.result);
-        let next = hit.next.map(|m| m.to_string()).unwrap_or_default();
+        tree.add_next(hit.next, g.result);
+        let next = match hit.next {
+            Next::End => String::new(),
+            Next::Outside => "outside".to_string(),
+            Next::Move(m) => m.to_string(),
+        };
+        let at = hit
+            .at
+            .map(|p| format!(", pattern a1 on {p}"))
+            .unwrap_or_default();
         if matches <= args.show {
             let _ = writeln!(
                 shown,
-                "  {} record {}{}: after move {}, {}, next {}",
+                "  {} record {}{}: after move {}, {}{at}, next {}",
                 src.file,
                 src.index,
                 g.id.as_deref()
@@ -131,6 +210,7 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
                 hit.symmetry.name().to_string(),
                 next,
                 g.result.name().to_string(),
+                hit.at.map(|p| p.to_string()).unwrap_or_default(),
             ])
         {
             error = Some(e.to_string());
@@ -147,18 +227,19 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
             .commit()
             .map_err(|e| e.to_string())?;
     }
-    let (black, white) = query.stones();
-    let mut text = format!(
-        "position: {black} black, {white} white stone{} (under the 8 symmetries, colours kept)\n",
-        if white == 1 { "" } else { "s" }
-    );
+    let mut text = finder.describe();
+    text.push('\n');
     let _ = writeln!(
         text,
-        "records: {} read in {} file{}, {} unreadable; {matches} pass through the position",
+        "records: {} read in {} file{}, {} unreadable; {matches} pass through the {}",
         walked.records,
         walked.files,
         if walked.files == 1 { "" } else { "s" },
-        walked.unreadable.len()
+        walked.unreadable.len(),
+        match finder {
+            Finder::Position(_) => "position",
+            Finder::Pattern(_) => "pattern",
+        }
     );
     if matches > 0 {
         let _ = writeln!(text, "matches:");
@@ -190,19 +271,23 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
 #[command(after_help = "\
 A record passes through the position when, after some move k, its black stones and its
 white stones equal the position's under one of the 8 board symmetries (colours kept).
-Exactly one of --position, --board, --diagram gives the position.
+Exactly one of --position, --board, --diagram gives the position; --pattern instead gives a
+partial board (x black, o white, . empty, ? any point; top row first) found anywhere, under
+the 8 symmetries and any translation, every cell on the board.
 
 Stdout: the matches (the first --show of them), then the moves played next from the
 position, in the position's orientation, with games, share and declared results.
 --report writes one CSV row per matching record:
   file,index,id,move,symmetry
-(then next,declared); move is the first such k, symmetry maps the record's position onto
-the one asked.
+(then next,declared,at); move is the first such k, symmetry maps the record's position onto
+the one asked (for a pattern: the symmetry applied to the pattern, and at the point its
+bottom-left cell lies on).
 
 Examples:
   corpus-tool search --position 'h8 h9 i10' archive.renju
-  corpus-tool search --diagram pos.txt --report hits.csv archive/")]
-#[command(group(clap::ArgGroup::new("query").required(true).args(["position", "board", "diagram"])))]
+  corpus-tool search --diagram pos.txt --report hits.csv archive/
+  corpus-tool search --pattern open-three.txt archive.renju")]
+#[command(group(clap::ArgGroup::new("query").required(true).args(["position", "board", "diagram", "pattern"])))]
 pub struct Command {
     /// Files or folders.
     #[arg(required = true)]
@@ -216,6 +301,10 @@ pub struct Command {
     /// The position as a text diagram file.
     #[arg(long, value_name = "FILE")]
     pub diagram: Option<PathBuf>,
+    /// A partial board found anywhere: a file of cells, top row first (x black, o white,
+    /// . empty, ? any point), under the 8 symmetries and any translation.
+    #[arg(long, value_name = "FILE")]
+    pub pattern: Option<PathBuf>,
     /// Write the matches as CSV to this file.
     #[arg(long, value_name = "FILE.csv")]
     pub report: Option<PathBuf>,
@@ -230,12 +319,13 @@ pub struct Command {
 /// Runs `corpus-tool search` from its command line; returns the exit status.
 #[must_use]
 pub fn main(cmd: &Command) -> u8 {
-    let position = match (&cmd.position, &cmd.board, &cmd.diagram) {
-        (Some(m), _, _) => Position::Moves(m.clone()),
-        (_, Some(b), _) => Position::Board(b.clone()),
-        (_, _, Some(d)) => Position::Diagram(d.clone()),
+    let position = match (&cmd.position, &cmd.board, &cmd.diagram, &cmd.pattern) {
+        (Some(m), ..) => Position::Moves(m.clone()),
+        (_, Some(b), ..) => Position::Board(b.clone()),
+        (_, _, Some(d), _) => Position::Diagram(d.clone()),
+        (.., Some(p)) => Position::Pattern(p.clone()),
         _ => {
-            eprintln!("corpus-tool search: give --position, --board or --diagram");
+            eprintln!("corpus-tool search: give --position, --board, --diagram or --pattern");
             return 2;
         }
     };

@@ -122,9 +122,9 @@ fn search_position_board_and_diagram() {
     assert!(stdout.contains("4 pass through the position"), "{stdout}");
     let csv = std::fs::read_to_string(&report).unwrap();
     let rows: Vec<&str> = csv.lines().collect();
-    assert_eq!(rows[0], "file,index,id,move,symmetry,next,declared");
-    assert_eq!(rows[1], format!("{a},1,,4,identity,j11,black"));
-    assert_eq!(rows[3], format!("{a},4,,4,flip-v,j11,black"));
+    assert_eq!(rows[0], "file,index,id,move,symmetry,next,declared,at");
+    assert_eq!(rows[1], format!("{a},1,,4,identity,j11,black,"));
+    assert_eq!(rows[3], format!("{a},4,,4,flip-v,j11,black,"));
     assert_eq!(rows.len(), 5);
     // the tree: j11 three times (one of them mirrored back), then nothing else
     let j11 = stdout.lines().find(|l| l.starts_with("j11")).unwrap();
@@ -156,6 +156,32 @@ fn search_position_board_and_diagram() {
     // no query: refused
     let (code, _, _) = tool(&["search", &b]);
     assert_eq!(code, 2);
+
+    // a pattern: black h8, white h9 above it, black i10 (a knight's move away), anywhere
+    let pattern = dir.path("pat.txt");
+    std::fs::write(&pattern, "? x ?\no ? ?\nx ? ?\n").unwrap();
+    let hits = dir.path("pat.csv");
+    let (code, stdout, err) = tool(&[
+        "search",
+        "--pattern",
+        pattern.to_str().unwrap(),
+        "--report",
+        hits.to_str().unwrap(),
+        &b,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.starts_with("pattern: 3x3 cells"), "{stdout}");
+    assert!(stdout.contains("1 pass through"), "{stdout}");
+    let csv = std::fs::read_to_string(&hits).unwrap();
+    // after move 3 (h8 h9 i10); next g7 lies outside the pattern
+    assert_eq!(
+        csv.lines().nth(1).unwrap(),
+        format!("{b},1,,3,identity,outside,draw,h8")
+    );
+    std::fs::write(&pattern, "o q\n").unwrap();
+    let (code, _, err) = tool(&["search", "--pattern", pattern.to_str().unwrap(), &b]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'q' is not a cell"), "{err}");
 }
 
 #[test]
