@@ -291,7 +291,7 @@ impl fmt::Display for Tree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{:<6} {:>8} {:>6}  {:>7} {:>7} {:>6} {:>7}  {:>6}",
+            "{:<9} {:>8} {:>6}  {:>7} {:>7} {:>6} {:>7}  {:>6}",
             "next", "games", "share", "black", "white", "draw", "unknown", "black%"
         )?;
         let total = self.total.games.max(1) as f64;
@@ -307,7 +307,7 @@ impl fmt::Display for Tree {
             };
             writeln!(
                 f,
-                "{name:<6} {:>8} {:>5.1}%  {:>7} {:>7} {:>6} {:>7}  {score:>6}",
+                "{name:<9} {:>8} {:>5.1}%  {:>7} {:>7} {:>6} {:>7}  {score:>6}",
                 b.games,
                 100.0 * b.games as f64 / total,
                 b.black,

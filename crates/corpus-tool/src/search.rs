@@ -258,7 +258,12 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
         }
         let _ = writeln!(
             text,
-            "next moves (in the orientation of the position asked):"
+            "{}",
+            match finder {
+                Finder::Position(_) => "next moves (in the orientation of the position asked):",
+                Finder::Pattern(_) =>
+                    "next moves (in the pattern's own coordinates, a1 its bottom-left cell):",
+            }
         );
         text.push_str(&tree.to_string());
     }
