@@ -61,12 +61,28 @@ fn child(mode: &str, path: &Path) {
     println!("seconds {seconds}");
 }
 
-/// Best wall time (as the child measures it) of `runs` runs, peak memory (MB) of the largest,
-/// and the child's last text.
-fn measure(mode: &str, path: &Path, runs: usize) -> (f64, Option<f64>, String) {
+/// What a child run measured: best wall time (as the child measures it), the CPU time (user
+/// plus system) of that best run, peak memory (MB) of the largest, and the child's text.
+struct Measured {
+    wall: f64,
+    cpu: Option<f64>,
+    peak: Option<f64>,
+    text: String,
+}
+
+fn field(stderr: &str, name: &str) -> Option<f64> {
+    stderr
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(name))
+        .and_then(|s| s.trim().parse::<f64>().ok())
+}
+
+/// Runs `mode` on `path` `runs` times in a child process.
+fn measure(mode: &str, path: &Path, runs: usize) -> Measured {
     let exe = std::env::current_exe().expect("the benchmark's own path");
     let timer = Path::new("/usr/bin/time");
     let mut best = f64::MAX;
+    let mut cpu = None;
     let mut peak: Option<f64> = None;
     let mut text = String::new();
     for _ in 0..runs {
@@ -93,16 +109,14 @@ fn measure(mode: &str, path: &Path, runs: usize) -> (f64, Option<f64>, String) {
             .find_map(|l| l.strip_prefix("seconds "))
             .and_then(|s| s.parse().ok())
             .expect("the child's time");
-        best = best.min(seconds);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        if let Some(kb) = stderr
-            .lines()
-            .find_map(|l| {
-                l.trim()
-                    .strip_prefix("Maximum resident set size (kbytes): ")
-            })
-            .and_then(|s| s.trim().parse::<f64>().ok())
-        {
+        if seconds < best {
+            best = seconds;
+            cpu = field(&stderr, "User time (seconds): ")
+                .zip(field(&stderr, "System time (seconds): "))
+                .map(|(u, s)| u + s);
+        }
+        if let Some(kb) = field(&stderr, "Maximum resident set size (kbytes): ") {
             peak = Some(peak.unwrap_or(0.0).max(kb / 1024.0));
         }
         text = stdout
@@ -111,7 +125,17 @@ fn measure(mode: &str, path: &Path, runs: usize) -> (f64, Option<f64>, String) {
             .collect::<Vec<_>>()
             .join("\n");
     }
-    (best, peak, text)
+    Measured {
+        wall: best,
+        cpu,
+        peak,
+        text,
+    }
+}
+
+fn cpu(m: &Measured) -> String {
+    m.cpu
+        .map_or_else(String::new, |c| format!(" (cpu {c:.2} s)"))
 }
 
 fn mb(peak: Option<f64>) -> String {
@@ -187,28 +211,37 @@ fn main() {
         println!("SKIPPED: {} is absent", path.display());
         return;
     }
-    let (v, v_mem, _) = measure("validate", &path, 3);
-    let (d, d_mem, d_text) = measure("dedupe", &path, 3);
-    let (s, s_mem, s_text) = measure("search", &path, 3);
+    let v = measure("validate", &path, 3);
+    let d = measure("dedupe", &path, 3);
+    let s = measure("search", &path, 3);
     println!(
         "archive_ops on {} (best of 3, file read included):",
         path.display()
     );
-    println!("  validate {v:.3} s, peak {} (the yardstick)", mb(v_mem));
     println!(
-        "  dedupe   {d:.3} s = {:.2}x validate (target 1.5x), peak {} (target 300 MB)",
-        d / v,
-        mb(d_mem)
+        "  validate {:.3} s{}, peak {} (the yardstick)",
+        v.wall,
+        cpu(&v),
+        mb(v.peak)
     );
     println!(
-        "  search   {s:.3} s = {:.2}x validate (target 0.5x), peak {} (target 300 MB), position {QUERY}",
-        s / v,
-        mb(s_mem)
+        "  dedupe   {:.3} s{} = {:.2}x validate (target 1.5x), peak {} (target 300 MB)",
+        d.wall,
+        cpu(&d),
+        d.wall / v.wall,
+        mb(d.peak)
     );
-    for l in d_text.lines().take(3) {
+    println!(
+        "  search   {:.3} s{} = {:.2}x validate (target 0.5x), peak {} (target 300 MB), position {QUERY}",
+        s.wall,
+        cpu(&s),
+        s.wall / v.wall,
+        mb(s.peak)
+    );
+    for l in d.text.lines().take(3) {
         println!("  dedupe: {l}");
     }
-    if let Some(l) = s_text.lines().nth(1) {
+    if let Some(l) = s.text.lines().nth(1) {
         println!("  search: {l}");
     }
     let big = std::env::temp_dir().join(format!("renju-kit-bench-2m-{}.renju", std::process::id()));
@@ -219,13 +252,15 @@ fn main() {
         t.elapsed().as_secs_f64(),
         big.display()
     );
-    let (b, b_mem, b_text) = measure("dedupe", &big, 1);
+    let b = measure("dedupe", &big, 1);
     let _ = std::fs::remove_file(&big);
     println!(
-        "  dedupe   {b:.3} s (target 10 s), peak {} (target 1.5 GB)",
-        mb(b_mem)
+        "  dedupe   {:.3} s{} (target 10 s), peak {} (target 1.5 GB)",
+        b.wall,
+        cpu(&b),
+        mb(b.peak)
     );
-    for l in b_text.lines().take(3) {
+    for l in b.text.lines().take(3) {
         println!("  dedupe: {l}");
     }
 }
