@@ -384,11 +384,32 @@ pub fn summary(outcome: &Outcome, walked: &Walked) -> String {
 /// A path that cannot be read, a report or output that cannot be written.
 pub fn run(args: &Args) -> Result<(String, u8), String> {
     let mut d = Deduper::new(args.min_moves);
-    let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
-        if let Ok(g) = r {
-            // a record the symmetries cannot map is listed by the summary
-            let _ = d.push(src, &g);
+    // Reading and hashing overlap: one thread reads and parses, this one keys the records, in
+    // input order (batches through a bounded channel keep memory bounded).
+    let walked = std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::sync_channel::<Vec<(Source, GameRecord)>>(8);
+        let reader = scope.spawn(move || {
+            let mut batch = Vec::with_capacity(1024);
+            let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
+                if let Ok(g) = r {
+                    batch.push((src, g));
+                    if batch.len() == 1024 {
+                        let _ = send.send(std::mem::take(&mut batch));
+                    }
+                }
+            });
+            let _ = send.send(batch);
+            walked
+        });
+        for batch in receive {
+            for (src, g) in batch {
+                // a record the symmetries cannot map is listed by the summary
+                let _ = d.push(src, &g);
+            }
         }
+        reader
+            .join()
+            .unwrap_or_else(|_| Err("the reading thread failed".to_string()))
     })?;
     let outcome = d.finish();
     if let Some(path) = &args.report {
