@@ -84,6 +84,8 @@ enum Job {
     FileDone(Arc<str>, FileStatus),
     /// A walk entry that is not a file (a problem, a skipped entry), kept in order.
     Walked(Entry),
+    /// The estimated records of a streamed file about to come (for the progress bar).
+    Expect(usize),
 }
 
 /// A job done.
@@ -92,6 +94,8 @@ enum Done<T> {
     Record(Out<T>),
     File(Arc<str>, Vec<Out<T>>, FileStatus),
     Walked(Entry),
+    /// Nothing to account.
+    Nothing,
 }
 
 /// What a worker needs to audit.
@@ -132,6 +136,7 @@ impl<T: Send> Work<'_, T> {
             Job::Record { file, index, item } => Done::Record(self.record(&file, index, item)),
             Job::FileDone(file, status) => Done::File(file, Vec::new(), status),
             Job::Walked(e) => Done::Walked(e),
+            Job::Expect(_) => Done::Nothing,
             Job::SmallFile(file) => {
                 let name: Arc<str> = file.name().into();
                 let sample = self.options.sample.max(1);
@@ -178,6 +183,7 @@ fn produce(
                 batch.push(Job::SmallFile(f));
             }
             _ => {
+                batch.push(Job::Expect(estimate(&f)));
                 let name: Arc<str> = f.name().into();
                 let mut not_sampled = 0;
                 let read = each_record(&f, options.read_options(), &mut |index, item| {
@@ -252,16 +258,10 @@ pub fn audit_entries<T: Send>(
     };
     let work = Work { options, extra };
     let mut done_records = 0usize;
-    let mut expected = 0usize;
-    let mut consume = |batch: Vec<Job>| {
-        for j in &batch {
-            match j {
-                Job::SmallFile(f) => expected += estimate(f),
-                Job::FileDone(..) => expected += 1,
-                _ => {}
-            }
-        }
-        let done: Vec<Done<T>> = batch.into_par_iter().map(|j| work.job(j)).collect();
+    let expected = std::cell::Cell::new(0usize);
+    // Accounting (the summary, the sink: the CSV writer) is sequential: it runs on this
+    // thread for batch k while the workers audit batch k+1.
+    let mut account_batch = |done: Vec<Done<T>>| {
         let mut account = |out: &Out<T>, total: &mut Summary| {
             total.add(&out.row, out.audited.as_ref().map(|(_, a, _)| a));
             sink(Audited {
@@ -277,7 +277,7 @@ pub fn audit_entries<T: Send>(
                 Done::Record(out) => account(&out, &mut total),
                 Done::Walked(Entry::Problem(p)) => total.file_problems.push(p),
                 Done::Walked(Entry::Skipped(s)) => total.skipped.push(s),
-                Done::Walked(Entry::File(_)) => {}
+                Done::Walked(Entry::File(_)) | Done::Nothing => {}
                 Done::File(name, rows, status) => {
                     for out in &rows {
                         account(out, &mut total);
@@ -293,7 +293,34 @@ pub fn audit_entries<T: Send>(
                 }
             }
         }
-        progress(done_records, expected.max(done_records));
+        progress(done_records, expected.get().max(done_records));
+    };
+    let mut pending: Option<Vec<Done<T>>> = None;
+    let mut consume = |batch: Vec<Job>| {
+        for j in &batch {
+            match j {
+                Job::SmallFile(f) => expected.set(expected.get() + estimate(f)),
+                Job::Expect(n) => expected.set(expected.get() + n),
+                _ => {}
+            }
+        }
+        let mut next = None;
+        let previous = pending.take();
+        let work = &work;
+        rayon::in_place_scope(|s| {
+            s.spawn(|_| {
+                next = Some(
+                    batch
+                        .into_par_iter()
+                        .map(|j| work.job(j))
+                        .collect::<Vec<_>>(),
+                );
+            });
+            if let Some(done) = previous {
+                account_batch(done);
+            }
+        });
+        pending = next;
     };
     if jobs <= 1 {
         produce(entries, options, &mut |batch| {
@@ -308,6 +335,9 @@ pub fn audit_entries<T: Send>(
                 consume(batch);
             }
         });
+    }
+    if let Some(done) = pending.take() {
+        account_batch(done);
     }
     total.seconds = start.elapsed().as_secs_f64();
     total
