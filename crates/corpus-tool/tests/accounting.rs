@@ -245,3 +245,65 @@ proptest! {
         prop_assert_eq!(summary.unreadable, unreadable);
     }
 }
+
+/// Small files (read whole by workers) and a large one (streamed by the reader thread, its
+/// records spread over several batches) in one folder: the rows come in file order, then
+/// record order, and are the same whatever the number of workers.
+#[test]
+fn small_and_streamed_files_keep_report_order_with_any_number_of_workers() {
+    let dir = Scratch::new("order");
+    let games = GAMES.map(|g| format!("black {g}\n"));
+    // 12,000 records (several batches), well over the small-file size
+    let big: String = (0..12_000).map(|i| games[i % 4].as_str()).collect();
+    assert!(big.len() as u64 > corpus_tool::validate::pipeline::SMALL_FILE);
+    std::fs::write(dir.path("b-big.renju"), &big).unwrap();
+    for name in ["a-small.renju", "c-small.renju", "d/e-small.renju"] {
+        std::fs::create_dir_all(dir.path(name).parent().unwrap()).unwrap();
+        std::fs::write(dir.path(name), format!("{}{}", games[0], games[2])).unwrap();
+    }
+    let run = |jobs: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        let mut rows = Vec::new();
+        let summary = pool
+            .install(|| {
+                corpus_tool::validate::audit_paths(
+                    std::slice::from_ref(&dir.0),
+                    &Options::default(),
+                    &mut |r| rows.push(r.clone()),
+                    &mut |_, _| {},
+                )
+            })
+            .unwrap();
+        (summary, rows)
+    };
+    let (one, rows_one) = run(1);
+    let (two, rows_two) = run(2);
+    assert_eq!(rows_one.len(), 12_006);
+    assert_eq!(rows_one, rows_two);
+    assert_eq!((one.files, two.files), (4, 4));
+    assert_eq!(one.verdicts, two.verdicts);
+    let order: Vec<(String, usize)> = rows_two
+        .iter()
+        .map(|r| {
+            let name = std::path::Path::new(&r.file)
+                .strip_prefix(&dir.0)
+                .unwrap()
+                .display()
+                .to_string();
+            (name, r.index)
+        })
+        .collect();
+    let mut expected = vec![
+        ("a-small.renju".to_string(), 1),
+        ("a-small.renju".to_string(), 2),
+    ];
+    expected.extend((1..=12_000).map(|i| ("b-big.renju".to_string(), i)));
+    for f in ["c-small.renju", "d/e-small.renju"] {
+        expected.push((f.to_string(), 1));
+        expected.push((f.to_string(), 2));
+    }
+    assert_eq!(order, expected);
+}

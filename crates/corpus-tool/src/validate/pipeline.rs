@@ -174,6 +174,11 @@ fn produce(
             Entry::File(f) => f,
             other => {
                 batch.push(Job::Walked(other));
+                weight += 1;
+                if weight >= BATCH {
+                    open = send(std::mem::take(&mut batch));
+                    weight = 0;
+                }
                 continue;
             }
         };
