@@ -82,7 +82,7 @@ fn archive(path: &Path) {
         assert_eq!(n, 147_229);
     }
     println!(
-        "archive/read only: 147229 records in {read_best:.3} s (best of 5; the reader thread's share)"
+        "archive/read only: 147229 records in {read_best:.3} s (best of 5; reading and parsing, which line mode spreads over the workers)"
     );
     let (one, all, records) = best_of(&paths, cores.max(2), 7);
     println!(
