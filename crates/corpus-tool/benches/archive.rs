@@ -9,7 +9,9 @@
 //!
 //! Run with `cargo bench -p corpus-tool` (or `cargo xtask bench`). Never timed in a test.
 
-use corpus_tool::validate::{Options, ReadOptions, audit_paths, collect_files, for_each_record};
+use corpus_tool::validate::{
+    Audited, Options, ReadOptions, audit_paths, audit_walk, collect_files, for_each_record,
+};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -70,6 +72,33 @@ fn best_of(paths: &[PathBuf], jobs: usize, runs: usize) -> (f64, f64, usize) {
     (best[0], best[1], records)
 }
 
+/// How the records of `paths` spread over the worker threads of a pool of `jobs`: a
+/// load-independent view of the pipeline's parallelism (a serialised pipeline puts every
+/// record on one thread).
+fn spread(paths: &[PathBuf], jobs: usize) -> String {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .unwrap();
+    let mut per_thread = vec![0usize; jobs + 1];
+    pool.install(|| {
+        audit_walk(
+            collect_files(paths).unwrap(),
+            &Options::default(),
+            &|_, _| rayon::current_thread_index(),
+            &mut |a: Audited<'_, Option<usize>>| {
+                per_thread[a.extra.copied().flatten().unwrap_or(jobs)] += 1;
+            },
+            &mut |_, _| {},
+        )
+    });
+    per_thread[..jobs]
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
 fn archive(path: &Path) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let paths = [path.to_path_buf()];
@@ -90,6 +119,10 @@ fn archive(path: &Path) {
         records as f64 / one
     );
     if cores > 1 {
+        println!(
+            "archive/{cores} jobs: records audited per worker thread: {}",
+            spread(&paths, cores)
+        );
         println!(
             "archive/{cores} jobs: {records} games in {all:.3} s = {:.0} games/s (best of 7, interleaved with 1 job)",
             records as f64 / all
@@ -153,6 +186,10 @@ fn main() {
     println!(
         "small-files/2 jobs: {records} games in 2000 files in {two:.3} s = {:.0} games/s (best of 7, interleaved with 1 job)",
         records as f64 / two
+    );
+    println!(
+        "small-files/2 jobs: records audited per worker thread: {}",
+        spread(&paths, 2)
     );
     println!(
         "small-files/2 jobs vs 1: {:.2}x the wall time (goal: at most 0.60x)",

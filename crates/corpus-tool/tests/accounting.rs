@@ -390,3 +390,40 @@ fn line_mode_rows_are_the_reader_stream_audited() {
         .count();
     assert_eq!(expected.len(), records);
 }
+
+/// The pipeline's structure, not its speed: with 2 workers, the records of one large line
+/// file, and those of many small files, are audited on both worker threads (a serialised
+/// pipeline would use one).
+#[test]
+fn two_workers_both_audit() {
+    use corpus_tool::validate::{Audited, audit_walk, collect_files};
+    let dir = Scratch::new("both");
+    let games = GAMES.map(|g| format!("black {g}\n"));
+    let big: String = (0..40_000).map(|i| games[i % 3].as_str()).collect();
+    std::fs::create_dir_all(dir.path("small")).unwrap();
+    std::fs::create_dir_all(dir.path("large")).unwrap();
+    std::fs::write(dir.path("large/big.renju"), &big).unwrap();
+    for i in 0..1000 {
+        std::fs::write(dir.path(&format!("small/s{i:04}.renju")), &games[i % 3]).unwrap();
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for (folder, records) in [("large", 40_000), ("small", 1000)] {
+        let mut threads = std::collections::BTreeSet::new();
+        let summary = pool.install(|| {
+            audit_walk(
+                collect_files(&[dir.path(folder)]).unwrap(),
+                &Options::default(),
+                &|_, _| rayon::current_thread_index(),
+                &mut |a: Audited<'_, Option<usize>>| {
+                    threads.insert(a.extra.copied().flatten());
+                },
+                &mut |_, _| {},
+            )
+        });
+        assert_eq!(summary.records, records);
+        assert_eq!(threads.len(), 2, "{folder}: {threads:?}");
+    }
+}
