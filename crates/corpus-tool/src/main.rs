@@ -55,7 +55,9 @@ Examples:
     /// Audit archives: replay every game and report what is not what its record claims.
     #[command(after_help = "\
 Formats are detected per file from the content and the extension (.renju, .rif, .psq,
-.sgf, .lib, .pos, move lists); folders are walked recursively.
+.sgf, .lib, .pos, move lists); folders are walked recursively (links followed; dot-files
+found in a folder are listed as skipped, not read; a file named is always read). A file in
+a record format that holds no record is a file problem (exit status 1).
 
 Output: a summary on stdout (records, verdicts, ends, findings with examples, settings,
 time). --report writes one CSV row per record with the columns
@@ -64,8 +66,8 @@ time). --report writes one CSV row per record with the columns
 A progress bar is drawn on stderr when it is a terminal; otherwise stderr carries
 only errors.
 
-Exit status: 0 every record ok, 1 findings, 2 the run itself failed (bad option, a
-path that cannot be read, a report that cannot be written).
+Exit status: 0 every record ok, 1 findings (or a file holding no record), 2 the run
+itself failed (bad option, a path that cannot be read, a report that cannot be written).
 
 Examples:
   corpus-tool validate corpus/
@@ -219,7 +221,7 @@ struct ValidateArgs {
     /// Print nothing on stdout and draw no progress bar (the exit status still tells).
     #[arg(long)]
     quiet: bool,
-    /// Audit only every N-th record of each file.
+    /// Audit only every N-th record of each file (records not sampled have no row).
     #[arg(long, value_name = "N", default_value_t = 1)]
     sample: usize,
     /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.

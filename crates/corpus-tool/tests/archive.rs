@@ -39,6 +39,38 @@ fn map<const N: usize>(pairs: [(&str, u64); N]) -> BTreeMap<String, u64> {
     pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
 
+/// The table of docs/auditing.md says what the constants say (a figure kept under a check).
+#[test]
+fn the_documented_totals_are_the_pinned_ones() {
+    let doc = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/auditing.md"),
+    )
+    .unwrap();
+    let row = |label: &str| -> (u64, u64) {
+        let line = doc
+            .lines()
+            .find(|l| l.starts_with(&format!("| {label} |")))
+            .unwrap_or_else(|| panic!("docs/auditing.md has no row '{label}'"));
+        let cells: Vec<u64> = line
+            .split('|')
+            .skip(2)
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| c.trim().replace(',', "").parse().unwrap())
+            .collect();
+        (cells[0], cells[1])
+    };
+    let mut checked = 0;
+    for (v, n) in VERDICTS {
+        assert_eq!(row(v), (n, n), "{v}");
+        checked += 1;
+    }
+    for (e, n) in ENDS {
+        assert_eq!(row(&format!("end `{e}`")), (n, n), "{e}");
+        checked += 1;
+    }
+    assert_eq!(checked, 10);
+}
+
 #[test]
 #[ignore = "the whole real archive: run in release by `cargo xtask ci`"]
 fn real_archive_totals_are_the_documented_ones() {
