@@ -314,3 +314,57 @@ fn real_archive_groups_are_right() {
         }
     }
 }
+
+#[test]
+fn unique_and_filter_write_any_format() {
+    let dir = Scratch::new("formats");
+    let f = dir.path("g.renju");
+    std::fs::write(
+        &f,
+        format!("black {GAME}\nwhite {GAME_FLIPPED}\ndraw h8 h9 i10 g7 j11 k12 a1 a2\n"),
+    )
+    .unwrap();
+    let out = dir.path("unique.sgf");
+    let (code, stdout, err) = tool(&[
+        "dedupe",
+        "--min-moves",
+        "5",
+        "--unique",
+        out.to_str().unwrap(),
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        stdout.contains("wrote 2 records") && stdout.contains("(sgf)"),
+        "{stdout}"
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    let back: Vec<_> = notation::read_all(
+        notation::Format::Sgf,
+        &bytes,
+        "unique.sgf",
+        notation::Orientation::RowOneAtTop,
+    )
+    .collect::<Result<_, _>>()
+    .unwrap();
+    let moves: Vec<String> = back
+        .iter()
+        .map(|g| {
+            g.moves
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(moves, [GAME, "h8 h9 i10 g7 j11 k12 a1 a2"]);
+    // an output whose format cannot be told is refused before anything is read
+    let (code, _, err) = tool(&[
+        "filter",
+        "-o",
+        dir.path("out.xyz").to_str().unwrap(),
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot tell the format"), "{err}");
+}
