@@ -33,8 +33,8 @@ enum Task {
   4. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
   5. cargo xtask tables --check (docs/tables/ current)
   6. cargo xtask atlas --check (docs/atlas/ current)
-  7. cargo machete (no unused dependency; skipped with a note when cargo-machete is not
-     installed: .ci/run installs it)
+  7. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
+     crate; skipped with a note when cargo-machete is not installed: .ci/run installs it)
 .ci/run runs cargo fmt --check and cargo clippy -D warnings before this.")]
     Ci,
     /// cargo test --workspace.
@@ -62,7 +62,7 @@ fails the task. Every corpus-tool validate option works, e.g. \
         #[arg(long)]
         check: bool,
     },
-    /// Benchmarks: foul checker (boards/s), archive audit (games/s, 2 jobs vs 1).
+    /// Benchmarks: foul checker (boards/s), archive audit (games/s, 2 jobs vs 1), dedupe and search.
     Bench,
     /// Long run: the fast foul checker against a literal reference on 250,000 random boards.
     Reference,
@@ -182,9 +182,10 @@ fn machete() -> Result<(), String> {
         );
         return Ok(());
     }
-    eprintln!("$ cargo machete");
+    // the workspace members CI builds (fuzz/ is outside the stable build)
+    eprintln!("$ cargo machete --skip-target-dir crates xtask");
     let status = Command::new(env!("CARGO"))
-        .arg("machete")
+        .args(["machete", "--skip-target-dir", "crates", "xtask"])
         .current_dir(root())
         .status()
         .map_err(|e| format!("cannot run cargo machete: {e}"))?;
@@ -195,8 +196,10 @@ fn machete() -> Result<(), String> {
     }
 }
 
-/// `cargo xtask validate [ARGS...]` (see its `--help`).
-fn validate(args: &[String]) -> Result<(), String> {
+/// The cargo arguments of `cargo xtask validate ARGS...`, and the folder to run them in:
+/// without a PATH, the project's `corpus`, from the root, so that paths print as
+/// `corpus/...` (not `.../xtask/../corpus/...`).
+fn validate_command(args: &[String]) -> (Option<PathBuf>, Vec<String>) {
     let mut cmd_args: Vec<String> = [
         "run",
         "--quiet",
@@ -209,13 +212,22 @@ fn validate(args: &[String]) -> Result<(), String> {
     .iter()
     .map(ToString::to_string)
     .collect();
-    let mut cmd = Command::new(env!("CARGO"));
+    let mut dir = None;
     if args.iter().all(|a| a.starts_with('-')) {
-        // the project's corpus, run from the root so that paths print as corpus/...
-        cmd.current_dir(root());
+        dir = Some(root());
         cmd_args.push("corpus".to_string());
     }
     cmd_args.extend(args.iter().cloned());
+    (dir, cmd_args)
+}
+
+/// `cargo xtask validate [ARGS...]` (see its `--help`).
+fn validate(args: &[String]) -> Result<(), String> {
+    let (dir, cmd_args) = validate_command(args);
+    let mut cmd = Command::new(env!("CARGO"));
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
     eprintln!("$ cargo {}", cmd_args.join(" "));
     let status = cmd
         .args(&cmd_args)
@@ -229,8 +241,10 @@ fn validate(args: &[String]) -> Result<(), String> {
 
 fn bench() -> Result<(), String> {
     cargo(&["bench", "-p", "renju-core", "--bench", "fouls"])?;
-    cargo(&["bench", "-p", "corpus-tool", "--bench", "fouls"])?;
-    cargo(&["bench", "-p", "corpus-tool", "--bench", "archive"])
+    for bench in ["fouls", "archive", "archive_ops", "openings_stats", "sgf_tree"] {
+        cargo(&["bench", "-p", "corpus-tool", "--bench", bench])?;
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -299,6 +313,14 @@ mod tests {
             assert_eq!(e.kind(), clap::error::ErrorKind::DisplayHelp, "{name}");
             assert_eq!(e.exit_code(), 0, "{name}");
         }
+        // validate without a PATH audits corpus from the root: clean paths
+        let (dir, args) = validate_command(&["--strict".to_string()]);
+        assert_eq!(dir.as_deref(), Some(root().as_path()));
+        assert!(!root().display().to_string().contains(".."));
+        assert!(root().join("corpus").is_dir());
+        assert_eq!(args[args.len() - 2..], ["corpus", "--strict"]);
+        let (dir, args) = validate_command(&["x.renju".to_string()]);
+        assert!(dir.is_none() && args.last().unwrap() == "x.renju");
         // validate passes its options on
         let cli = Cli::try_parse_from(["xtask", "validate", "--strict", "x.renju"]).unwrap();
         assert!(matches!(cli.task, Task::Validate { args } if args == ["--strict", "x.renju"]));

@@ -7,11 +7,14 @@
 //! judge (`analyzer`): it wires them to files, threads and reports.
 
 pub mod convert;
+pub mod dedupe;
 pub mod explain;
+pub mod filter;
 pub mod fouls;
 pub mod html;
 pub mod openings_stats;
 pub mod output;
+pub mod search;
 pub mod show;
 pub mod validate;
 

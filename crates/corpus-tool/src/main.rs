@@ -191,6 +191,12 @@ Examples:
     /// The 26 openings: identify three stones, or print the table.
     #[command(subcommand)]
     Openings(OpeningsCommand),
+    /// Find the groups of records holding the same game (identical, mirrored, cut short).
+    Dedupe(corpus_tool::dedupe::Command),
+    /// Find every record whose game passes through a position, and the moves played next.
+    Search(corpus_tool::search::Command),
+    /// Write the records that meet every condition given (opening, result, end, finding...).
+    Filter(corpus_tool::filter::Command),
 }
 
 #[derive(clap::Args)]
@@ -338,6 +344,9 @@ fn convention(strict: bool) -> Convention {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Dedupe(c) => ExitCode::from(corpus_tool::dedupe::main(&c)),
+        Command::Search(c) => ExitCode::from(corpus_tool::search::main(&c)),
+        Command::Filter(c) => ExitCode::from(corpus_tool::filter::main(&c)),
         Command::Validate(args) => {
             match validate::run_command(&validate_options(&args), &args.io()) {
                 Ok(code) => ExitCode::from(code),

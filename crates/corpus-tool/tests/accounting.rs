@@ -245,3 +245,185 @@ proptest! {
         prop_assert_eq!(summary.unreadable, unreadable);
     }
 }
+
+/// Small files (read whole by workers) and a large one (streamed by the reader thread, its
+/// records spread over several batches) in one folder: the rows come in file order, then
+/// record order, and are the same whatever the number of workers.
+#[test]
+fn small_and_streamed_files_keep_report_order_with_any_number_of_workers() {
+    let dir = Scratch::new("order");
+    let games = GAMES.map(|g| format!("black {g}\n"));
+    // 12,000 records (several batches), well over the small-file size
+    let big: String = (0..12_000).map(|i| games[i % 4].as_str()).collect();
+    assert!(big.len() as u64 > corpus_tool::validate::pipeline::SMALL_FILE);
+    std::fs::write(dir.path("b-big.renju"), &big).unwrap();
+    for name in ["a-small.renju", "c-small.renju", "d/e-small.renju"] {
+        std::fs::create_dir_all(dir.path(name).parent().unwrap()).unwrap();
+        std::fs::write(dir.path(name), format!("{}{}", games[0], games[2])).unwrap();
+    }
+    let run = |jobs: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        let mut rows = Vec::new();
+        let summary = pool
+            .install(|| {
+                corpus_tool::validate::audit_paths(
+                    std::slice::from_ref(&dir.0),
+                    &Options::default(),
+                    &mut |r| rows.push(r.clone()),
+                    &mut |_, _| {},
+                )
+            })
+            .unwrap();
+        (summary, rows)
+    };
+    let (one, rows_one) = run(1);
+    let (two, rows_two) = run(2);
+    assert_eq!(rows_one.len(), 12_006);
+    assert_eq!(rows_one, rows_two);
+    assert_eq!((one.files, two.files), (4, 4));
+    assert_eq!(one.verdicts, two.verdicts);
+    let order: Vec<(String, usize)> = rows_two
+        .iter()
+        .map(|r| {
+            let name = std::path::Path::new(&r.file)
+                .strip_prefix(&dir.0)
+                .unwrap()
+                .display()
+                .to_string();
+            (name, r.index)
+        })
+        .collect();
+    let mut expected = vec![
+        ("a-small.renju".to_string(), 1),
+        ("a-small.renju".to_string(), 2),
+    ];
+    expected.extend((1..=12_000).map(|i| ("b-big.renju".to_string(), i)));
+    for f in ["c-small.renju", "d/e-small.renju"] {
+        expected.push((f.to_string(), 1));
+        expected.push((f.to_string(), 2));
+    }
+    assert_eq!(order, expected);
+}
+
+/// A large line file is parsed line by line on the workers (line mode); its rows must be
+/// exactly what the file's own reader stream gives (`for_each_record`, audited one by one):
+/// the same records, indexes, verdicts and error sentences (record and line numbers
+/// included), for every kind of line.
+#[test]
+fn line_mode_rows_are_the_reader_stream_audited() {
+    use analyzer::{audit, audit_with_unreadable};
+    use corpus_tool::validate::{ReadOptions, RecordItem, Row, for_each_record};
+    let dir = Scratch::new("line-mode");
+    let mut text = String::from("\u{feff}black h8 h9 i8 h10 j7 g9 k6 l5 i9 j9\r\n");
+    let kinds = [
+        "white h8 h9 i8 i9 j8 j9 k8 k9 l8".to_string(),
+        "# a comment".to_string(),
+        String::new(),
+        "   ".to_string(),
+        "purple h8 h9".to_string(),
+        "white h8 h9 zz9 i9".to_string(),
+        "black h8 h9 i".to_string(),
+        format!("draw{}", " --".repeat(notation::limits::MAX_MOVES + 1)),
+        "white h8 h8".to_string(),
+        "unknown h8 i9 g7 f6 j9 i10 i7\r".to_string(),
+    ];
+    for i in 0..3000 {
+        text.push_str(&kinds[i % kinds.len()]);
+        text.push('\n');
+    }
+    // an overlong record and an overlong comment, then a last line without a newline
+    text.push_str(&format!("black{}\n", " h8".repeat(400_000)));
+    text.push_str(&format!("#{}\n", "x".repeat(1_200_000)));
+    text.push_str("black h8 h9 i8");
+    let path = dir.path("big.renju");
+    std::fs::write(&path, &text).unwrap();
+    let settings = Options::default().settings;
+    let name = path.display().to_string();
+    let mut expected = Vec::new();
+    for_each_record(
+        std::slice::from_ref(&path),
+        ReadOptions::default(),
+        &mut |_, i, item| {
+            expected.push(match item {
+                RecordItem::Game(g) => Row::audited(&name, i, &g, &audit(&g, &settings)),
+                RecordItem::GameWithUnreadable(g, u) => {
+                    Row::audited(&name, i, &g, &audit_with_unreadable(&g, &settings, &u))
+                }
+                RecordItem::Broken(d) => Row::unreadable(&name, i, d),
+            });
+        },
+    )
+    .unwrap();
+    for jobs in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        let mut rows = Vec::new();
+        let summary = pool
+            .install(|| {
+                corpus_tool::validate::audit_paths(
+                    std::slice::from_ref(&path),
+                    &Options::default(),
+                    &mut |r| rows.push(r.clone()),
+                    &mut |_, _| {},
+                )
+            })
+            .unwrap();
+        assert_eq!(rows.len(), expected.len(), "{jobs} jobs");
+        for (got, want) in rows.iter().zip(&expected) {
+            assert_eq!(got, want, "{jobs} jobs");
+        }
+        assert_eq!(summary.files, 1);
+        assert!(summary.unreadable > 3000 / 10 * 3, "{}", summary.unreadable);
+    }
+    // the record count is what a plain count of record lines says
+    let records = text
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start_matches('\u{feff}').trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .count();
+    assert_eq!(expected.len(), records);
+}
+
+/// The pipeline's structure, not its speed: with 2 workers, the records of one large line
+/// file, and those of many small files, are audited on both worker threads (a serialised
+/// pipeline would use one).
+#[test]
+fn two_workers_both_audit() {
+    use corpus_tool::validate::{Audited, audit_walk, collect_files};
+    let dir = Scratch::new("both");
+    let games = GAMES.map(|g| format!("black {g}\n"));
+    let big: String = (0..40_000).map(|i| games[i % 3].as_str()).collect();
+    std::fs::create_dir_all(dir.path("small")).unwrap();
+    std::fs::create_dir_all(dir.path("large")).unwrap();
+    std::fs::write(dir.path("large/big.renju"), &big).unwrap();
+    for i in 0..1000 {
+        std::fs::write(dir.path(&format!("small/s{i:04}.renju")), &games[i % 3]).unwrap();
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for (folder, records) in [("large", 40_000), ("small", 1000)] {
+        let mut threads = std::collections::BTreeSet::new();
+        let summary = pool.install(|| {
+            audit_walk(
+                collect_files(&[dir.path(folder)]).unwrap(),
+                &Options::default(),
+                &|_, _| rayon::current_thread_index(),
+                &mut |a: Audited<'_, Option<usize>>| {
+                    threads.insert(a.extra.copied().flatten());
+                },
+                &mut |_, _| {},
+            )
+        });
+        assert_eq!(summary.records, records);
+        assert_eq!(threads.len(), 2, "{folder}: {threads:?}");
+    }
+}

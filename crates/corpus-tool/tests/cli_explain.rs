@@ -47,8 +47,8 @@ fn a_position_cannot_be_explained() {
 
 #[test]
 fn convert_refuses_a_file_too_large_to_hold() {
-    let dir = std::env::temp_dir().join(format!("renju-kit-convert-big-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let big = dir.join("big.renju");
     // A sparse file: its size alone matters.
     std::fs::File::create(&big)
@@ -64,7 +64,6 @@ fn convert_refuses_a_file_too_large_to_hold() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr).to_string();
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out.status.code(), Some(2));
     assert!(err.contains("file too large to convert"), "{err}");
 }

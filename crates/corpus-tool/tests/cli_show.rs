@@ -48,11 +48,11 @@ fn an_atlas_diagram_under_both_conventions_and_svg() {
         strict.contains("h7 (strict): forbidden: double-three"),
         "{strict}"
     );
-    let svg = std::env::temp_dir().join(format!("renju-kit-show-{}.svg", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let svg = tmp.path().join("show.svg");
     let (_, _, code) = run(&["show", "--svg", svg.to_str().unwrap(), file]);
     assert_eq!(code, 0);
     let text = std::fs::read_to_string(&svg).unwrap();
-    let _ = std::fs::remove_file(&svg);
     assert!(text.starts_with("<svg"));
     assert!(text.matches("class=\"forbidden\"").count() >= 1);
 }

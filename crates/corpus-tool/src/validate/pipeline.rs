@@ -2,12 +2,16 @@
 //! handed on in report order.
 //!
 //! One reader thread walks the folders (lazily: auditing starts with the first file) and
-//! cuts the records of the files, in input order, into batches of about [`BATCH`] records: a small file (at most [`SMALL_FILE`] bytes) goes into a batch
-//! whole and is opened, read and audited by a worker, a larger one is streamed by the reader
-//! and its records go into batches one by one (a batch spans files). The workers (rayon, the
-//! pool of the caller: `--jobs`) audit a batch while the reader fills the next one; at most
-//! two batches wait, so memory is bounded whatever the size of the archive. Rows leave in
-//! file order, then record order. With one worker there is no reader thread: reading and
+//! cuts the files, in input order, into batches of about [`BATCH`] jobs: a small file (at
+//! most [`SMALL_FILE`] bytes) is one job, opened, read and audited by a worker; a larger
+//! line file (`.renju`, move lists) is cut into lines by the reader and each line is
+//! parsed and audited by a worker (its record index, and the record and line numbers of
+//! its error sentence, are set in order afterwards: the same rows as the file's own reader
+//! stream, a test checks it); any other large file (and any file under `--sample`) is
+//! streamed by the reader, its records put into batches one by one. A batch spans files.
+//! The workers (rayon, the pool of the caller: `--jobs`) audit a batch while the reader
+//! fills the next one; at most two batches wait, so memory is bounded whatever the size of
+//! the archive. Rows leave in file order, then record order. With one worker there is no reader thread: reading and
 //! auditing take turns on the one thread.
 //!
 //! **Accounting invariant:** every record a reader yields and `--sample` keeps becomes
@@ -16,11 +20,14 @@
 
 use super::Options;
 use super::row::Row;
-use super::source::{FileRead, RecordItem, each_record};
+use super::source::{
+    FileRead, LineItem, RawLine, RecordItem, each_record, for_each_line, open_line_file,
+    parse_line, too_many_moves,
+};
 use super::summary::{RunSettings, Summary};
 use super::walk::{Entry, FileProblem, InputFile, Walk, walk_paths};
 use analyzer::{GameAudit, audit, audit_with_unreadable};
-use notation::GameRecord;
+use notation::{ErrorKind, Format, GameRecord, Orientation, Position, RecordError};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -84,6 +91,34 @@ enum Job {
     FileDone(Arc<str>, FileStatus),
     /// A walk entry that is not a file (a problem, a skipped entry), kept in order.
     Walked(Entry),
+    /// The estimated records of a streamed file about to come (for the progress bar).
+    Expect(usize),
+    /// One line of a large line file, parsed and audited by a worker (line mode).
+    Line {
+        file: Arc<str>,
+        format: Format,
+        orientation: Orientation,
+        line: RawLine,
+    },
+    /// A read error ending a line file, at this line number.
+    LineError(Arc<str>, usize, String),
+    /// The end of a line file read in line mode.
+    LineFileEnd(Arc<str>, Format),
+}
+
+/// A line done by a worker, its record index still to be counted.
+#[allow(clippy::large_enum_variant)]
+enum LineOut<T> {
+    NotARecord,
+    Audited(Out<T>),
+    Broken(LineBroken),
+}
+
+/// Why a line is a broken record.
+enum LineBroken {
+    Error(RecordError),
+    TooManyMoves(usize),
+    Io(String),
 }
 
 /// A job done.
@@ -92,6 +127,12 @@ enum Done<T> {
     Record(Out<T>),
     File(Arc<str>, Vec<Out<T>>, FileStatus),
     Walked(Entry),
+    /// Nothing to account.
+    Nothing,
+    /// A line of a line file.
+    Line(Arc<str>, usize, LineOut<T>),
+    /// The end of a line file.
+    LineFileEnd(Arc<str>, Format),
 }
 
 /// What a worker needs to audit.
@@ -132,6 +173,25 @@ impl<T: Send> Work<'_, T> {
             Job::Record { file, index, item } => Done::Record(self.record(&file, index, item)),
             Job::FileDone(file, status) => Done::File(file, Vec::new(), status),
             Job::Walked(e) => Done::Walked(e),
+            Job::Expect(_) => Done::Nothing,
+            Job::Line {
+                file,
+                format,
+                orientation,
+                line,
+            } => {
+                let out = match parse_line(&file, format, orientation, &line) {
+                    LineItem::NotARecord => LineOut::NotARecord,
+                    LineItem::Item(item) => LineOut::Audited(self.record(&file, 0, item)),
+                    LineItem::TooManyMoves(n) => LineOut::Broken(LineBroken::TooManyMoves(n)),
+                    LineItem::Error(e) => LineOut::Broken(LineBroken::Error(e)),
+                };
+                Done::Line(file, line.number, out)
+            }
+            Job::LineError(file, number, e) => {
+                Done::Line(file, number, LineOut::Broken(LineBroken::Io(e)))
+            }
+            Job::LineFileEnd(file, format) => Done::LineFileEnd(file, format),
             Job::SmallFile(file) => {
                 let name: Arc<str> = file.name().into();
                 let sample = self.options.sample.max(1);
@@ -169,6 +229,11 @@ fn produce(
             Entry::File(f) => f,
             other => {
                 batch.push(Job::Walked(other));
+                weight += 1;
+                if weight >= BATCH {
+                    open = send(std::mem::take(&mut batch));
+                    weight = 0;
+                }
                 continue;
             }
         };
@@ -177,18 +242,32 @@ fn produce(
                 weight += (size / 64) as usize + 1;
                 batch.push(Job::SmallFile(f));
             }
-            _ => {
+            Some(_) if sample == 1 => {
                 let name: Arc<str> = f.name().into();
-                let mut not_sampled = 0;
-                let read = each_record(&f, options.read_options(), &mut |index, item| {
-                    if !(index - 1).is_multiple_of(sample) {
-                        not_sampled += 1;
-                        return;
+                let line_file = match open_line_file(&f, options.read_options()) {
+                    Ok(Some(lf)) => lf,
+                    Ok(None) => {
+                        stream(&f, options, &mut batch, &mut weight, &mut open, send);
+                        continue;
                     }
-                    batch.push(Job::Record {
-                        file: Arc::clone(&name),
-                        index,
-                        item,
+                    Err(p) => {
+                        batch.push(Job::FileDone(name, FileStatus::Problem(p)));
+                        continue;
+                    }
+                };
+                batch.push(Job::Expect(estimate(&f)));
+                let (format, orientation) = (line_file.format, line_file.orientation);
+                for_each_line(line_file.input, &mut |line| {
+                    batch.push(match line {
+                        Ok(line) => Job::Line {
+                            file: Arc::clone(&name),
+                            format,
+                            orientation,
+                            line,
+                        },
+                        Err((number, e)) => {
+                            Job::LineError(Arc::clone(&name), number, e.to_string())
+                        }
                     });
                     weight += 1;
                     if weight >= BATCH && open {
@@ -196,9 +275,9 @@ fn produce(
                         weight = 0;
                     }
                 });
-                let status = status(read, &name, not_sampled);
-                batch.push(Job::FileDone(name, status));
+                batch.push(Job::LineFileEnd(name, format));
             }
+            _ => stream(&f, options, &mut batch, &mut weight, &mut open, send),
         }
         if weight >= BATCH && open {
             open = send(std::mem::take(&mut batch));
@@ -208,6 +287,39 @@ fn produce(
     if !batch.is_empty() && open {
         send(batch);
     }
+}
+
+/// A file streamed by the reader thread, its records put into batches one by one.
+fn stream(
+    f: &InputFile,
+    options: &Options,
+    batch: &mut Vec<Job>,
+    weight: &mut usize,
+    open: &mut bool,
+    send: &mut dyn FnMut(Vec<Job>) -> bool,
+) {
+    let sample = options.sample.max(1);
+    batch.push(Job::Expect(estimate(f)));
+    let name: Arc<str> = f.name().into();
+    let mut not_sampled = 0;
+    let read = each_record(f, options.read_options(), &mut |index, item| {
+        if !(index - 1).is_multiple_of(sample) {
+            not_sampled += 1;
+            return;
+        }
+        batch.push(Job::Record {
+            file: Arc::clone(&name),
+            index,
+            item,
+        });
+        *weight += 1;
+        if *weight >= BATCH && *open {
+            *open = send(std::mem::take(batch));
+            *weight = 0;
+        }
+    });
+    let status = status(read, &name, not_sampled);
+    batch.push(Job::FileDone(name, status));
 }
 
 /// A rough count of the records of a file, for the progress bar's ETA only.
@@ -252,16 +364,12 @@ pub fn audit_entries<T: Send>(
     };
     let work = Work { options, extra };
     let mut done_records = 0usize;
-    let mut expected = 0usize;
-    let mut consume = |batch: Vec<Job>| {
-        for j in &batch {
-            match j {
-                Job::SmallFile(f) => expected += estimate(f),
-                Job::FileDone(..) => expected += 1,
-                _ => {}
-            }
-        }
-        let done: Vec<Done<T>> = batch.into_par_iter().map(|j| work.job(j)).collect();
+    let expected = std::cell::Cell::new(0usize);
+    // Accounting (the summary, the sink: the CSV writer) is sequential: it runs on this
+    // thread for batch k while the workers audit batch k+1.
+    // records of the line file being read in line mode, so far
+    let mut line_records = 0usize;
+    let mut account_batch = |done: Vec<Done<T>>| {
         let mut account = |out: &Out<T>, total: &mut Summary| {
             total.add(&out.row, out.audited.as_ref().map(|(_, a, _)| a));
             sink(Audited {
@@ -277,7 +385,56 @@ pub fn audit_entries<T: Send>(
                 Done::Record(out) => account(&out, &mut total),
                 Done::Walked(Entry::Problem(p)) => total.file_problems.push(p),
                 Done::Walked(Entry::Skipped(s)) => total.skipped.push(s),
-                Done::Walked(Entry::File(_)) => {}
+                Done::Walked(Entry::File(_)) | Done::Nothing => {}
+                Done::Line(name, number, out) => {
+                    let out = match out {
+                        LineOut::NotARecord => continue,
+                        LineOut::Audited(mut o) => {
+                            line_records += 1;
+                            o.row.index = line_records;
+                            o
+                        }
+                        LineOut::Broken(b) => {
+                            line_records += 1;
+                            let index = line_records;
+                            let detail = match b {
+                                LineBroken::Error(mut e) => {
+                                    e.record = index;
+                                    if let Position::Line { line, .. } = &mut e.position {
+                                        *line = number;
+                                    }
+                                    e.to_string()
+                                }
+                                LineBroken::TooManyMoves(n) => too_many_moves(&name, index, n),
+                                LineBroken::Io(why) => RecordError::new(
+                                    &name,
+                                    index,
+                                    Position::Line {
+                                        line: number,
+                                        column: 1,
+                                    },
+                                    ErrorKind::Io(why),
+                                )
+                                .to_string(),
+                            };
+                            Out {
+                                row: Row::unreadable(&name, index, detail),
+                                audited: None,
+                            }
+                        }
+                    };
+                    account(&out, &mut total);
+                }
+                Done::LineFileEnd(name, format) => {
+                    if line_records == 0 {
+                        total
+                            .file_problems
+                            .push(FileProblem::no_records(name.to_string(), format));
+                    } else {
+                        total.files += 1;
+                    }
+                    line_records = 0;
+                }
                 Done::File(name, rows, status) => {
                     for out in &rows {
                         account(out, &mut total);
@@ -293,7 +450,34 @@ pub fn audit_entries<T: Send>(
                 }
             }
         }
-        progress(done_records, expected.max(done_records));
+        progress(done_records, expected.get().max(done_records));
+    };
+    let mut pending: Option<Vec<Done<T>>> = None;
+    let mut consume = |batch: Vec<Job>| {
+        for j in &batch {
+            match j {
+                Job::SmallFile(f) => expected.set(expected.get() + estimate(f)),
+                Job::Expect(n) => expected.set(expected.get() + n),
+                _ => {}
+            }
+        }
+        let mut next = None;
+        let previous = pending.take();
+        let work = &work;
+        rayon::in_place_scope(|s| {
+            s.spawn(|_| {
+                next = Some(
+                    batch
+                        .into_par_iter()
+                        .map(|j| work.job(j))
+                        .collect::<Vec<_>>(),
+                );
+            });
+            if let Some(done) = previous {
+                account_batch(done);
+            }
+        });
+        pending = next;
     };
     if jobs <= 1 {
         produce(entries, options, &mut |batch| {
@@ -308,6 +492,9 @@ pub fn audit_entries<T: Send>(
                 consume(batch);
             }
         });
+    }
+    if let Some(done) = pending.take() {
+        account_batch(done);
     }
     total.seconds = start.elapsed().as_secs_f64();
     total

@@ -214,11 +214,7 @@ fn each_record_of<R: BufRead>(
     };
     let checked = |index: usize, g: GameRecord| {
         if g.moves.len() > limits::MAX_MOVES {
-            RecordItem::Broken(format!(
-                "{name}: record {index}: record too large ({} moves, limit {})",
-                g.moves.len(),
-                limits::MAX_MOVES
-            ))
+            RecordItem::Broken(too_many_moves(name, index, g.moves.len()))
         } else {
             RecordItem::Game(g)
         }
@@ -281,6 +277,163 @@ fn each_record_of<R: BufRead>(
         format,
         records: index,
     })
+}
+
+/// The sentence of a record past [`limits::MAX_MOVES`].
+pub(crate) fn too_many_moves(name: &str, index: usize, moves: usize) -> String {
+    format!(
+        "{name}: record {index}: record too large ({moves} moves, limit {})",
+        limits::MAX_MOVES
+    )
+}
+
+/// A line file opened for the pipeline's line mode: its format, orientation and input.
+pub(crate) struct LineFile {
+    pub(crate) format: Format,
+    pub(crate) orientation: Orientation,
+    pub(crate) input: std::io::BufReader<std::fs::File>,
+}
+
+/// Opens `file` and tells its format: `Some` when it is a line format (`.renju`, move
+/// list), read then line by line by [`for_each_line`] and [`parse_line`]; `None` for any
+/// other format (read it with [`each_record`]).
+pub(crate) fn open_line_file(
+    file: &InputFile,
+    read: ReadOptions,
+) -> Result<Option<LineFile>, FileProblem> {
+    let name = file.name();
+    let handle = std::fs::File::open(&file.path).map_err(|e| problem(&name, &e))?;
+    let mut input = std::io::BufReader::with_capacity(READ_BUFFER, handle);
+    let head = loop {
+        match input.fill_buf() {
+            Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(problem(&name, &e)),
+        }
+    };
+    Ok(match read.format.or_else(|| detect(&name, &head)) {
+        Some(format @ (Format::Renju | Format::Moves)) => Some(LineFile {
+            format,
+            orientation: read
+                .orientation
+                .unwrap_or_else(|| format.default_orientation()),
+            input,
+        }),
+        _ => None,
+    })
+}
+
+/// One line of a line file as cut by [`for_each_line`].
+#[derive(Debug)]
+pub(crate) struct RawLine {
+    /// 1-based line number.
+    pub(crate) number: usize,
+    /// The bytes, without the newline; at most [`limits::MAX_LINE`] of them.
+    pub(crate) bytes: Vec<u8>,
+    /// The full length of the line in bytes.
+    pub(crate) len: u64,
+}
+
+/// Cuts `input` into lines (keeping at most [`limits::MAX_LINE`] bytes of each), calling
+/// `f` with each; a read error ends the input with `Err(the line number it happened at)`.
+pub(crate) fn for_each_line(
+    mut input: impl BufRead,
+    f: &mut dyn FnMut(Result<RawLine, (usize, std::io::Error)>),
+) {
+    let mut number = 0usize;
+    loop {
+        let mut bytes = Vec::new();
+        let mut len = 0u64;
+        let mut any = false;
+        loop {
+            let buf = match input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return f(Err((number + 1, e))),
+            };
+            if buf.is_empty() {
+                if any {
+                    number += 1;
+                    f(Ok(RawLine { number, bytes, len }));
+                }
+                return;
+            }
+            any = true;
+            let (n, found) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (buf.len(), false),
+            };
+            let room = limits::MAX_LINE.saturating_sub(bytes.len());
+            bytes.extend_from_slice(&buf[..n.min(room)]);
+            len += n as u64;
+            input.consume(n + usize::from(found));
+            if found {
+                break;
+            }
+        }
+        number += 1;
+        f(Ok(RawLine { number, bytes, len }));
+    }
+}
+
+/// A line parsed alone, before its record index is known.
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)] // games are the common case
+pub(crate) enum LineItem {
+    /// A blank or comment line: no record.
+    NotARecord,
+    /// A game or a game with an unreadable move, as [`RecordItem`] has them.
+    Item(RecordItem),
+    /// A record past [`limits::MAX_MOVES`] moves (the count).
+    TooManyMoves(usize),
+    /// A broken record: the reader's error, its record and line to be set.
+    Error(RecordError),
+}
+
+/// Parses one line with the line reader itself (the same rules as [`each_record`]): the
+/// error's record number, line number and (for an overlong line) length are those of a
+/// one-line input, set right by the caller.
+pub(crate) fn parse_line(
+    name: &str,
+    format: Format,
+    orientation: Orientation,
+    line: &RawLine,
+) -> LineItem {
+    let too_long = line.len > limits::MAX_LINE as u64;
+    // An overlong line is kept cut at MAX_LINE bytes: a limit one byte lower makes the
+    // reader judge it as it judges the whole line (comment or too long).
+    let max = if too_long {
+        limits::MAX_LINE - 1
+    } else {
+        limits::MAX_LINE
+    };
+    let mut reader = if format == Format::Renju {
+        RenjuBufReader::new(&line.bytes[..], name, orientation)
+    } else {
+        RenjuBufReader::moves(&line.bytes[..], name, orientation)
+    }
+    .with_max_line(max);
+    let Some(item) = reader.next() else {
+        return LineItem::NotARecord;
+    };
+    match item {
+        Ok(g) if g.moves.len() > limits::MAX_MOVES => LineItem::TooManyMoves(g.moves.len()),
+        Ok(g) => LineItem::Item(RecordItem::Game(g)),
+        Err(mut e) => {
+            if too_long && let ErrorKind::TooLarge { found, limit, .. } = &mut e.kind {
+                *found = line.len;
+                *limit = limits::MAX_LINE as u64;
+            }
+            if matches!(e.kind, ErrorKind::BadCoordinate { .. }) {
+                match salvage(reader.last_line(), format, orientation, e.clone()) {
+                    RecordItem::Broken(_) => LineItem::Error(e),
+                    item => LineItem::Item(item),
+                }
+            } else {
+                LineItem::Error(e)
+            }
+        }
+    }
 }
 
 /// For line formats, a bad coordinate is an unreadable *move*: the moves before it are

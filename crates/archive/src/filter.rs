@@ -1,0 +1,248 @@
+//! Subsets of an archive: records by opening, result, end, verdict, finding, length, player,
+//! event or rule.
+//!
+//! Every condition given must hold. The opening is identified as the auditor identifies it
+//! (`analyzer`: a renju game on the 15x15 board, its first three moves one of the 26 in any
+//! orientation); end, verdict and findings come from the analyzer's audit under the given
+//! [`Settings`] (the audit runs only when one of them is asked for). Texts match anywhere in
+//! the field, ignoring case.
+
+use analyzer::opening::{self, Opening as Identified};
+use analyzer::{End, GameVerdict, Settings, audit};
+use notation::{DeclaredResult, GameRecord};
+use openings::Opening;
+use renju_core::{RENJU_SIZE, RuleSet};
+use std::fmt;
+use std::str::FromStr;
+
+/// The finding kinds a filter can ask for: the analyzer's finding kinds, and `illegal` and
+/// `result-mismatch` as the auditor's summary counts them.
+pub const FINDING_KINDS: [&str; 8] = [
+    "illegal",
+    "result-mismatch",
+    "lapsed-foul",
+    "unclaimed-overline",
+    "moves-after-end",
+    "first-move-off-centre",
+    "not-an-opening",
+    "opening-protocol",
+];
+
+/// A finding kind, one of [`FINDING_KINDS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FindingKind(&'static str);
+
+impl FindingKind {
+    /// The kind's name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// Why a condition's text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BadCondition {
+    /// Not a code or a name of one of the 26 openings.
+    Opening(String),
+    /// Not a finding kind.
+    Finding(String),
+    /// Not a verdict.
+    Verdict(String),
+}
+
+impl fmt::Display for BadCondition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadCondition::Opening(s) => write!(
+                f,
+                "'{s}' is not one of the 26 openings (a code such as 2D or 11I, or a name \
+                 such as Kansei, 寒星)"
+            ),
+            BadCondition::Finding(s) => write!(
+                f,
+                "'{s}' is not a finding kind (expected one of {})",
+                FINDING_KINDS.join(", ")
+            ),
+            BadCondition::Verdict(s) => write!(
+                f,
+                "'{s}' is not a verdict (expected ok, warning, result-mismatch or illegal)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BadCondition {}
+
+impl FromStr for FindingKind {
+    type Err = BadCondition;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        FINDING_KINDS
+            .iter()
+            .find(|k| k.eq_ignore_ascii_case(s.trim()))
+            .map(|k| FindingKind(k))
+            .ok_or_else(|| BadCondition::Finding(s.to_string()))
+    }
+}
+
+/// Reads an opening by code (`2D`, `d2`) or by name in any language of the catalogue.
+///
+/// # Errors
+/// [`BadCondition::Opening`].
+///
+/// ```
+/// use archive::filter::parse_opening;
+/// assert_eq!(parse_opening("Kansei").unwrap().code(), "1D");
+/// assert_eq!(parse_opening("寒星").unwrap().code(), "1D");
+/// assert!(parse_opening("14D").is_err());
+/// ```
+pub fn parse_opening(text: &str) -> Result<&'static Opening, BadCondition> {
+    openings::by_code(text).ok_or_else(|| BadCondition::Opening(text.to_string()))
+}
+
+/// Reads a verdict name (`ok`, `warning`, `result-mismatch`, `illegal`).
+///
+/// # Errors
+/// [`BadCondition::Verdict`].
+pub fn parse_verdict(text: &str) -> Result<GameVerdict, BadCondition> {
+    GameVerdict::ALL
+        .into_iter()
+        .filter(|v| *v != GameVerdict::Unreadable)
+        .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
+        .ok_or_else(|| BadCondition::Verdict(text.to_string()))
+}
+
+/// The code of the opening the auditor gives a record (`None`: not one of the 26, too
+/// short, or not a renju game on the 15x15 board).
+///
+/// ```
+/// use analyzer::Settings;
+/// use archive::filter::opening_code;
+/// use notation::GameRecord;
+/// let mut g = GameRecord::new(15);
+/// g.moves = "h8 h9 i10".split(' ').map(|m| m.parse().unwrap()).collect();
+/// assert_eq!(opening_code(&g, &Settings::default()), Some("2D"));
+/// ```
+#[must_use]
+pub fn opening_code(record: &GameRecord, settings: &Settings) -> Option<&'static str> {
+    if settings.rules != RuleSet::Renju || record.board_size != RENJU_SIZE {
+        return None;
+    }
+    match opening::identify(&record.moves) {
+        Identified::Identified { code, .. } => code,
+        _ => None,
+    }
+}
+
+/// The conditions of a filter; the default lets every record through.
+#[derive(Debug, Clone, Default)]
+pub struct Conditions {
+    /// Any of these openings (empty: any record).
+    pub openings: Vec<&'static Opening>,
+    /// The declared result.
+    pub declared: Option<DeclaredResult>,
+    /// The end the audit finds.
+    pub end: Option<End>,
+    /// The audit's verdict.
+    pub verdict: Option<GameVerdict>,
+    /// A finding of this kind.
+    pub finding: Option<FindingKind>,
+    /// At least this many moves (passes counted).
+    pub min_moves: Option<usize>,
+    /// At most this many moves.
+    pub max_moves: Option<usize>,
+    /// Text in the black or the white player's name.
+    pub player: Option<String>,
+    /// Text in the event.
+    pub event: Option<String>,
+    /// Text in the rule.
+    pub rule: Option<String>,
+    /// The rules of the audit and of opening identification.
+    pub settings: Settings,
+}
+
+fn contains(field: Option<&str>, text: &str) -> bool {
+    field.is_some_and(|f| f.to_lowercase().contains(&text.to_lowercase()))
+}
+
+impl Conditions {
+    /// Whether [`Conditions::matches`] runs the audit.
+    #[must_use]
+    pub fn needs_audit(&self) -> bool {
+        self.end.is_some() || self.verdict.is_some() || self.finding.is_some()
+    }
+
+    /// Whether the record meets every condition.
+    ///
+    /// ```
+    /// use analyzer::End;
+    /// use archive::filter::{Conditions, parse_opening};
+    /// use notation::GameRecord;
+    /// let mut g = GameRecord::new(15);
+    /// g.moves = "h8 h9 i10 a1 j10 a2 k10 a3 l10 a4 m10".split(' ').map(|m| m.parse().unwrap()).collect();
+    /// let mut c = Conditions { openings: vec![parse_opening("2D").unwrap()], ..Conditions::default() };
+    /// assert!(c.matches(&g));
+    /// c.end = Some(End::BlackFive);
+    /// assert!(c.matches(&g));
+    /// c.max_moves = Some(10);
+    /// assert!(!c.matches(&g));
+    /// ```
+    #[must_use]
+    pub fn matches(&self, record: &GameRecord) -> bool {
+        let n = record.moves.len();
+        if self.min_moves.is_some_and(|m| n < m) || self.max_moves.is_some_and(|m| n > m) {
+            return false;
+        }
+        if self.declared.is_some_and(|d| d != record.result) {
+            return false;
+        }
+        if let Some(p) = &self.player
+            && !contains(record.black.as_deref(), p)
+            && !contains(record.white.as_deref(), p)
+        {
+            return false;
+        }
+        if let Some(e) = &self.event
+            && !contains(record.event.as_deref(), e)
+        {
+            return false;
+        }
+        if let Some(r) = &self.rule
+            && !contains(record.rule.as_deref(), r)
+        {
+            return false;
+        }
+        if !self.openings.is_empty() {
+            let Some(code) = opening_code(record, &self.settings) else {
+                return false;
+            };
+            if !self.openings.iter().any(|o| o.code() == code) {
+                return false;
+            }
+        }
+        if !self.needs_audit() {
+            return true;
+        }
+        let a = audit(record, &self.settings);
+        if self.end.is_some_and(|e| e != a.end) || self.verdict.is_some_and(|v| v != a.verdict()) {
+            return false;
+        }
+        if let Some(k) = self.finding {
+            let found = match k.name() {
+                "illegal" => a.illegal.is_some(),
+                "result-mismatch" => a.verdict() == GameVerdict::ResultMismatch,
+                kind => a.findings.iter().any(|f| f.kind() == kind),
+            };
+            if !found {
+                return false;
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,191 @@
+//! `corpus-tool filter`: the records that meet every condition given (the conditions are in
+//! [`archive::filter`]), written to one output file in the format of its extension.
+//!
+//! Records are judged in batches in parallel when a condition needs the audit; the output
+//! keeps input order.
+
+use crate::dedupe::{Input, RecordWriter, for_each_record};
+use archive::dedupe::Source;
+use archive::filter::Conditions;
+use notation::GameRecord;
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The options of `corpus-tool filter`.
+#[derive(Debug, Clone)]
+pub struct Args {
+    /// The conditions.
+    pub conditions: Conditions,
+    /// Files or folders.
+    pub paths: Vec<PathBuf>,
+    /// The output file.
+    pub output: PathBuf,
+    /// How to read the inputs.
+    pub input: Input,
+}
+
+const BATCH: usize = 4096;
+
+/// Runs `corpus-tool filter`; returns the text for stdout and the exit status
+/// ([`crate::dedupe::Walked::status`], and 1 also when a match could not be written).
+///
+/// # Errors
+/// A path that cannot be read, an output that cannot be written.
+pub fn run(args: &Args) -> Result<(String, u8), String> {
+    let mut out = RecordWriter::create(&args.output)?;
+    let mut batch: Vec<GameRecord> = Vec::with_capacity(BATCH);
+    let mut matched = 0usize;
+    let mut error: Option<String> = None;
+    let conditions = &args.conditions;
+    let mut flush = |batch: &mut Vec<GameRecord>, out: &mut RecordWriter| {
+        let keep: Vec<bool> = if conditions.needs_audit() {
+            batch.par_iter().map(|g| conditions.matches(g)).collect()
+        } else {
+            batch.iter().map(|g| conditions.matches(g)).collect()
+        };
+        for (g, k) in batch.drain(..).zip(keep) {
+            if k {
+                matched += 1;
+                if error.is_none()
+                    && let Err(e) = out.push(g)
+                {
+                    error = Some(e);
+                }
+            }
+        }
+    };
+    let walked = for_each_record(&args.paths, args.input, &mut |(_, r): (Source, _)| {
+        if let Ok(g) = r {
+            batch.push(g);
+            if batch.len() == BATCH {
+                flush(&mut batch, &mut out);
+            }
+        }
+    })?;
+    flush(&mut batch, &mut out);
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let status = walked.status().max(u8::from(!out.skipped.is_empty()));
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "records: {} read in {} file{}, {} unreadable; {matched} matched",
+        walked.records,
+        walked.files,
+        if walked.files == 1 { "" } else { "s" },
+        walked.unreadable.len(),
+    );
+    text.push_str(&out.finish()?);
+    text.push_str(&walked.problems_text());
+    Ok((text, status))
+}
+
+/// `corpus-tool filter` on the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "\
+Every condition given must hold. --opening takes a code (2D, 11I) or a name in any language
+of the catalogue (Kansei, 寒星) and may be repeated (any of them); the opening is identified
+as validate identifies it. --end, --verdict and --finding use the audit under --rules,
+--strict and --claim, as validate does. Texts match anywhere in the field, ignoring case.
+
+Finding kinds: illegal, result-mismatch, lapsed-foul, unclaimed-overline, moves-after-end,
+first-move-off-centre, not-an-opening, opening-protocol.
+
+Exit status: 0 every record read and every match written, 1 some records unreadable or not
+written (named on stdout), 2 the run failed or a file could not be read.
+
+Examples:
+  corpus-tool filter --opening 2D --declared black -o keigetsu.renju archive.renju
+  corpus-tool filter --finding lapsed-foul --min-moves 30 -o lapsed.sgf archive/")]
+pub struct Command {
+    /// Files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Where to write the matching records (format from the extension).
+    #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
+    pub output: PathBuf,
+    /// One of the 26 openings, by code or name (repeatable: any of them).
+    #[arg(long, value_name = "CODE|NAME")]
+    pub opening: Vec<String>,
+    /// The declared result: black, white, draw or unknown.
+    #[arg(long)]
+    pub declared: Option<notation::DeclaredResult>,
+    /// The end the audit finds (black-five, white-five, foul-double-three, foul-double-four,
+    /// foul-overline, draw-full-board, none).
+    #[arg(long, value_name = "KIND")]
+    pub end: Option<analyzer::End>,
+    /// The audit's verdict: ok, warning, result-mismatch or illegal.
+    #[arg(long, value_name = "V", value_parser = archive::filter::parse_verdict)]
+    pub verdict: Option<analyzer::GameVerdict>,
+    /// A finding of this kind.
+    #[arg(long, value_name = "KIND")]
+    pub finding: Option<archive::filter::FindingKind>,
+    /// At least this many moves (passes counted).
+    #[arg(long, value_name = "N")]
+    pub min_moves: Option<usize>,
+    /// At most this many moves.
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<usize>,
+    /// Text in the black or the white player's name.
+    #[arg(long, value_name = "TEXT")]
+    pub player: Option<String>,
+    /// Text in the event.
+    #[arg(long, value_name = "TEXT")]
+    pub event: Option<String>,
+    /// Text in the rule.
+    #[arg(long, value_name = "TEXT")]
+    pub rule: Option<String>,
+    /// Rule set of the audit: renju, freestyle or standard.
+    #[arg(long, default_value = "renju")]
+    pub rules: renju_core::RuleSet,
+    /// Strict foul convention (default: lenient).
+    #[arg(long)]
+    pub strict: bool,
+    /// Claim policy: claim, foul-loses or refuse.
+    #[arg(long, default_value = "claim")]
+    pub claim: analyzer::ClaimPolicy,
+    /// How the inputs are read.
+    #[command(flatten)]
+    pub input: crate::dedupe::InputArgs,
+}
+
+/// Runs `corpus-tool filter` from its command line; returns the exit status.
+#[must_use]
+pub fn main(cmd: &Command) -> u8 {
+    let mut openings = Vec::new();
+    for o in &cmd.opening {
+        match archive::filter::parse_opening(o) {
+            Ok(o) => openings.push(o),
+            Err(e) => {
+                eprintln!("corpus-tool filter: --opening: {e}");
+                return 2;
+            }
+        }
+    }
+    let convention = if cmd.strict {
+        renju_core::Convention::Strict
+    } else {
+        renju_core::Convention::Lenient
+    };
+    let args = Args {
+        conditions: Conditions {
+            openings,
+            declared: cmd.declared,
+            end: cmd.end,
+            verdict: cmd.verdict,
+            finding: cmd.finding,
+            min_moves: cmd.min_moves,
+            max_moves: cmd.max_moves,
+            player: cmd.player.clone(),
+            event: cmd.event.clone(),
+            rule: cmd.rule.clone(),
+            settings: analyzer::Settings::new(cmd.rules, convention, cmd.claim),
+        },
+        paths: cmd.paths.clone(),
+        output: cmd.output.clone(),
+        input: Input::from(&cmd.input),
+    };
+    crate::dedupe::finish_command("filter", run(&args))
+}

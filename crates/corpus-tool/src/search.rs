@@ -1,0 +1,345 @@
+//! `corpus-tool search`: every record whose game passes through a position (under the 8
+//! symmetries, colours kept), the first move after which it does, and the moves played next
+//! from there with their declared results (the definitions are in [`archive::search`]).
+
+use crate::dedupe::{Input, for_each_record};
+use archive::pattern::Pattern;
+use archive::search::{Next, Query, Tree};
+use notation::Orientation;
+use renju_core::{Board, Color, Move, Point, RENJU_SIZE, Symmetry};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The position asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Position {
+    /// The position after these moves (`h8 h9 i10`, colours alternating from Black).
+    Moves(String),
+    /// A board line of 225 characters (row 15 first; `.`, `x`, `o`).
+    Board(String),
+    /// A text diagram file.
+    Diagram(PathBuf),
+    /// A pattern file: a partial board found anywhere ([`archive::pattern`]).
+    Pattern(PathBuf),
+}
+
+impl Position {
+    /// The board of the position.
+    ///
+    /// # Errors
+    /// A move list, board line or diagram that cannot be read, or moves that cannot be
+    /// played (a point taken twice).
+    ///
+    /// ```
+    /// use corpus_tool::search::Position;
+    /// let b = Position::Moves("h8 h9 i10".into()).board().unwrap();
+    /// assert_eq!(b.stone_count(), 3);
+    /// assert!(Position::Moves("h8 h8".into()).board().is_err());
+    /// ```
+    pub fn board(&self) -> Result<Board, String> {
+        match self {
+            Position::Moves(text) => {
+                let moves =
+                    notation::moves::parse_moves(text, RENJU_SIZE, Orientation::RowOneAtBottom)
+                        .map_err(|e| format!("--position: {e}"))?;
+                let mut b = Board::renju();
+                for (i, m) in moves.iter().enumerate() {
+                    if let Move::Stone(p) = m {
+                        b.place(*p, Color::of_move_number(i + 1))
+                            .map_err(|e| format!("--position: move {}: {e}", i + 1))?;
+                    }
+                }
+                Ok(b)
+            }
+            Position::Board(line) => Board::from_line(line).map_err(|e| format!("--board: {e}")),
+            Position::Diagram(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                Board::from_diagram(&text).map_err(|e| format!("{}: {e}", path.display()))
+            }
+            Position::Pattern(path) => Err(format!(
+                "{} is a pattern, not a whole position",
+                path.display()
+            )),
+        }
+    }
+
+    fn finder(&self) -> Result<Finder, String> {
+        match self {
+            Position::Pattern(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                Pattern::parse(&text)
+                    .map(Finder::Pattern)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            }
+            _ => Ok(Finder::Position(Box::new(Query::from_board(
+                &self.board()?,
+            )))),
+        }
+    }
+}
+
+enum Finder {
+    Position(Box<Query>),
+    Pattern(Pattern),
+}
+
+/// A match, whichever the query.
+struct Found {
+    move_number: usize,
+    symmetry: Symmetry,
+    next: Next,
+    at: Option<Point>,
+}
+
+impl Finder {
+    fn find(&self, g: &notation::GameRecord) -> Option<Found> {
+        match self {
+            Finder::Position(q) => q.find(g).map(|h| Found {
+                move_number: h.move_number,
+                symmetry: h.symmetry,
+                next: Next::from(h.next),
+                at: None,
+            }),
+            Finder::Pattern(p) => p.find(g).map(|h| Found {
+                move_number: h.move_number,
+                symmetry: h.symmetry,
+                next: h.next,
+                at: Some(h.at),
+            }),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Finder::Position(q) => {
+                let (black, white) = q.stones();
+                format!(
+                    "position: {black} black, {white} white stone{} (under the 8 symmetries, colours kept)",
+                    if white == 1 { "" } else { "s" }
+                )
+            }
+            Finder::Pattern(p) => {
+                let (w, h) = p.size();
+                format!(
+                    "pattern: {w}x{h} cells (under the 8 symmetries and any translation, colours kept)"
+                )
+            }
+        }
+    }
+}
+
+/// The options of `corpus-tool search`.
+#[derive(Debug, Clone)]
+pub struct Args {
+    /// The position.
+    pub position: Position,
+    /// Files or folders.
+    pub paths: Vec<PathBuf>,
+    /// The CSV report.
+    pub report: Option<PathBuf>,
+    /// How many matches stdout lists (the report has them all).
+    pub show: usize,
+    /// How to read the inputs.
+    pub input: Input,
+}
+
+/// The CSV header: the contract columns, then `next`, `declared` and (for a pattern) `at`.
+pub const CSV_HEADER: [&str; 8] = [
+    "file", "index", "id", "move", "symmetry", "next", "declared", "at",
+];
+
+/// Runs `corpus-tool search`; returns the text for stdout and the exit status
+/// ([`crate::dedupe::Walked::status`]).
+///
+/// # Errors
+/// A position that cannot be read, a path that cannot be read, a report that cannot be
+/// written.
+pub fn run(args: &Args) -> Result<(String, u8), String> {
+    let finder = args.position.finder()?;
+    let mut report = match &args.report {
+        Some(path) => {
+            let f = crate::output::AtomicFile::create(path).map_err(|e| e.to_string())?;
+            let mut w = csv::Writer::from_writer(std::io::BufWriter::new(f));
+            w.write_record(CSV_HEADER)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Some(w)
+        }
+        None => None,
+    };
+    let mut error = None;
+    let mut tree = Tree::default();
+    let mut shown = String::new();
+    let mut matches = 0usize;
+    let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
+        let Ok(g) = r else { return };
+        let Some(hit) = finder.find(&g) else { return };
+        matches += 1;
+        tree.add_next(hit.next, g.result);
+        let next = match hit.next {
+            Next::End => String::new(),
+            Next::Outside => "outside".to_string(),
+            Next::Move(m) => m.to_string(),
+        };
+        let at = hit
+            .at
+            .map(|p| format!(", pattern a1 on {p}"))
+            .unwrap_or_default();
+        if matches <= args.show {
+            let _ = writeln!(
+                shown,
+                "  {} record {}{}: after move {}, {}{at}, next {}",
+                src.file,
+                src.index,
+                g.id.as_deref()
+                    .map(|i| format!(" (id {i})"))
+                    .unwrap_or_default(),
+                hit.move_number,
+                hit.symmetry,
+                if next.is_empty() { "(end)" } else { &next }
+            );
+        }
+        if let Some(w) = report.as_mut()
+            && error.is_none()
+            && let Err(e) = w.write_record([
+                src.file.to_string(),
+                src.index.to_string(),
+                g.id.clone().unwrap_or_default(),
+                hit.move_number.to_string(),
+                hit.symmetry.name().to_string(),
+                next,
+                g.result.name().to_string(),
+                hit.at.map(|p| p.to_string()).unwrap_or_default(),
+            ])
+        {
+            error = Some(e.to_string());
+        }
+    })?;
+    if let Some(e) = error {
+        return Err(format!("cannot write the report: {e}"));
+    }
+    if let Some(w) = report {
+        w.into_inner()
+            .map_err(|e| format!("cannot write the report: {}", e.error()))?
+            .into_inner()
+            .map_err(|e| format!("cannot write the report: {}", e.error()))?
+            .commit()
+            .map_err(|e| e.to_string())?;
+    }
+    let mut text = finder.describe();
+    text.push('\n');
+    let _ = writeln!(
+        text,
+        "records: {} read in {} file{}, {} unreadable; {matches} pass through the {}",
+        walked.records,
+        walked.files,
+        if walked.files == 1 { "" } else { "s" },
+        walked.unreadable.len(),
+        match finder {
+            Finder::Position(_) => "position",
+            Finder::Pattern(_) => "pattern",
+        }
+    );
+    if matches > 0 {
+        let _ = writeln!(text, "matches:");
+        text.push_str(&shown);
+        if matches > args.show {
+            let _ = writeln!(
+                text,
+                "  ... and {} more{}",
+                matches - args.show,
+                if args.report.is_some() {
+                    " (all in the report)"
+                } else {
+                    " (all with --report)"
+                }
+            );
+        }
+        let _ = writeln!(
+            text,
+            "{}",
+            match finder {
+                Finder::Position(_) => "next moves (in the orientation of the position asked):",
+                Finder::Pattern(_) =>
+                    "next moves (in the pattern's own coordinates, a1 its bottom-left cell):",
+            }
+        );
+        text.push_str(&tree.to_string());
+    }
+    text.push_str(&walked.problems_text());
+    Ok((text, walked.status()))
+}
+
+/// `corpus-tool search` on the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "\
+A record passes through the position when, after some move k, its black stones and its
+white stones equal the position's under one of the 8 board symmetries (colours kept).
+Exactly one of --position, --board, --diagram gives the position; --pattern instead gives a
+partial board (x black, o white, . empty, ? any point; top row first) found anywhere, under
+the 8 symmetries and any translation, every cell on the board.
+
+Stdout: the matches (the first --show of them), then the moves played next from the
+position, in the position's orientation, with games, share and declared results.
+--report writes one CSV row per matching record:
+  file,index,id,move,symmetry
+(then next,declared,at); move is the first such k, symmetry maps the record's position onto
+the one asked (for a pattern: the symmetry applied to the pattern, and at the point its
+bottom-left cell lies on).
+
+Examples:
+  corpus-tool search --position 'h8 h9 i10' archive.renju
+  corpus-tool search --diagram pos.txt --report hits.csv archive/
+  corpus-tool search --pattern open-three.txt archive.renju")]
+#[command(group(clap::ArgGroup::new("query").required(true).args(["position", "board", "diagram", "pattern"])))]
+pub struct Command {
+    /// Files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The position after these moves (colours alternate from Black, `--` is a pass).
+    #[arg(long, value_name = "MOVES")]
+    pub position: Option<String>,
+    /// The position as a board line of 225 characters (row 15 first; `.`, `x`, `o`).
+    #[arg(long, value_name = "LINE")]
+    pub board: Option<String>,
+    /// The position as a text diagram file.
+    #[arg(long, value_name = "FILE")]
+    pub diagram: Option<PathBuf>,
+    /// A partial board found anywhere: a file of cells, top row first (x black, o white,
+    /// . empty, ? any point), under the 8 symmetries and any translation.
+    #[arg(long, value_name = "FILE")]
+    pub pattern: Option<PathBuf>,
+    /// Write the matches as CSV to this file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub report: Option<PathBuf>,
+    /// How many matches stdout lists.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub show: usize,
+    /// How the inputs are read.
+    #[command(flatten)]
+    pub input: crate::dedupe::InputArgs,
+}
+
+/// Runs `corpus-tool search` from its command line; returns the exit status.
+#[must_use]
+pub fn main(cmd: &Command) -> u8 {
+    let position = match (&cmd.position, &cmd.board, &cmd.diagram, &cmd.pattern) {
+        (Some(m), ..) => Position::Moves(m.clone()),
+        (_, Some(b), ..) => Position::Board(b.clone()),
+        (_, _, Some(d), _) => Position::Diagram(d.clone()),
+        (.., Some(p)) => Position::Pattern(p.clone()),
+        _ => {
+            eprintln!("corpus-tool search: give --position, --board, --diagram or --pattern");
+            return 2;
+        }
+    };
+    let args = Args {
+        position,
+        paths: cmd.paths.clone(),
+        report: cmd.report.clone(),
+        show: cmd.show,
+        input: Input::from(&cmd.input),
+    };
+    crate::dedupe::finish_command("search", run(&args))
+}
