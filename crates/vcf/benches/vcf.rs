@@ -1,0 +1,2 @@
+//! The VCF benchmark (written below).
+fn main() {}
