@@ -181,6 +181,12 @@ impl Grid {
         self.hash
     }
 
+    /// The hash after a stone of colour index `c` on `x` and one of the other colour on `y`.
+    #[inline]
+    pub(crate) fn hash_after(&self, x: Cell, c: usize, y: Cell) -> u64 {
+        self.hash ^ ZOBRIST[c][usize::from(x)] ^ ZOBRIST[1 - c][usize::from(y)]
+    }
+
     /// The cell of an on-board point.
     #[inline]
     pub(crate) fn cell(p: Point) -> Cell {

@@ -59,6 +59,8 @@ pub struct Solver {
     scratch: Vec<Cell>,
     line: Vec<Cell>,
     end: LineEnd,
+    /// Transposition-table hits of the last question.
+    pub hits: u64,
 }
 
 impl Solver {
@@ -97,6 +99,7 @@ impl Solver {
             scratch: Vec::new(),
             line: Vec::new(),
             end: LineEnd::Five,
+            hits: 0,
         }
     }
 
@@ -115,6 +118,12 @@ impl Solver {
     /// Changes the limits (the transposition table stays valid).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// Forgets every position the transposition table remembers (a cold start; answers do
+    /// not change, only the time they take).
+    pub fn clear_table(&mut self) {
+        self.tt.iter_mut().for_each(|e| *e = 0);
     }
 
     /// Replaces the whole position by `board` (any side 5..=20).
@@ -174,6 +183,7 @@ impl Solver {
     fn run(&mut self, attacker: Color, first: Option<Cell>) -> Answer {
         let a = ci(attacker);
         self.nodes = 0;
+        self.hits = 0;
         self.line.clear();
         if self.limits.max_depth == 0 {
             return Answer::NotFound;
@@ -264,6 +274,7 @@ impl Solver {
         }
         let key = self.grid.hash() ^ SIDE[a];
         if first.is_none() && self.tt_fails(key, budget) {
+            self.hits += 1;
             return Res::Fail;
         }
         let renju = self.rules.has_fouls();
@@ -344,6 +355,20 @@ impl Solver {
         let mark = self.line.len();
         for cand in cands {
             let x = cand.at;
+            if cand.fives.len() == 1 && !black_defends {
+                // A single four can only win through the search below: not with one attacker
+                // move left, nor with two (the child would need an immediate five, and a
+                // four's block leaves the attacker none), nor when the child is known to fail.
+                if budget <= 2 {
+                    continue;
+                }
+                let f = cand.fives.as_slice()[0];
+                let child = self.grid.hash_after(x, a, f) ^ SIDE[a];
+                if self.tt_fails(child, budget - 1) {
+                    self.hits += 1;
+                    continue;
+                }
+            }
             if black_attacks && self.black_forbidden(x) {
                 continue;
             }
