@@ -11,6 +11,7 @@ pub mod explain;
 pub mod fouls;
 pub mod show;
 pub mod validate;
+pub mod vcf;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

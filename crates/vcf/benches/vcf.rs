@@ -18,8 +18,8 @@ struct Position {
 }
 
 fn dev_positions() -> Option<(Vec<Position>, Vec<Position>)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/vcf/vcf-dev.jsonl");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/vcf/vcf-dev.jsonl");
     let text = std::fs::read_to_string(&path).ok()?;
     let (mut with, mut without) = (Vec::new(), Vec::new());
     for line in text.lines() {
@@ -55,10 +55,22 @@ fn stones(black: &str, white: &str) -> Board {
 /// positions (fixed seed) kept when the side to move has a VCF of at least 6 attacker moves.
 fn puzzles() -> Vec<Position> {
     let mut out = vec![
-        Position { board: stones("g5 h5 i5 j6 k1 l1 m1 h3 g4", "e5 k5 j2 j3 j4 n1"), to_move: Color::Black },
-        Position { board: stones("b3 c3 d5 d6 i8 c2", "e4 f5 g6"), to_move: Color::White },
-        Position { board: stones("j9 j10 k9 l10 e8 i12", "f8 g8 h8 i9 i10 i11"), to_move: Color::White },
-        Position { board: stones("h8 i8 j8 e12 e13 e14", "a15 b15 c15 d15 e10"), to_move: Color::Black },
+        Position {
+            board: stones("g5 h5 i5 j6 k1 l1 m1 h3 g4", "e5 k5 j2 j3 j4 n1"),
+            to_move: Color::Black,
+        },
+        Position {
+            board: stones("b3 c3 d5 d6 i8 c2", "e4 f5 g6"),
+            to_move: Color::White,
+        },
+        Position {
+            board: stones("j9 j10 k9 l10 e8 i12", "f8 g8 h8 i9 i10 i11"),
+            to_move: Color::White,
+        },
+        Position {
+            board: stones("h8 i8 j8 e12 e13 e14", "a15 b15 c15 d15 e10"),
+            to_move: Color::Black,
+        },
     ];
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || {
@@ -162,7 +174,9 @@ fn main() {
             bench("real games, VCF", &with);
             bench("real games, no VCF", &without);
         }
-        None => println!("SKIPPED: real-game positions: shared/data/vcf/vcf-dev.jsonl is not there"),
+        None => {
+            println!("SKIPPED: real-game positions: shared/data/vcf/vcf-dev.jsonl is not there")
+        }
     }
     bench("composed puzzles", &puzzles());
 }

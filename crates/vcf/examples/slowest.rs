@@ -10,16 +10,33 @@ fn main() {
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let board = Board::from_line(v["board"].as_str().unwrap()).unwrap();
-        let side = if v["to_move"] == "black" { Color::Black } else { Color::White };
+        let side = if v["to_move"] == "black" {
+            Color::Black
+        } else {
+            Color::White
+        };
         solver.clear_table();
         let t = Instant::now();
         solver.set_board(&board);
         let a = solver.solve(side);
         let dt = t.elapsed();
-        rows.push((dt, solver.nodes(), solver.hits, v["id"].as_str().unwrap().to_string(), a.line().map(|l| l.attacker_moves())));
+        rows.push((
+            dt,
+            solver.nodes(),
+            solver.hits,
+            v["id"].as_str().unwrap().to_string(),
+            a.line().map(|l| l.attacker_moves()),
+        ));
     }
     rows.sort();
     for r in rows.iter().rev().take(12) {
-        println!("{:>10.1} us {:>8} nodes {} hits {} {:?}", r.0.as_secs_f64() * 1e6, r.1, r.2, r.3, r.4);
+        println!(
+            "{:>10.1} us {:>8} nodes {} hits {} {:?}",
+            r.0.as_secs_f64() * 1e6,
+            r.1,
+            r.2,
+            r.3,
+            r.4
+        );
     }
 }
