@@ -77,6 +77,7 @@
 
 pub mod annotate;
 mod audit;
+pub mod missed;
 pub mod opening;
 mod settings;
 
