@@ -185,10 +185,12 @@ fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> Vec<Miss
                 });
             }
         }
-        if let Move::Stone(p) = mv {
-            if !solver.place(p, side) {
-                return out; // cannot happen for a move the audit accepted
-            }
+        let placed = match mv {
+            Move::Stone(p) => solver.place(p, side),
+            Move::Pass => true,
+        };
+        if !placed {
+            return out; // cannot happen for a move the audit accepted
         }
     }
     let side = Color::of_move_number(last + 1);
@@ -196,10 +198,12 @@ fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> Vec<Miss
         Color::Black => audit.declared == DeclaredResult::White,
         Color::White => audit.declared == DeclaredResult::Black,
     };
-    if audit.end == End::None && audit.illegal.is_none() && last == available && declared_loss {
-        if let Answer::Found(line) = solver.solve(side) {
-            out.push(MissedWin::LostWithVcf { side, line });
-        }
+    let undecided = audit.end == End::None && audit.illegal.is_none() && last == available;
+    if !(undecided && declared_loss) {
+        return out;
+    }
+    if let Answer::Found(line) = solver.solve(side) {
+        out.push(MissedWin::LostWithVcf { side, line });
     }
     out
 }
