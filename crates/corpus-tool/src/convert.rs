@@ -1,5 +1,6 @@
 //! `corpus-tool convert`: one file from one record format to another, saying what was lost.
 
+use crate::output::AtomicFile;
 use notation::{ConvertOptions, Format, Orientation, convert};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -21,20 +22,20 @@ pub struct Args {
 }
 
 /// Converts `input` into `output`; returns the text to print and whether every record made
-/// it. The output is written under a temporary name and renamed when complete.
+/// it. The output is written through [`AtomicFile`]: under a temporary name and renamed
+/// when complete, or directly when OUTPUT is a named pipe or a device.
 ///
 /// # Errors
 /// The run could not happen: unreadable input, unknown format, unwritable output.
 ///
 /// ```
 /// use corpus_tool::convert::{Args, run};
-/// let dir = std::env::temp_dir().join(format!("convert-doc-{}", std::process::id()));
-/// std::fs::create_dir_all(&dir).unwrap();
+/// let tmp = tempfile::tempdir().unwrap();
+/// let dir = tmp.path();
 /// std::fs::write(dir.join("a.renju"), "black h8 h9 i8\n").unwrap();
 /// let (text, complete) = run(&dir.join("a.renju"), &dir.join("a.sgf"), Args::default()).unwrap();
 /// assert!(complete && text.contains("1 record read"));
 /// assert!(std::fs::read_to_string(dir.join("a.sgf")).unwrap().contains(";B[hh]"));
-/// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), String> {
     // Conversion holds the whole file and its output in memory: refuse what would not fit in
@@ -69,18 +70,7 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), St
         },
     )
     .map_err(|e| e.to_string())?;
-    let mut tmp_name = output
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
-    tmp_name.push(".partial");
-    let tmp = output.with_file_name(tmp_name);
-    std::fs::write(&tmp, &done.bytes)
-        .and_then(|()| std::fs::rename(&tmp, output))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("cannot write {out_name}: {e}")
-        })?;
+    AtomicFile::write(output, &done.bytes).map_err(|e| e.to_string())?;
     let mut text = String::new();
     let _ = writeln!(
         text,

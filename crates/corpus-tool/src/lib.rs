@@ -9,6 +9,7 @@
 pub mod convert;
 pub mod explain;
 pub mod fouls;
+pub mod output;
 pub mod show;
 pub mod validate;
 pub mod vcf;

@@ -5,7 +5,8 @@
 mod common;
 use common::Scratch;
 
-use corpus_tool::validate::{Options, Summary, audit_with_report};
+use analyzer::GameVerdict;
+use corpus_tool::validate::{FindingKind, Options, Summary, audit_with_report};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
@@ -153,16 +154,10 @@ fn kind_strategy() -> impl Strategy<Value = Kind> {
 
 fn check_totals(s: &Summary, rows: usize) -> Result<(), TestCaseError> {
     prop_assert_eq!(s.records, rows);
-    prop_assert_eq!(s.verdicts.values().sum::<usize>(), rows);
-    prop_assert_eq!(s.ends.values().sum::<usize>(), rows);
-    prop_assert_eq!(
-        s.verdicts.get("unreadable").copied().unwrap_or(0),
-        s.unreadable
-    );
-    prop_assert_eq!(
-        s.findings.get("unreadable").map_or(0, |k| k.count),
-        s.unreadable
-    );
+    prop_assert_eq!(s.verdicts.total(), rows);
+    prop_assert_eq!(s.ends.total(), rows);
+    prop_assert_eq!(s.verdicts.get(GameVerdict::Unreadable), s.unreadable);
+    prop_assert_eq!(s.finding_count(FindingKind::Unreadable), s.unreadable);
     Ok(())
 }
 
@@ -208,9 +203,13 @@ proptest! {
         let mut reader = csv::Reader::from_reader(csv.as_slice());
         let mut seen: BTreeMap<String, Vec<(usize, String, String)>> = BTreeMap::new();
         let mut rows = 0;
+        let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
         for r in reader.records() {
             let r = r.unwrap();
             rows += 1;
+            for k in r[10].split(';').filter(|k| !k.is_empty()) {
+                *kinds.entry(k.to_string()).or_default() += 1;
+            }
             seen.entry(r[0].to_string()).or_default().push((
                 r[1].parse().unwrap(),
                 r[8].to_string(),
@@ -218,6 +217,13 @@ proptest! {
             ));
         }
         check_totals(&summary, rows)?;
+        // the report's findings column reproduces the summary's findings
+        let counted: BTreeMap<String, usize> = summary
+            .findings
+            .iter()
+            .map(|(k, v)| (k.name().to_string(), v.count))
+            .collect();
+        prop_assert_eq!(&kinds, &counted);
         prop_assert_eq!(seen.len(), expected.len());
         let mut unreadable = 0;
         for (file, kinds) in &expected {

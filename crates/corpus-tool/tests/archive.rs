@@ -39,8 +39,8 @@ fn real_archive_every_line_accounted_for() {
         .unwrap();
         assert_eq!(rows, lines);
         assert_eq!(summary.records, lines);
-        assert_eq!(summary.verdicts.values().sum::<usize>(), lines);
-        assert_eq!(summary.ends.values().sum::<usize>(), lines);
+        assert_eq!(summary.verdicts.total(), lines);
+        assert_eq!(summary.ends.total(), lines);
         let bytes = csv_out.into_inner().unwrap();
         let back = csv::Reader::from_reader(bytes.as_slice()).records().count();
         assert_eq!(back, lines, "the report parses back");

@@ -163,7 +163,36 @@ fn clean_archive_exits_zero_and_sample_skips() {
         .map(|r| r[1].to_string())
         .collect();
     assert_eq!(idx, ["1", "4", "7", "10"]);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("6 skipped by --sample"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "records: 10 read, 4 audited (every 3rd), 6 not sampled (no row), 0 unreadable"
+        ),
+        "{stdout}"
+    );
+    let summary: serde_json::Value = {
+        let json = s.path("s.json");
+        let out = bin()
+            .args(["validate", "--sample", "3", "--json"])
+            .arg(&json)
+            .arg(s.path("a.renju"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap()
+    };
+    assert_eq!(
+        (
+            &summary["records"],
+            &summary["not_sampled"],
+            &summary["settings"]["sample"]
+        ),
+        (
+            &serde_json::json!(4),
+            &serde_json::json!(6),
+            &serde_json::json!(3)
+        )
+    );
 }
 
 #[test]
@@ -215,4 +244,181 @@ fn conventions_and_policies_are_said_and_used() {
         "{stdout}"
     );
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Counts a CSV report by hand: verdicts, ends and finding kinds (the `;`-separated column).
+fn count_report(rows: &[csv::StringRecord]) -> [std::collections::BTreeMap<String, u64>; 3] {
+    let mut counts: [std::collections::BTreeMap<String, u64>; 3] = Default::default();
+    for r in rows {
+        *counts[0].entry(r[8].to_string()).or_default() += 1;
+        *counts[1].entry(r[5].to_string()).or_default() += 1;
+        for kind in r[10].split(';').filter(|k| !k.is_empty()) {
+            *counts[2].entry(kind.to_string()).or_default() += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn the_report_alone_reproduces_every_count_of_the_summary() {
+    let s = Scratch::new("reproduce");
+    let (report, json) = (s.path("r.csv"), s.path("s.json"));
+    let out = bin()
+        .args(["validate", "--quiet", "--report"])
+        .arg(&report)
+        .arg("--json")
+        .arg(&json)
+        .arg(repo().join("corpus"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let rows = read_report(&report);
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let [verdicts, ends, findings] = count_report(&rows);
+    let as_map = |v: &serde_json::Value| -> std::collections::BTreeMap<String, u64> {
+        v.as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+            .collect()
+    };
+    assert_eq!(verdicts, as_map(&summary["verdicts"]));
+    assert_eq!(ends, as_map(&summary["ends"]));
+    let summary_findings: std::collections::BTreeMap<String, u64> = summary["findings"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(findings, summary_findings);
+    assert_eq!(rows.len() as u64, summary["records"].as_u64().unwrap());
+    assert_eq!(
+        verdicts.get("unreadable").copied().unwrap_or(0),
+        summary["unreadable"].as_u64().unwrap()
+    );
+    // the corpus holds every kind the column must carry besides the analyzer's findings
+    for kind in ["illegal", "result-mismatch", "unreadable", "lapsed-foul"] {
+        assert!(
+            findings.get(kind).is_some_and(|&n| n > 0),
+            "{kind}: {findings:?}"
+        );
+    }
+    // a mismatch row names its kind in the column (it was left empty before)
+    let mismatch = rows.iter().find(|r| &r[8] == "result-mismatch").unwrap();
+    assert!(
+        mismatch[10].split(';').any(|k| k == "result-mismatch"),
+        "{mismatch:?}"
+    );
+}
+
+#[test]
+fn a_record_file_holding_no_record_is_a_file_problem_never_a_clean_run() {
+    let s = Scratch::new("no-records");
+    std::fs::create_dir_all(s.path("archive")).unwrap();
+    std::fs::write(s.path("archive/good.renju"), "white h8 h9 h10 i10\n").unwrap();
+    std::fs::write(s.path("archive/empty.renju"), "# only a comment\n\n").unwrap();
+    std::fs::write(
+        s.path("archive/other.rif"),
+        "<?xml version=\"1.0\"?>\n<settings><window x=\"3\"/></settings>\n",
+    )
+    .unwrap();
+    std::fs::write(s.path("archive/notes.md"), "# notes, not records\n").unwrap();
+    let json = s.path("s.json");
+    let out = bin()
+        .args(["validate", "--json"])
+        .arg(&json)
+        .arg(s.path("archive"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("findings: none"), "{stdout}");
+    for name in ["empty.renju", "other.rif"] {
+        assert!(
+            stdout.lines().any(|l| l.starts_with("file not audited: ")
+                && l.contains(name)
+                && l.contains("no record in this file")),
+            "{name}: {stdout}"
+        );
+    }
+    assert!(!stdout.contains("INCOMPLETE"), "{stdout}");
+    assert!(
+        stdout.contains("skipped 1 file in no record format: 1 in "),
+        "{stdout}"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let problems = summary["file_problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(problems.iter().all(|p| p["kind"] == "no-records"));
+    assert_eq!(summary["files"], 1);
+}
+
+#[test]
+fn dot_files_are_listed_as_skipped_with_the_reason() {
+    let s = Scratch::new("hidden");
+    std::fs::create_dir_all(s.path("archive/.git")).unwrap();
+    std::fs::write(s.path("archive/.git/x.renju"), "white h8 h9\n").unwrap();
+    std::fs::write(s.path("archive/.draft.renju"), "white h8 h9\n").unwrap();
+    std::fs::write(s.path("archive/a.renju"), "white h8 h9 h10 i10\n").unwrap();
+    let json = s.path("s.json");
+    let out = bin()
+        .args(["validate", "--json"])
+        .arg(&json)
+        .arg(s.path("archive"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("skipped 2 entries, hidden (the name starts with a dot): "),
+        "{stdout}"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let skipped: Vec<&str> = summary["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            assert_eq!(e["reason"], "hidden");
+            e["path"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(skipped.len(), 2);
+    assert!(skipped[0].ends_with(".draft.renju") && skipped[1].ends_with(".git"));
+    assert_eq!(summary["records"], 1);
+    // a dot-file named on the command line is read like any other
+    let out = bin()
+        .arg("validate")
+        .arg(s.path("archive/.draft.renju"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("audited 1 records in 1 file"));
+}
+
+#[test]
+fn settings_are_an_object_in_the_json_summary() {
+    let s = Scratch::new("settings");
+    std::fs::write(s.path("a.renju"), "white h8 h9 h10 i10\n").unwrap();
+    let json = s.path("s.json");
+    let out = bin()
+        .args([
+            "validate", "--strict", "--claim", "refuse", "--format", "renju", "--json",
+        ])
+        .arg(&json)
+        .arg(s.path("a.renju"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        summary["settings"],
+        serde_json::json!({
+            "rules": "renju", "convention": "strict", "claim_policy": "refuse",
+            "sample": 1, "format": "renju", "orientation": null
+        })
+    );
 }

@@ -22,8 +22,8 @@ fn audit(path: &Path) -> (Summary, Vec<Row>) {
     )
     .expect("audit runs");
     assert_eq!(summary.records, rows.len());
-    assert_eq!(summary.verdicts.values().sum::<usize>(), rows.len());
-    assert_eq!(summary.ends.values().sum::<usize>(), rows.len());
+    assert_eq!(summary.verdicts.total(), rows.len());
+    assert_eq!(summary.ends.total(), rows.len());
     (summary, rows)
 }
 
@@ -64,8 +64,8 @@ fn a_record_of_ten_million_moves_is_one_unreadable_row() {
     );
     let (summary, rows) = audit(&p);
     assert_eq!(rows.len(), 3, "three lines, three rows");
-    assert_ne!(rows[0].verdict, "unreadable");
-    assert_eq!(rows[1].verdict, "unreadable");
+    assert_ne!(rows[0].verdict.name(), "unreadable");
+    assert_eq!(rows[1].verdict.name(), "unreadable");
     assert_eq!(
         rows[1].detail,
         format!(
@@ -73,7 +73,7 @@ fn a_record_of_ten_million_moves_is_one_unreadable_row() {
             p.display()
         )
     );
-    assert_eq!(rows[2].verdict, "ok", "{:?}", rows[2]);
+    assert_eq!(rows[2].verdict.name(), "ok", "{:?}", rows[2]);
     assert_eq!(summary.unreadable, 1);
 }
 
@@ -93,7 +93,7 @@ fn a_line_within_the_limit_but_past_the_move_limit_is_unreadable() {
             MAX_MOVES + 1
         )
     );
-    assert_eq!(rows[1].verdict, "ok");
+    assert_eq!(rows[1].verdict.name(), "ok");
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn a_fifty_megabyte_line_of_a_move_list_is_one_unreadable_row() {
     let (_, rows) = audit(&p);
     assert_eq!(rows.len(), 3);
     assert_eq!(
-        rows.iter().map(|r| r.verdict.as_str()).collect::<Vec<_>>(),
+        rows.iter().map(|r| r.verdict.name()).collect::<Vec<_>>(),
         ["ok", "unreadable", "ok"]
     );
     assert!(
@@ -127,14 +127,14 @@ fn a_rif_game_of_ten_million_moves_is_one_unreadable_row() {
     );
     let (_, rows) = audit(&p);
     assert_eq!(rows.len(), 3, "{rows:?}");
-    assert_eq!(rows[1].verdict, "unreadable");
+    assert_eq!(rows[1].verdict.name(), "unreadable");
     assert!(
         rows[1].detail.contains("a text of the game too long"),
         "{}",
         rows[1].detail
     );
     assert_eq!(rows[2].id, "3");
-    assert_ne!(rows[2].verdict, "unreadable");
+    assert_ne!(rows[2].verdict.name(), "unreadable");
 }
 
 #[test]
@@ -154,7 +154,7 @@ fn formats_read_whole_are_refused_past_their_size_limit() {
         sparse(&p, head, limit + 1);
         let (summary, rows) = audit(&p);
         assert_eq!((summary.files, rows.len()), (1, 1), "{name}");
-        assert_eq!(rows[0].verdict, "unreadable");
+        assert_eq!(rows[0].verdict.name(), "unreadable");
         assert_eq!(
             rows[0].detail,
             format!(
@@ -179,7 +179,7 @@ fn deeply_nested_sgf_variations_are_one_unreadable_row() {
     std::fs::write(&p, text).unwrap();
     let (_, rows) = audit(&p);
     assert_eq!(rows.len(), 2, "{rows:?}");
-    assert_eq!(rows[0].verdict, "unreadable");
+    assert_eq!(rows[0].verdict.name(), "unreadable");
     assert!(
         rows[0]
             .detail
@@ -187,7 +187,7 @@ fn deeply_nested_sgf_variations_are_one_unreadable_row() {
         "{}",
         rows[0].detail
     );
-    assert_eq!(rows[1].verdict, "ok");
+    assert_eq!(rows[1].verdict.name(), "ok");
 }
 
 #[test]

@@ -3,21 +3,18 @@
 
 use std::path::{Path, PathBuf};
 
-/// A fresh temporary folder named after the test binary and `name`, removed when dropped (a
-/// folder a test left unreadable is made readable first).
-pub struct Scratch(pub PathBuf);
+/// A fresh temporary folder (a `tempfile::TempDir` named after the test binary and `name`),
+/// removed when dropped (a folder a test left unreadable is made readable first).
+pub struct Scratch(pub PathBuf, tempfile::TempDir);
 
 impl Scratch {
-    /// Creates the folder, emptying what an earlier run may have left.
+    /// Creates the folder.
     pub fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "renju-kit-{}-{name}-{}",
-            env!("CARGO_CRATE_NAME"),
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp folder");
-        Scratch(dir)
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("renju-kit-{}-{name}-", env!("CARGO_CRATE_NAME")))
+            .tempdir()
+            .expect("temp folder");
+        Scratch(dir.path().to_path_buf(), dir)
     }
 
     /// A path inside the folder.
@@ -28,8 +25,8 @@ impl Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
+        // the TempDir field removes the folder after this
         restore_permissions(&self.0);
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

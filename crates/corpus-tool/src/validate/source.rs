@@ -1,0 +1,323 @@
+//! The records of one file: its format told, its records read in order, each a
+//! [`RecordItem`].
+//!
+//! **Bounded memory:** `.renju` files and move lists are streamed line by line (a line longer
+//! than [`notation::limits::MAX_LINE`] is one broken record), `.rif` files event by event;
+//! formats read whole (SGF, `.lib`, `.psq`, `.pos`) are refused past
+//! [`notation::limits::whole_file_limit`] with one broken record saying so, and a record of
+//! more than [`notation::limits::MAX_MOVES`] moves is broken.
+
+use super::walk::{FileProblem, InputFile, Skipped};
+use analyzer::UnreadableMove;
+use notation::renju_line::RenjuBufReader;
+use notation::rif::RifReader;
+use notation::{ErrorKind, Format, GameRecord, Orientation, RecordError, detect, limits, read_all};
+use renju_core::RENJU_SIZE;
+use std::io::{BufRead, Read};
+
+/// The read buffer of a file.
+const READ_BUFFER: usize = 256 << 10;
+/// How many first bytes format detection looks at.
+const HEAD: usize = 4096;
+
+/// How to read files: forced format and orientation, or each file's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Force a format instead of detecting it per file.
+    pub format: Option<Format>,
+    /// Force an orientation instead of each format's usual one.
+    pub orientation: Option<Orientation>,
+}
+
+/// A record as the reader gave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordItem {
+    /// A game.
+    Game(GameRecord),
+    /// A game whose move list holds a move that cannot be read (line formats): the moves
+    /// before it, and the unreadable one.
+    GameWithUnreadable(GameRecord, UnreadableMove),
+    /// Nothing usable: why, as a full sentence naming the file and the record.
+    Broken(String),
+}
+
+/// What reading a file gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileRead {
+    /// The file is in `format`; `records` records were handed on.
+    Records {
+        /// The format read.
+        format: Format,
+        /// How many records (broken ones included).
+        records: usize,
+    },
+    /// A file found in a folder that is in no record format (a README, a diagram): not read.
+    NotRecords,
+}
+
+impl FileRead {
+    /// The file problem this read is: a file in a record format holding no record.
+    #[must_use]
+    pub fn problem(&self, file: &str) -> Option<FileProblem> {
+        match *self {
+            FileRead::Records { format, records: 0 } => Some(FileProblem::no_records(file, format)),
+            _ => None,
+        }
+    }
+}
+
+/// What streaming the records of many files found besides the records.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Streamed {
+    /// Files read (in a record format, with at least one record).
+    pub files: usize,
+    /// Paths that could not be examined or read, and files in a record format holding no
+    /// record, in input order.
+    pub problems: Vec<FileProblem>,
+    /// Entries of folders deliberately not read (hidden, link loops, pipes).
+    pub skipped: Vec<Skipped>,
+    /// Files found in folders that are in no record format.
+    pub not_records: Vec<String>,
+}
+
+/// Every record of every file under `paths`, in input order (files as given, the files of a
+/// folder in walk order, records in file order): `sink` gets the file, the record's 1-based
+/// index in it, and the record. Sequential; for the audit's parallel pipeline see
+/// [`audit_walk`](super::audit_walk).
+///
+/// # Errors
+/// A path given that does not exist or cannot be examined.
+///
+/// ```
+/// use corpus_tool::validate::{ReadOptions, RecordItem, for_each_record};
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.renju"), "black h8 h9\nwhite h8 zz\n").unwrap();
+/// std::fs::write(dir.path().join("b.renju"), "# nothing\n").unwrap();
+/// std::fs::write(dir.path().join("notes.md"), "prose\n").unwrap();
+/// let mut games = 0;
+/// let found = for_each_record(&[dir.path().to_path_buf()], ReadOptions::default(), &mut |_, _, r| {
+///     games += usize::from(!matches!(r, RecordItem::Broken(_)));
+/// }).unwrap();
+/// assert_eq!((games, found.files), (2, 1));
+/// assert_eq!(found.problems.len(), 1, "b.renju holds no record");
+/// assert_eq!(found.not_records.len(), 1);
+/// ```
+pub fn for_each_record(
+    paths: &[std::path::PathBuf],
+    read: ReadOptions,
+    sink: &mut dyn FnMut(&InputFile, usize, RecordItem),
+) -> Result<Streamed, FileProblem> {
+    let walk = super::walk::collect_files(paths)?;
+    let mut out = Streamed {
+        problems: walk.problems,
+        skipped: walk.skipped,
+        ..Streamed::default()
+    };
+    for f in &walk.files {
+        let name = f.name();
+        match each_record(f, read, &mut |i, r| sink(f, i, r)) {
+            Ok(r) => match r.problem(&name) {
+                Some(p) => out.problems.push(p),
+                None if r == FileRead::NotRecords => out.not_records.push(name),
+                None => out.files += 1,
+            },
+            Err(p) => out.problems.push(p),
+        }
+    }
+    Ok(out)
+}
+
+fn problem(file: &str, e: &std::io::Error) -> FileProblem {
+    FileProblem::unreadable(file, e.to_string())
+}
+
+/// Reads the records of `file` in order, calling `f` with each record's 1-based index and
+/// the record. Streamed where the format allows (see the module documentation).
+///
+/// # Errors
+/// The file cannot be opened or read, or it was named and its format cannot be told.
+///
+/// ```
+/// use corpus_tool::validate::{FileRead, InputFile, ReadOptions, RecordItem, each_record};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("g.renju");
+/// std::fs::write(&path, "black h8 h9\npurple h8\n").unwrap();
+/// let file = InputFile { path, named: true, size: None };
+/// let mut seen = Vec::new();
+/// let read = each_record(&file, ReadOptions::default(), &mut |i, r| seen.push((i, matches!(r, RecordItem::Broken(_))))).unwrap();
+/// assert!(matches!(read, FileRead::Records { records: 2, .. }));
+/// assert_eq!(seen, [(1, false), (2, true)]);
+/// ```
+pub fn each_record(
+    file: &InputFile,
+    read: ReadOptions,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<FileRead, FileProblem> {
+    let name = file.name();
+    let handle = std::fs::File::open(&file.path).map_err(|e| problem(&name, &e))?;
+    let size = match file.size {
+        Some(s) => Some(s),
+        None => handle
+            .metadata()
+            .ok()
+            .and_then(|m| m.is_file().then_some(m.len())),
+    };
+    let input = std::io::BufReader::with_capacity(READ_BUFFER, handle);
+    each_record_of(&name, file.named, input, size, read, f)
+}
+
+/// [`each_record`] over bytes in memory (`named`: whether a format must be found).
+///
+/// # Errors
+/// `named` and the format cannot be told.
+pub fn each_record_in_bytes(
+    name: &str,
+    named: bool,
+    bytes: &[u8],
+    read: ReadOptions,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<FileRead, FileProblem> {
+    each_record_of(name, named, bytes, Some(bytes.len() as u64), read, f)
+}
+
+fn each_record_of<R: BufRead>(
+    name: &str,
+    named: bool,
+    mut input: R,
+    size: Option<u64>,
+    read: ReadOptions,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<FileRead, FileProblem> {
+    let head = loop {
+        match input.fill_buf() {
+            Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(problem(name, &e)),
+        }
+    };
+    let Some(format) = read.format.or_else(|| detect(name, &head)) else {
+        if named {
+            return Err(FileProblem::unreadable(
+                name,
+                "unknown format (give --format)",
+            ));
+        }
+        return Ok(FileRead::NotRecords);
+    };
+    let orientation = read
+        .orientation
+        .unwrap_or_else(|| format.default_orientation());
+    let mut index = 0usize;
+    let mut hand = |item: RecordItem| {
+        index += 1;
+        f(index, item);
+    };
+    let checked = |index: usize, g: GameRecord| {
+        if g.moves.len() > limits::MAX_MOVES {
+            RecordItem::Broken(format!(
+                "{name}: record {index}: record too large ({} moves, limit {})",
+                g.moves.len(),
+                limits::MAX_MOVES
+            ))
+        } else {
+            RecordItem::Game(g)
+        }
+    };
+    match limits::whole_file_limit(format) {
+        None if matches!(format, Format::Renju | Format::Moves) => {
+            let mut reader = if format == Format::Renju {
+                RenjuBufReader::new(input, name, orientation)
+            } else {
+                RenjuBufReader::moves(input, name, orientation)
+            };
+            let mut n = 0;
+            while let Some(r) = reader.next() {
+                n += 1;
+                hand(match r {
+                    Ok(g) => checked(n, g),
+                    Err(e) => salvage(reader.last_line(), format, orientation, e),
+                });
+            }
+        }
+        None => {
+            let mut n = 0;
+            for r in RifReader::new(input, name, orientation) {
+                n += 1;
+                hand(match r {
+                    Ok(g) => checked(n, g),
+                    Err(e) => RecordItem::Broken(e.to_string()),
+                });
+            }
+        }
+        Some(limit) => {
+            let mut bytes = Vec::new();
+            if size.is_none_or(|s| s <= limit) {
+                input
+                    .by_ref()
+                    .take(limit + 1)
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| problem(name, &e))?;
+            }
+            let found = size.unwrap_or(0).max(bytes.len() as u64);
+            if found > limit {
+                let too_large = ErrorKind::TooLarge {
+                    what: format!("file too large for {format}"),
+                    found,
+                    unit: "bytes",
+                    limit,
+                };
+                hand(RecordItem::Broken(format!("{name}: {too_large}")));
+            } else {
+                for (i, r) in read_all(format, &bytes, name, orientation).enumerate() {
+                    hand(match r {
+                        Ok(g) => checked(i + 1, g),
+                        Err(e) => RecordItem::Broken(e.to_string()),
+                    });
+                }
+            }
+        }
+    }
+    Ok(FileRead::Records {
+        format,
+        records: index,
+    })
+}
+
+/// For line formats, a bad coordinate is an unreadable *move*: the moves before it are
+/// replayed and the record is judged illegal at that move (the analyzer issue's rule), rather
+/// than the whole record being unreadable. `raw` is the record's line.
+fn salvage(raw: &[u8], format: Format, orientation: Orientation, error: RecordError) -> RecordItem {
+    let (ErrorKind::BadCoordinate { token, error: why }, notation::Position::Line { column, .. }) =
+        (&error.kind, error.position)
+    else {
+        return RecordItem::Broken(error.to_string());
+    };
+    let text = String::from_utf8_lossy(raw);
+    // The column counts characters from 1; take what precedes the bad word.
+    let prefix: String = text.chars().take(column.saturating_sub(1)).collect();
+    let mut record = GameRecord::new(RENJU_SIZE);
+    let moves_text = if format == Format::Renju {
+        let mut words = prefix
+            .trim_start()
+            .splitn(2, |c: char| c.is_ascii_whitespace());
+        let result = words.next().unwrap_or_default();
+        record.result = result.parse().unwrap_or_default();
+        words.next().unwrap_or_default().to_string()
+    } else {
+        prefix
+    };
+    if notation::moves::parse_moves_into(&moves_text, RENJU_SIZE, orientation, &mut record.moves)
+        .is_err()
+    {
+        return RecordItem::Broken(error.to_string());
+    }
+    let number = record.moves.len() + 1;
+    RecordItem::GameWithUnreadable(
+        record,
+        UnreadableMove {
+            number,
+            text: token.clone(),
+            reason: why.to_string(),
+        },
+    )
+}

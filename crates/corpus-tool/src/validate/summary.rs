@@ -1,0 +1,511 @@
+//! What a run found, added up over every row: [`Summary`], its typed counts ([`Tally`]) and
+//! the text a person reads.
+
+use super::Options;
+use super::row::{FindingKind, Row, by_display};
+use super::walk::{FileProblem, ProblemKind, SkipReason, Skipped};
+use analyzer::{ClaimPolicy, End, GameAudit, GameVerdict, Settings};
+use notation::{Format, Orientation};
+use renju_core::{Convention, Foul, RuleSet};
+use serde::{Serialize, Serializer};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// How many examples each kind of finding keeps for the summary.
+pub const EXAMPLES: usize = 3;
+
+/// A kind counted by a [`Tally`]: a closed set of values with report names.
+pub trait Counted: Copy + Eq + 'static {
+    /// Every value, in the order the summary prints them.
+    const ORDER: &'static [Self];
+    /// The report name.
+    fn name(self) -> &'static str;
+}
+
+impl Counted for GameVerdict {
+    const ORDER: &'static [Self] = &GameVerdict::ALL;
+    fn name(self) -> &'static str {
+        GameVerdict::name(self)
+    }
+}
+
+impl Counted for End {
+    const ORDER: &'static [Self] = &[
+        End::None,
+        End::BlackFive,
+        End::WhiteFive,
+        End::Foul(Foul::DoubleThree),
+        End::Foul(Foul::DoubleFour),
+        End::Foul(Foul::Overline),
+        End::DrawFullBoard,
+    ];
+    fn name(self) -> &'static str {
+        End::name(self)
+    }
+}
+
+/// Counts per value of `K` (rows per verdict, rows per end). Serialised as an object of the
+/// values seen, by name in byte order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally<K: Counted> {
+    counts: Vec<usize>,
+    kind: std::marker::PhantomData<K>,
+}
+
+impl<K: Counted> Default for Tally<K> {
+    fn default() -> Self {
+        Tally {
+            counts: vec![0; K::ORDER.len()],
+            kind: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<K: Counted> Tally<K> {
+    fn slot(k: K) -> usize {
+        K::ORDER
+            .iter()
+            .position(|&o| o == k)
+            .expect("ORDER lists every value")
+    }
+
+    /// Adds `n` to `k`.
+    pub fn add(&mut self, k: K, n: usize) {
+        self.counts[Self::slot(k)] += n;
+    }
+
+    /// The count of `k`.
+    #[must_use]
+    pub fn get(&self, k: K) -> usize {
+        self.counts[Self::slot(k)]
+    }
+
+    /// The sum of every count.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    /// The values seen (count above 0) with their counts, in [`Counted::ORDER`].
+    pub fn iter(&self) -> impl Iterator<Item = (K, usize)> + '_ {
+        K::ORDER
+            .iter()
+            .zip(&self.counts)
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| (*k, *n))
+    }
+
+    fn merge(&mut self, other: &Tally<K>) {
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+}
+
+impl<K: Counted> Serialize for Tally<K> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let by_name: BTreeMap<&str, usize> = self.iter().map(|(k, n)| (k.name(), n)).collect();
+        by_name.serialize(s)
+    }
+}
+
+/// An example of a finding for the summary.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Example {
+    /// The file.
+    pub file: String,
+    /// The record index.
+    pub record: usize,
+    /// The move concerned, when there is one.
+    pub r#move: Option<usize>,
+    /// What was found.
+    pub text: String,
+}
+
+/// Counts of one kind, with a few examples.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct KindCount {
+    /// How many.
+    pub count: usize,
+    /// The first few.
+    pub examples: Vec<Example>,
+}
+
+impl KindCount {
+    fn add(&mut self, example: impl FnOnce() -> Example) {
+        self.count += 1;
+        if self.examples.len() < EXAMPLES {
+            self.examples.push(example());
+        }
+    }
+}
+
+/// What the run judged by and how it read: the JSON summary's `settings` object.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RunSettings {
+    /// `renju`, `freestyle` or `standard`.
+    #[serde(serialize_with = "by_display")]
+    pub rules: RuleSet,
+    /// `lenient` or `strict`.
+    #[serde(serialize_with = "by_display")]
+    pub convention: Convention,
+    /// `claim`, `foul-loses` or `refuse`.
+    #[serde(serialize_with = "by_display")]
+    pub claim_policy: ClaimPolicy,
+    /// Every N-th record of each file audited (1: all).
+    pub sample: usize,
+    /// The format forced on every file, `null` when detected per file.
+    #[serde(serialize_with = "format_or_null")]
+    pub format: Option<Format>,
+    /// The orientation forced (`top`, `bottom`), `null` for each format's usual one.
+    #[serde(serialize_with = "orientation_or_null")]
+    pub orientation: Option<Orientation>,
+}
+
+fn format_or_null<S: Serializer>(v: &Option<Format>, s: S) -> Result<S::Ok, S::Error> {
+    v.map(Format::name).serialize(s)
+}
+
+fn orientation_or_null<S: Serializer>(v: &Option<Orientation>, s: S) -> Result<S::Ok, S::Error> {
+    v.map(Orientation::name).serialize(s)
+}
+
+impl RunSettings {
+    /// The settings of `options`.
+    #[must_use]
+    pub fn of(options: &Options) -> RunSettings {
+        RunSettings {
+            rules: options.settings.rules,
+            convention: options.settings.convention,
+            claim_policy: options.settings.claim,
+            sample: options.sample.max(1),
+            format: options.format,
+            orientation: options.orientation,
+        }
+    }
+}
+
+impl fmt::Display for RunSettings {
+    /// As [`Settings`] says it: `rules renju, convention lenient, claim policy claim`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Settings::new(self.rules, self.convention, self.claim_policy).fmt(f)
+    }
+}
+
+/// What a run found, added up over every row.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Summary {
+    /// The settings.
+    pub settings: RunSettings,
+    /// Files audited.
+    pub files: usize,
+    /// Records read (rows in the report), unreadable ones included.
+    pub records: usize,
+    /// Records that could not be read.
+    pub unreadable: usize,
+    /// Records read but not audited because of `--sample`.
+    pub not_sampled: usize,
+    /// Rows per verdict.
+    pub verdicts: Tally<GameVerdict>,
+    /// Rows per end.
+    pub ends: Tally<End>,
+    /// Findings per kind (illegal moves and result mismatches included), with examples.
+    pub findings: BTreeMap<FindingKind, KindCount>,
+    /// Files that could not be audited: unreadable ones, and files in a record format
+    /// holding no record.
+    pub file_problems: Vec<FileProblem>,
+    /// Files found in folders that are in no record format (a README, say): not audited.
+    pub skipped_files: Vec<String>,
+    /// Entries of folders not read: hidden ones, links back up, pipes (see
+    /// [`walk`](super::walk)).
+    pub skipped: Vec<Skipped>,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// Worker threads used.
+    pub jobs: usize,
+}
+
+impl Summary {
+    /// Whether anything is worth an arbiter's look: a row that is not `ok`, or a file in a
+    /// record format holding no record.
+    #[must_use]
+    pub fn has_findings(&self) -> bool {
+        self.verdicts.iter().any(|(v, _)| v != GameVerdict::Ok)
+            || self
+                .file_problems
+                .iter()
+                .any(|p| p.kind == ProblemKind::NoRecords)
+    }
+
+    /// Whether the run is incomplete: a path or file that could not be read.
+    #[must_use]
+    pub fn incomplete(&self) -> usize {
+        self.file_problems
+            .iter()
+            .filter(|p| p.kind == ProblemKind::Unreadable)
+            .count()
+    }
+
+    /// The exit status: 2 the run is incomplete, 1 findings, 0 every record `ok`.
+    #[must_use]
+    pub fn status(&self) -> u8 {
+        if self.incomplete() > 0 {
+            2
+        } else if self.has_findings() {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// The count of findings of `kind`.
+    #[must_use]
+    pub fn finding_count(&self, kind: FindingKind) -> usize {
+        self.findings.get(&kind).map_or(0, |k| k.count)
+    }
+
+    /// Adds one row (and its audit, when there is one). The findings counted are the
+    /// row's `findings` column, so the report reproduces every count; the audit gives the
+    /// examples' texts.
+    pub fn add(&mut self, row: &Row, audit: Option<&GameAudit>) {
+        self.records += 1;
+        self.verdicts.add(row.verdict, 1);
+        self.ends.add(row.end, 1);
+        if audit.is_none() {
+            self.unreadable += 1;
+        }
+        let example = |m: Option<usize>, text: String| Example {
+            file: row.file.clone(),
+            record: row.index,
+            r#move: m,
+            text,
+        };
+        let mut analyzer_findings = audit.into_iter().flat_map(|a| a.findings.iter());
+        for &kind in &row.findings.0 {
+            let count = self.findings.entry(kind).or_default();
+            match (kind, audit) {
+                (FindingKind::Unreadable, _) => count.add(|| {
+                    // The detail repeats the file and record the example already names.
+                    let prefix = format!("{}: record {}, ", row.file, row.index);
+                    let text = row.detail.strip_prefix(&prefix).unwrap_or(&row.detail);
+                    example(None, text.to_string())
+                }),
+                (FindingKind::Illegal, Some(a)) => count.add(|| match &a.illegal {
+                    Some(i) => example(Some(i.number), i.to_string()),
+                    None => example(None, row.detail.clone()),
+                }),
+                (FindingKind::ResultMismatch, Some(a)) => {
+                    count.add(|| example(a.end_move, row.detail.clone()));
+                }
+                _ => {
+                    let f = analyzer_findings.next();
+                    count.add(|| match f {
+                        Some(f) => example(f.move_number(), f.to_string()),
+                        None => example(None, row.detail.clone()),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Adds the counts of `other` (examples kept up to [`EXAMPLES`] per kind).
+    pub fn merge(&mut self, other: Summary) {
+        self.records += other.records;
+        self.unreadable += other.unreadable;
+        self.not_sampled += other.not_sampled;
+        self.verdicts.merge(&other.verdicts);
+        self.ends.merge(&other.ends);
+        for (k, v) in other.findings {
+            let mine = self.findings.entry(k).or_default();
+            mine.count += v.count;
+            for e in v.examples {
+                if mine.examples.len() < EXAMPLES {
+                    mine.examples.push(e);
+                }
+            }
+        }
+    }
+}
+
+/// `1234567` as `1,234,567`.
+#[must_use]
+pub fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `1st`, `2nd`, `3rd`, `11th`...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The first [`EXAMPLES`] items, then `(3 of 6; all in --json)` when cut.
+fn cut(items: &[&str]) -> String {
+    let shown = items[..items.len().min(EXAMPLES)].join(", ");
+    if items.len() > EXAMPLES {
+        format!(
+            "{shown} ({EXAMPLES} of {}; all in --json)",
+            thousands(items.len())
+        )
+    } else {
+        shown
+    }
+}
+
+/// Paths summed up by folder, in one line: `corpus/fouls/ 67, docs/ 2`.
+fn by_folder(paths: &[String]) -> String {
+    let mut folders: Vec<(String, usize)> = Vec::new();
+    for p in paths {
+        let folder = match std::path::Path::new(p).parent() {
+            Some(d) if !d.as_os_str().is_empty() => format!("{}/", d.display()),
+            _ => "./".to_string(),
+        };
+        match folders.iter_mut().find(|(f, _)| *f == folder) {
+            Some((_, n)) => *n += 1,
+            None => folders.push((folder, 1)),
+        }
+    }
+    let parts: Vec<String> = folders.iter().map(|(f, n)| format!("{n} in {f}")).collect();
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    if parts.len() > EXAMPLES {
+        format!(
+            "{} ({EXAMPLES} of {} folders; every file in --json)",
+            parts[..EXAMPLES].join(", "),
+            thousands(parts.len())
+        )
+    } else {
+        format!("{} (every file in --json)", parts.join(", "))
+    }
+}
+
+fn line<K: Counted>(t: &Tally<K>) -> String {
+    t.iter()
+        .map(|(k, n)| format!("{} {}", k.name(), thousands(n)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for Summary {
+    /// The summary a person reads in ten seconds.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rate = if self.seconds > 0.0 {
+            self.records as f64 / self.seconds
+        } else {
+            0.0
+        };
+        writeln!(
+            f,
+            "audited {} records in {} file{} in {:.2} s ({} games/s, {} job{})",
+            thousands(self.records),
+            self.files,
+            plural(self.files),
+            self.seconds,
+            thousands(rate as usize),
+            self.jobs,
+            plural(self.jobs),
+        )?;
+        writeln!(f, "settings: {}", self.settings)?;
+        if self.not_sampled > 0 {
+            writeln!(
+                f,
+                "records: {} read, {} audited (every {}), {} not sampled (no row), {} unreadable",
+                thousands(self.records + self.not_sampled),
+                thousands(self.records),
+                ordinal(self.settings.sample),
+                thousands(self.not_sampled),
+                thousands(self.unreadable),
+            )?;
+        } else {
+            writeln!(
+                f,
+                "records: {} read, {} unreadable",
+                thousands(self.records - self.unreadable),
+                thousands(self.unreadable),
+            )?;
+        }
+        writeln!(f, "verdicts: {}", line(&self.verdicts))?;
+        writeln!(f, "ends: {}", line(&self.ends))?;
+        if self.findings.is_empty() {
+            writeln!(f, "findings: none")?;
+        } else {
+            writeln!(f, "findings:")?;
+            for (kind, k) in &self.findings {
+                if k.count > k.examples.len() {
+                    writeln!(
+                        f,
+                        "  {kind}: {} ({} of {} shown)",
+                        thousands(k.count),
+                        k.examples.len(),
+                        thousands(k.count)
+                    )?;
+                } else {
+                    writeln!(f, "  {kind}: {}", thousands(k.count))?;
+                }
+                for e in &k.examples {
+                    let at = e.r#move.map(|m| format!(", move {m}")).unwrap_or_default();
+                    writeln!(f, "    {} record {}{at}: {}", e.file, e.record, e.text)?;
+                }
+            }
+        }
+        for p in &self.file_problems {
+            writeln!(f, "file not audited: {}: {}", p.file, p.reason)?;
+        }
+        let incomplete = self.incomplete();
+        if incomplete > 0 {
+            writeln!(
+                f,
+                "INCOMPLETE: {incomplete} path{} could not be read; the counts and the report cover the rest",
+                plural(incomplete),
+            )?;
+        }
+        if !self.skipped_files.is_empty() {
+            writeln!(
+                f,
+                "skipped {} file{} in no record format: {}",
+                thousands(self.skipped_files.len()),
+                plural(self.skipped_files.len()),
+                by_folder(&self.skipped_files)
+            )?;
+        }
+        for reason in [
+            SkipReason::Hidden,
+            SkipReason::LinkLoop,
+            SkipReason::NotARegularFile,
+        ] {
+            let paths: Vec<&str> = self
+                .skipped
+                .iter()
+                .filter(|s| s.reason == reason)
+                .map(|s| s.path.as_str())
+                .collect();
+            if !paths.is_empty() {
+                writeln!(
+                    f,
+                    "skipped {} entr{}, {reason}: {}",
+                    thousands(paths.len()),
+                    if paths.len() == 1 { "y" } else { "ies" },
+                    cut(&paths)
+                )?;
+            }
+        }
+        Ok(())
+    }
+}

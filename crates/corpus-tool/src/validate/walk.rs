@@ -1,0 +1,219 @@
+//! Walking the paths given into the files to read, in input order.
+//!
+//! The rules, explicit:
+//! - A path named on the command line is taken as given: a file named is read whatever its
+//!   name (a dot-file, a pipe, `/dev/stdin`); a folder named is walked.
+//! - Inside a folder, entries come in byte order of their names, depth first (a folder's
+//!   files where the folder sorts), with `walkdir`.
+//! - Symbolic links are followed: a link to a file is that file, a link to a folder is
+//!   walked. A link back to a folder being walked is not followed (its files are found once)
+//!   and is listed in [`Walk::skipped`] with [`SkipReason::LinkLoop`].
+//! - Hidden entries (a name starting with `.`, such as `.git/`) found in a folder are not
+//!   read; each is listed in [`Walk::skipped`] with [`SkipReason::Hidden`] (a hidden folder
+//!   once, not its contents).
+//! - Anything found in a folder that is neither a file nor a folder (a pipe, a device) is
+//!   not opened (it could block): listed with [`SkipReason::NotARegularFile`].
+//! - An entry that cannot be examined (a dangling link, a link to itself, a folder that
+//!   cannot be listed) is a [`FileProblem`]; the walk goes on without it.
+
+use serde::Serialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A file that could not be audited.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileProblem {
+    /// The path.
+    pub file: String,
+    /// Why.
+    pub reason: String,
+    /// Which kind of problem.
+    pub kind: ProblemKind,
+}
+
+/// The two kinds of [`FileProblem`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProblemKind {
+    /// The file or folder could not be read (or examined, or listed), or a file named on the
+    /// command line is in no known format: the run is incomplete (exit status 2).
+    Unreadable,
+    /// The file has a record format (by its extension or its content) but holds no record of
+    /// it (an empty `.renju`, a `.rif` of another program): a finding about the archive
+    /// (exit status 1), never a clean run.
+    NoRecords,
+}
+
+impl FileProblem {
+    /// A file or folder that could not be read.
+    #[must_use]
+    pub fn unreadable(file: impl Into<String>, reason: impl Into<String>) -> FileProblem {
+        FileProblem {
+            file: file.into(),
+            reason: reason.into(),
+            kind: ProblemKind::Unreadable,
+        }
+    }
+
+    /// A file in `format` that holds no record of it.
+    #[must_use]
+    pub fn no_records(file: impl Into<String>, format: notation::Format) -> FileProblem {
+        FileProblem {
+            file: file.into(),
+            reason: format!("no record in this file (read as {format})"),
+            kind: ProblemKind::NoRecords,
+        }
+    }
+}
+
+/// One file to read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputFile {
+    /// The path, as given or as found under a folder given.
+    pub path: PathBuf,
+    /// Whether the file was named on the command line (`true`) or found in a folder.
+    pub named: bool,
+    /// Its size in bytes when it is a regular file, `None` for a pipe or a device.
+    pub size: Option<u64>,
+}
+
+impl InputFile {
+    /// The path as reports print it.
+    #[must_use]
+    pub fn name(&self) -> String {
+        self.path.display().to_string()
+    }
+}
+
+/// Why an entry found in a folder is not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipReason {
+    /// Its name starts with a dot.
+    Hidden,
+    /// A link back to a folder being walked.
+    LinkLoop,
+    /// Neither a file nor a folder (a pipe, a device, a socket).
+    NotARegularFile,
+}
+
+impl fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SkipReason::Hidden => "hidden (the name starts with a dot)",
+            SkipReason::LinkLoop => "a link back to a folder being walked",
+            SkipReason::NotARegularFile => "not a regular file",
+        })
+    }
+}
+
+/// An entry found in a folder and not read, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Skipped {
+    /// The path.
+    pub path: String,
+    /// Why it is not read.
+    pub reason: SkipReason,
+}
+
+/// What a walk found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// The files to read, in input order.
+    pub files: Vec<InputFile>,
+    /// Entries that could not be examined.
+    pub problems: Vec<FileProblem>,
+    /// Entries deliberately not read.
+    pub skipped: Vec<Skipped>,
+}
+
+fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.as_encoded_bytes().first() == Some(&b'.')
+}
+
+/// Walks `paths` into the files to read, in input order (see the module documentation for
+/// the rules).
+///
+/// # Errors
+/// A path given that does not exist or cannot be examined.
+///
+/// ```
+/// use corpus_tool::validate::collect_files;
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::create_dir(dir.path().join("sub")).unwrap();
+/// for name in ["b.renju", "a.renju", "sub/c.sgf", ".hidden.renju"] {
+///     std::fs::write(dir.path().join(name), "black h8\n").unwrap();
+/// }
+/// let walk = collect_files(&[dir.path().to_path_buf()]).unwrap();
+/// let names: Vec<_> = walk.files.iter().map(|f| f.path.strip_prefix(dir.path()).unwrap().to_owned()).collect();
+/// assert_eq!(names, [std::path::Path::new("a.renju"), "b.renju".as_ref(), "sub/c.sgf".as_ref()]);
+/// assert_eq!(walk.skipped.len(), 1, "the dot-file is listed as skipped");
+/// ```
+pub fn collect_files(paths: &[PathBuf]) -> Result<Walk, FileProblem> {
+    let mut walk = Walk::default();
+    for p in paths {
+        let meta = std::fs::metadata(p)
+            .map_err(|e| FileProblem::unreadable(p.display().to_string(), e.to_string()))?;
+        if meta.is_dir() {
+            walk_folder(p, &mut walk);
+        } else {
+            walk.files.push(InputFile {
+                path: p.clone(),
+                named: true,
+                size: meta.is_file().then_some(meta.len()),
+            });
+        }
+    }
+    Ok(walk)
+}
+
+fn walk_folder(root: &Path, walk: &mut Walk) {
+    let mut hidden = Vec::new();
+    let entries = walkdir::WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            let keep = e.depth() == 0 || !is_hidden(e.file_name());
+            if !keep {
+                hidden.push(e.path().display().to_string());
+            }
+            keep
+        });
+    for entry in entries {
+        match entry {
+            Ok(e) if e.file_type().is_dir() => {}
+            Ok(e) if e.file_type().is_file() => walk.files.push(InputFile {
+                size: e.metadata().ok().map(|m| m.len()),
+                path: e.into_path(),
+                named: false,
+            }),
+            Ok(e) => walk.skipped.push(Skipped {
+                path: e.path().display().to_string(),
+                reason: SkipReason::NotARegularFile,
+            }),
+            Err(e) if e.loop_ancestor().is_some() => walk.skipped.push(Skipped {
+                path: e.path().unwrap_or(root).display().to_string(),
+                reason: SkipReason::LinkLoop,
+            }),
+            Err(e) => {
+                let path = e.path().unwrap_or(root).to_path_buf();
+                let why = e
+                    .io_error()
+                    .map_or_else(|| e.to_string(), ToString::to_string);
+                let reason = if std::fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+                    format!("cannot list this folder: {why}")
+                } else {
+                    why
+                };
+                walk.problems
+                    .push(FileProblem::unreadable(path.display().to_string(), reason));
+            }
+        }
+    }
+    // Hidden entries are listed in walk order among themselves.
+    walk.skipped.extend(hidden.into_iter().map(|path| Skipped {
+        path,
+        reason: SkipReason::Hidden,
+    }));
+}
