@@ -97,16 +97,13 @@ impl MissedWin {
 }
 
 impl std::fmt::Display for MissedWin {
-    /// One sentence, e.g. `move 31: Black had a VCF (k8 l8 g8) and played j5 instead`.
+    /// One sentence, e.g. `black had a VCF in 2 (g8 k8 f8) and did not play it` (the move
+    /// is [`MissedWin::move_number`]).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            MissedWin::MissedVcf {
-                move_number,
-                side,
-                line,
-            } => write!(
+            MissedWin::MissedVcf { side, line, .. } => write!(
                 f,
-                "move {move_number}: {side} had a VCF in {} ({line}) and did not play it",
+                "{side} had a VCF in {} ({line}) and did not play it",
                 line.attacker_moves()
             ),
             MissedWin::LostWithVcf { side, line } => write!(

@@ -267,6 +267,14 @@ struct ValidateArgs {
     /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
     #[arg(long)]
     orientation: Option<Orientation>,
+    /// Also look for missed wins: findings missed-vcf (the side to move had a VCF and its
+    /// move starts none) and lost-with-vcf (no decisive end, declared lost by the side to
+    /// move, which has a VCF). Every position of every game is solved.
+    #[arg(long)]
+    missed_wins: bool,
+    /// The VCF depth limit of --missed-wins, in attacker moves (the five included).
+    #[arg(long, value_name = "N", default_value_t = vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
+    max_depth: u32,
 }
 
 #[derive(Subcommand)]
@@ -292,6 +300,10 @@ fn validate_options(args: &ValidateArgs) -> validate::Options {
         format: args.format,
         orientation: args.orientation,
         sample: args.sample,
+        missed_wins: args.missed_wins.then_some(vcf::Limits {
+            max_depth: args.max_depth,
+            ..vcf::Limits::default()
+        }),
     }
 }
 
