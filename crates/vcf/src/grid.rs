@@ -211,20 +211,13 @@ impl Grid {
     }
 
     #[inline]
-    fn refresh(&mut self, w: usize) {
-        let (b, wh) = (self.count[0][w], self.count[1][w]);
-        let (word, bit) = (w / 64, 1u64 << (w % 64));
-        let set = |v: &mut u64, on: bool| {
-            if on {
-                *v |= bit;
-            } else {
-                *v &= !bit;
-            }
-        };
-        set(&mut self.three[0][word], b == 3 && wh == 0);
-        set(&mut self.four[0][word], b == 4 && wh == 0);
-        set(&mut self.three[1][word], wh == 3 && b == 0);
-        set(&mut self.four[1][word], wh == 4 && b == 0);
+    fn set_bit(bits: &mut [u64; WORDS], w: usize) {
+        bits[w / 64] |= 1 << (w % 64);
+    }
+
+    #[inline]
+    fn clear_bit(bits: &mut [u64; WORDS], w: usize) {
+        bits[w / 64] &= !(1 << (w % 64));
     }
 
     /// Puts a stone of colour index `c` on the empty cell `x`.
@@ -234,12 +227,33 @@ impl Grid {
         debug_assert_eq!(self.cells[xu], EMPTY);
         self.cells[xu] = stone(c);
         self.hash ^= ZOBRIST[c][xu];
+        let o = 1 - c;
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 0..5 {
                 let w = (xu - k * step) * 4 + d;
-                if self.count[c][w] < OFF {
-                    self.count[c][w] += 1;
-                    self.refresh(w);
+                let n = self.count[c][w];
+                if n >= OFF {
+                    continue;
+                }
+                let n = n + 1;
+                self.count[c][w] = n;
+                let theirs = self.count[o][w];
+                if theirs == 0 {
+                    match n {
+                        3 => Self::set_bit(&mut self.three[c], w),
+                        4 => {
+                            Self::clear_bit(&mut self.three[c], w);
+                            Self::set_bit(&mut self.four[c], w);
+                        }
+                        5 => Self::clear_bit(&mut self.four[c], w),
+                        _ => {}
+                    }
+                } else if n == 1 {
+                    match theirs {
+                        3 => Self::clear_bit(&mut self.three[o], w),
+                        4 => Self::clear_bit(&mut self.four[o], w),
+                        _ => {}
+                    }
                 }
             }
         }
@@ -252,12 +266,33 @@ impl Grid {
         debug_assert_eq!(self.cells[xu], stone(c));
         self.cells[xu] = EMPTY;
         self.hash ^= ZOBRIST[c][xu];
+        let o = 1 - c;
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 0..5 {
                 let w = (xu - k * step) * 4 + d;
-                if self.count[c][w] < OFF {
-                    self.count[c][w] -= 1;
-                    self.refresh(w);
+                let n = self.count[c][w];
+                if n >= OFF {
+                    continue;
+                }
+                let n = n - 1;
+                self.count[c][w] = n;
+                let theirs = self.count[o][w];
+                if theirs == 0 {
+                    match n {
+                        2 => Self::clear_bit(&mut self.three[c], w),
+                        3 => {
+                            Self::set_bit(&mut self.three[c], w);
+                            Self::clear_bit(&mut self.four[c], w);
+                        }
+                        4 => Self::set_bit(&mut self.four[c], w),
+                        _ => {}
+                    }
+                } else if n == 0 {
+                    match theirs {
+                        3 => Self::set_bit(&mut self.three[o], w),
+                        4 => Self::set_bit(&mut self.four[o], w),
+                        _ => {}
+                    }
                 }
             }
         }

@@ -6,7 +6,7 @@ use crate::{Answer, Limits, Line, LineEnd};
 use renju_core::{Board, Color, Convention, FoulChecker, Point, RuleSet};
 
 /// Entries of the transposition table (a power of two).
-const TT_SIZE: usize = 1 << 17;
+const TT_SIZE: usize = 1 << 20;
 /// Keys of the side that attacks, mixed into the position's hash.
 const SIDE: [u64; 2] = [0x0123_4567_89AB_CDEF, 0xF0E1_D2C3_B4A5_9687];
 
@@ -220,7 +220,7 @@ impl Solver {
     }
 
     fn tt_index(key: u64) -> usize {
-        (key >> 47) as usize & (TT_SIZE - 1)
+        (key >> 40) as usize & (TT_SIZE - 1)
     }
 
     fn tt_fails(&self, key: u64, budget: u32) -> bool {
