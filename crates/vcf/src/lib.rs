@@ -47,6 +47,11 @@
 mod grid;
 mod search;
 
+/// The examples of the README compile and pass.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use search::Solver;
 
 use renju_core::{Board, Color, Point, RuleSet};
