@@ -40,7 +40,10 @@ fn missed_vcf_and_lost_with_vcf() {
     assert_eq!(code, 1);
     assert!(text.contains("  lost-with-vcf: 1\n"), "{text}");
     assert!(text.contains("  missed-vcf: 1\n"), "{text}");
-    assert!(text.contains("record 1, move 7: black had a VCF in 2 ("), "{text}");
+    assert!(
+        text.contains("record 1, move 7: black had a VCF in 2 ("),
+        "{text}"
+    );
     let without = std::fs::read_to_string(without).unwrap();
     let with = std::fs::read_to_string(with).unwrap();
     let (a, b): (Vec<&str>, Vec<&str>) = (without.lines().collect(), with.lines().collect());

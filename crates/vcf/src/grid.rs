@@ -177,6 +177,10 @@ impl Grid {
         }
     }
 
+    pub(crate) fn size(&self) -> u8 {
+        self.size
+    }
+
     pub(crate) fn hash(&self) -> u64 {
         self.hash
     }

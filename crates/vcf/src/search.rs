@@ -128,6 +128,10 @@ impl Solver {
 
     /// Replaces the whole position by `board` (any side 5..=20).
     pub fn set_board(&mut self, board: &Board) {
+        if board.size() != self.grid.size() {
+            // The keys hash the stones only: a position on another board is another position.
+            self.clear_table();
+        }
         self.grid.load(board);
         self.fouls = FoulChecker::new(board);
     }

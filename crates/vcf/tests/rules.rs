@@ -237,3 +237,27 @@ fn place_and_remove_keep_the_solver_in_step() {
     // h8 _ j8: no four in one move.
     assert_eq!(s.solve(Color::Black), Answer::NotFound);
 }
+
+#[test]
+fn a_board_of_another_size_is_another_position() {
+    // On a 5x5 board Black's b1 c1 d1 e1 (a1 White) reaches the edge: no five point; the
+    // same stones on 15x15 make f1 a five point. The solver follows the change of board.
+    let small = {
+        let mut b = Board::new(5).unwrap();
+        for q in ["b1", "c1", "d1", "e1"] {
+            b.place(p(q), Color::Black).unwrap();
+        }
+        b.place(p("a1"), Color::White).unwrap();
+        b
+    };
+    let big = stones("b1 c1 d1 e1", "a1");
+    let mut s = Solver::new(&small, RuleSet::FreeStyle);
+    assert_eq!(s.solve(Color::Black), Answer::NotFound);
+    s.set_board(&big);
+    assert_eq!(
+        s.solve(Color::Black).line().map(ToString::to_string),
+        Some("f1".to_string())
+    );
+    s.set_board(&small);
+    assert_eq!(s.solve(Color::Black), Answer::NotFound);
+}
