@@ -7,6 +7,10 @@ use renju_core::{Board, Color, Convention, FoulChecker, Point, RuleSet};
 
 /// Entries of the transposition table (a power of two).
 const TT_SIZE: usize = 1 << 20;
+const _: () = assert!(
+    TT_SIZE >= 1 << 16,
+    "the slot holds the key bits an entry does not"
+);
 /// Keys of the side that attacks, mixed into the position's hash.
 const SIDE: [u64; 2] = [0x0123_4567_89AB_CDEF, 0xF0E1_D2C3_B4A5_9687];
 
@@ -59,6 +63,7 @@ pub struct Solver {
     scratch: Vec<Cell>,
     line: Vec<Cell>,
     end: LineEnd,
+    generation: u8,
     /// Transposition-table hits of the last question.
     pub hits: u64,
 }
@@ -99,6 +104,7 @@ impl Solver {
             scratch: Vec::new(),
             line: Vec::new(),
             end: LineEnd::Five,
+            generation: 1,
             hits: 0,
         }
     }
@@ -123,7 +129,12 @@ impl Solver {
     /// Forgets every position the transposition table remembers (a cold start; answers do
     /// not change, only the time they take).
     pub fn clear_table(&mut self) {
-        self.tt.iter_mut().for_each(|e| *e = 0);
+        // Entries of older generations never match; the table is wiped once in 255 times.
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.tt.iter_mut().for_each(|e| *e = 0);
+            self.generation = 1;
+        }
     }
 
     /// Replaces the whole position by `board` (any side 5..=20).
@@ -223,22 +234,28 @@ impl Solver {
         }
     }
 
+    /// The slot: the key's low bits (so that with the bits 16..64 kept in the entry the whole
+    /// key is checked).
     fn tt_index(key: u64) -> usize {
-        (key >> 40) as usize & (TT_SIZE - 1)
+        key as usize & (TT_SIZE - 1)
     }
 
+    /// An entry: the key's bits 16..64, the table's generation (bits 8..16), the largest
+    /// budget known to fail (bits 0..8).
     fn tt_fails(&self, key: u64, budget: u32) -> bool {
         let e = self.tt[Self::tt_index(key)];
-        e != 0 && (e ^ key) >> 8 == 0 && u32::from(e as u8) >= budget
+        (e ^ key) >> 16 == 0 && (e >> 8) as u8 == self.generation && u32::from(e as u8) >= budget
     }
 
     fn tt_store(&mut self, key: u64, budget: u32) {
         let i = Self::tt_index(key);
         let e = self.tt[i];
-        if (e ^ key) >> 8 == 0 && u32::from(e as u8) >= budget {
+        if (e ^ key) >> 16 == 0 && (e >> 8) as u8 == self.generation && u32::from(e as u8) >= budget
+        {
             return;
         }
-        self.tt[i] = (key & !0xFF) | u64::from(budget.min(255));
+        self.tt[i] =
+            (key & !0xFFFF) | (u64::from(self.generation) << 8) | u64::from(budget.min(255));
     }
 
     /// Black in renju: whether a Black stone on `x` is forbidden now.
