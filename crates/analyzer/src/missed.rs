@@ -115,6 +115,42 @@ impl std::fmt::Display for MissedWin {
     }
 }
 
+/// The VCF `side` has after the first `moves` moves of `record` (passes counted), under the
+/// rule set and convention of `settings`: the line a report shows next to a finding
+/// ([`MissedWin::line`] gives the same for the findings of [`missed_wins`]).
+/// [`Answer::NotFound`] also when the moves cannot be replayed on the record's board.
+///
+/// ```
+/// use analyzer::Settings;
+/// use analyzer::missed::vcf_after;
+/// use notation::GameRecord;
+/// use renju_core::{Color, Move};
+/// let mut record = GameRecord::new(15);
+/// record.moves = "h8 a1 i8 a2 j8 a4".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
+/// let answer = vcf_after(&record, 6, Color::Black, &Settings::default(), vcf::Limits::default());
+/// assert_eq!(answer.line().unwrap().attacker_moves(), 2);
+/// ```
+#[must_use]
+pub fn vcf_after(
+    record: &GameRecord,
+    moves: usize,
+    side: Color,
+    settings: &Settings,
+    limits: Limits,
+) -> Answer {
+    let Ok(mut board) = Board::new(usize::from(record.board_size)) else {
+        return Answer::NotFound;
+    };
+    for (i, mv) in record.moves.iter().take(moves).enumerate() {
+        if let Move::Stone(p) = *mv
+            && board.place(p, Color::of_move_number(i + 1)).is_err()
+        {
+            return Answer::NotFound;
+        }
+    }
+    Solver::with_options(&board, settings.rules, settings.convention, limits).solve(side)
+}
+
 thread_local! {
     /// One solver per thread, reused from game to game (its table stays valid while the rule
     /// set and the convention stay the same).
