@@ -26,6 +26,8 @@ struct Cand {
     at: Cell,
     fives: Cells,
     score: u32,
+    /// The table says the position after this four and its block fails.
+    known_fail: bool,
 }
 
 /// A reusable VCF solver for one position that can be changed stone by stone.
@@ -224,6 +226,7 @@ impl Solver {
             0,
             first,
             own,
+            false,
         ) {
             Res::Win => {
                 let moves: Vec<Point> = self.line.iter().map(|&c| Grid::point(c)).collect();
@@ -288,13 +291,14 @@ impl Solver {
         ply: usize,
         first: Option<Cell>,
         extra: Cells,
+        probed: bool,
     ) -> Res {
         self.nodes += 1;
         if self.nodes > self.limits.max_nodes {
             return Res::Abort;
         }
         let key = self.grid.hash() ^ SIDE[a];
-        if first.is_none() && self.tt_fails(key, budget) {
+        if first.is_none() && !probed && self.tt_fails(key, budget) {
             self.hits += 1;
             return Res::Fail;
         }
@@ -348,7 +352,19 @@ impl Solver {
                 at: x,
                 fives,
                 score,
+                known_fail: false,
             });
+        }
+        // The table probes of all single fours in one tight loop, so that their cache misses
+        // overlap.
+        if !black_defends && budget > 2 {
+            let side = SIDE[a];
+            for c in &mut cands {
+                if c.fives.len() == 1 {
+                    let child = self.grid.hash_after(c.at, a, c.fives.as_slice()[0]) ^ side;
+                    c.known_fail = self.tt_fails(child, budget - 1);
+                }
+            }
         }
         self.scratch = pts;
         cands.sort_unstable_by_key(|c| std::cmp::Reverse(c.score));
@@ -383,9 +399,7 @@ impl Solver {
                 if budget <= 2 {
                     continue;
                 }
-                let f = cand.fives.as_slice()[0];
-                let child = self.grid.hash_after(x, a, f) ^ SIDE[a];
-                if self.tt_fails(child, budget - 1) {
+                if cand.known_fail {
                     self.hits += 1;
                     continue;
                 }
@@ -425,7 +439,15 @@ impl Solver {
                 if theirs.len() <= 1 {
                     self.put(f, d);
                     self.line.push(f);
-                    let r = self.attack(a, budget - 1, theirs.first(), ply + 1, None, Cells::new());
+                    let r = self.attack(
+                        a,
+                        budget - 1,
+                        theirs.first(),
+                        ply + 1,
+                        None,
+                        Cells::new(),
+                        !black_defends,
+                    );
                     self.take(f, d);
                     match r {
                         Res::Win => {
