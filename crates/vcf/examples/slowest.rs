@@ -23,7 +23,7 @@ fn main() {
         rows.push((
             dt,
             solver.nodes(),
-            solver.hits,
+            solver.table_hits(),
             v["id"].as_str().unwrap().to_string(),
             a.line().map(|l| l.attacker_moves()),
         ));

@@ -14,6 +14,25 @@ const _: () = assert!(
 /// Keys of the side that attacks, mixed into the position's hash.
 const SIDE: [u64; 2] = [0x0123_4567_89AB_CDEF, 0xF0E1_D2C3_B4A5_9687];
 
+/// What an attacker node is given (see [`Solver::attack`]).
+#[derive(Clone, Copy)]
+struct Node {
+    /// The attacker's colour index.
+    a: usize,
+    /// Attacker moves left.
+    budget: u32,
+    /// The defender's only five point, if it has one.
+    forced: Option<Cell>,
+    /// Depth in the search (for the candidate buffers).
+    ply: usize,
+    /// At the root: the one first move allowed.
+    first: Option<Cell>,
+    /// At the root: the attacker's own five points already on the board.
+    extra: Cells,
+    /// The parent already found this position absent from the table.
+    probed: bool,
+}
+
 enum Res {
     Win,
     Fail,
@@ -66,8 +85,7 @@ pub struct Solver {
     line: Vec<Cell>,
     end: LineEnd,
     generation: u8,
-    /// Transposition-table hits of the last question.
-    pub hits: u64,
+    hits: u64,
 }
 
 impl Solver {
@@ -177,6 +195,12 @@ impl Solver {
         self.fouls.stone(p)
     }
 
+    /// Transposition-table hits (positions known to fail) of the last question.
+    #[must_use]
+    pub fn table_hits(&self) -> u64 {
+        self.hits
+    }
+
     /// Search nodes (attacker positions) visited by the last question.
     #[must_use]
     pub fn nodes(&self) -> u64 {
@@ -219,15 +243,15 @@ impl Solver {
         if theirs.len() >= 2 {
             return Answer::NotFound;
         }
-        match self.attack(
+        match self.attack(Node {
             a,
-            self.limits.max_depth.min(255),
-            theirs.first(),
-            0,
+            budget: self.limits.max_depth.min(255),
+            forced: theirs.first(),
+            ply: 0,
             first,
-            own,
-            false,
-        ) {
+            extra: own,
+            probed: false,
+        }) {
             Res::Win => {
                 let moves: Vec<Point> = self.line.iter().map(|&c| Grid::point(c)).collect();
                 Answer::Found(Line::new(attacker, moves, self.end))
@@ -283,16 +307,16 @@ impl Solver {
     /// own on the board (except at the root: `extra`), `forced` the defender's only five
     /// point if it has one (the attacker must take it with a four). On a win, the line from
     /// here is appended to `self.line`.
-    fn attack(
-        &mut self,
-        a: usize,
-        budget: u32,
-        forced: Option<Cell>,
-        ply: usize,
-        first: Option<Cell>,
-        extra: Cells,
-        probed: bool,
-    ) -> Res {
+    fn attack(&mut self, node: Node) -> Res {
+        let Node {
+            a,
+            budget,
+            forced,
+            ply,
+            first,
+            extra,
+            probed,
+        } = node;
         self.nodes += 1;
         if self.nodes > self.limits.max_nodes {
             return Res::Abort;
@@ -439,15 +463,15 @@ impl Solver {
                 if theirs.len() <= 1 {
                     self.put(f, d);
                     self.line.push(f);
-                    let r = self.attack(
+                    let r = self.attack(Node {
                         a,
-                        budget - 1,
-                        theirs.first(),
-                        ply + 1,
-                        None,
-                        Cells::new(),
-                        !black_defends,
-                    );
+                        budget: budget - 1,
+                        forced: theirs.first(),
+                        ply: ply + 1,
+                        first: None,
+                        extra: Cells::new(),
+                        probed: !black_defends,
+                    });
                     self.take(f, d);
                     match r {
                         Res::Win => {
