@@ -365,15 +365,17 @@ impl Grid {
         out
     }
 
-    /// The empty cells where a stone of `c` makes four own stones in some open window: the
-    /// candidates for a four (each still to be checked with [`Grid::fives_after`]). Written
-    /// into `out`, each cell once (`seen` is scratch space of `CELLS` entries, `stamp` a value
-    /// not yet in it).
-    pub(crate) fn four_candidates(
+    /// Every four `c` can make now, each with its five points: the empty cells of `c`'s open
+    /// "three" windows (a stone on one empty cell of such a window makes a five point of the
+    /// other, unless the five would be too long where `c` needs exactly five). The same
+    /// answer as [`Grid::fives_after`] on every candidate, in one pass over the windows.
+    /// `seen`/`slot` are scratch space of `CELLS` entries, `stamp` a value not yet in `seen`.
+    pub(crate) fn four_moves(
         &self,
         c: usize,
-        out: &mut Vec<Cell>,
+        out: &mut Vec<(Cell, Cells)>,
         seen: &mut [u32],
+        slot: &mut [u16],
         stamp: u32,
     ) {
         out.clear();
@@ -383,12 +385,28 @@ impl Grid {
                 let w = i * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let (start, step) = (w / 4, STEPS[w % 4]);
+                if self.exact[c]
+                    && (self.cells[start - step] == stone(c)
+                        || self.cells[start + 5 * step] == stone(c))
+                {
+                    continue;
+                }
+                let mut empties = [0usize; 2];
+                let mut n = 0;
                 for k in 0..5 {
-                    let x = start + k * step;
-                    if self.cells[x] == EMPTY && seen[x] != stamp {
-                        seen[x] = stamp;
-                        out.push(x as Cell);
+                    let y = start + k * step;
+                    if self.cells[y] == EMPTY && n < 2 {
+                        empties[n] = y;
+                        n += 1;
                     }
+                }
+                for (x, q) in [(empties[0], empties[1]), (empties[1], empties[0])] {
+                    if seen[x] != stamp {
+                        seen[x] = stamp;
+                        slot[x] = out.len() as u16;
+                        out.push((x as Cell, Cells::new()));
+                    }
+                    out[usize::from(slot[x])].1.push_unique(q as Cell);
                 }
             }
         }

@@ -81,7 +81,8 @@ pub struct Solver {
     seen: Vec<u32>,
     stamp: u32,
     buffers: Vec<Vec<Cand>>,
-    scratch: Vec<Cell>,
+    scratch: Vec<(Cell, Cells)>,
+    slot: Vec<u16>,
     line: Vec<Cell>,
     end: LineEnd,
     generation: u8,
@@ -122,6 +123,7 @@ impl Solver {
             stamp: 0,
             buffers: Vec::new(),
             scratch: Vec::new(),
+            slot: vec![0; crate::grid::CELLS],
             line: Vec::new(),
             end: LineEnd::Five,
             generation: 1,
@@ -336,17 +338,11 @@ impl Solver {
             Vec::new()
         };
         cands.clear();
-        let mut pts = std::mem::take(&mut self.scratch);
+        let mut moves = std::mem::take(&mut self.scratch);
+        moves.clear();
         match (forced, first) {
-            (Some(d), Some(f)) if d != f => pts.clear(),
-            (Some(d), _) => {
-                pts.clear();
-                pts.push(d);
-            }
-            (None, Some(f)) => {
-                pts.clear();
-                pts.push(f);
-            }
+            (Some(d), Some(f)) if d != f => {}
+            (Some(x), _) | (None, Some(x)) => moves.push((x, self.grid.fives_after(x, a))),
             (None, None) => {
                 self.stamp = self.stamp.wrapping_add(1);
                 if self.stamp == 0 {
@@ -354,11 +350,11 @@ impl Solver {
                     self.stamp = 1;
                 }
                 self.grid
-                    .four_candidates(a, &mut pts, &mut self.seen, self.stamp);
+                    .four_moves(a, &mut moves, &mut self.seen, &mut self.slot, self.stamp);
             }
         }
-        for &x in &pts {
-            let mut fives = self.grid.fives_after(x, a);
+        for &(x, fives) in &moves {
+            let mut fives = fives;
             if fives.len() == 0 {
                 continue;
             }
@@ -390,7 +386,7 @@ impl Solver {
                 }
             }
         }
-        self.scratch = pts;
+        self.scratch = moves;
         cands.sort_unstable_by_key(|c| std::cmp::Reverse(c.score));
         let result = self.try_candidates(a, budget, ply, &cands, black_attacks, black_defends);
         if ply >= self.buffers.len() {
