@@ -363,11 +363,8 @@ impl Solver {
                     fives.push_unique(y);
                 }
             }
-            let score = if fives.len() >= 2 {
-                u32::MAX
-            } else {
-                self.grid.potential(x, a)
-            };
+            // Double and open fours first; single fours are scored below.
+            let score = if fives.len() >= 2 { u32::MAX } else { 0 };
             cands.push(Cand {
                 at: x,
                 fives,
@@ -384,6 +381,12 @@ impl Solver {
                     let child = self.grid.hash_after(c.at, a, c.fives.as_slice()[0]) ^ side;
                     c.known_fail = self.tt_fails(child, budget - 1);
                 }
+            }
+        }
+        // Single fours that may be searched: those that feed more windows first.
+        for c in &mut cands {
+            if c.score == 0 && !c.known_fail {
+                c.score = self.grid.potential(c.at, a);
             }
         }
         self.scratch = moves;
