@@ -79,6 +79,7 @@ pub mod annotate;
 mod audit;
 pub mod fifth_stats;
 mod names;
+pub mod missed;
 pub mod opening;
 mod settings;
 pub mod stats;

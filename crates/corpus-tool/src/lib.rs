@@ -17,6 +17,7 @@ pub mod output;
 pub mod search;
 pub mod show;
 pub mod validate;
+pub mod vcf;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

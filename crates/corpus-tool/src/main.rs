@@ -197,6 +197,51 @@ Examples:
     Search(corpus_tool::search::Command),
     /// Write the records that meet every condition given (opening, result, end, finding...).
     Filter(corpus_tool::filter::Command),
+    /// VCF (victory by continuous fours) of positions, one position a line.
+    #[command(after_help = "\
+Input, one position a line, read as `fouls` reads them: a board of 225 characters or a
+move list. The attacker is the side to move by the stone counts (Black when equal, White
+when Black has more) unless --side is given.
+
+Output, one line per input line: the VCF line's moves separated by single spaces (attacker
+and defender alternating, ending with the attacker's five, or with a White four whose every
+block is forbidden for Black); an empty line when there is no VCF within the limits;
+'error: <reason>' for a line that cannot be read. Exit status 1 when a line failed.
+
+Examples:
+  echo 'h8 a1 i8 a2 j8 a3' | corpus-tool vcf
+  corpus-tool vcf --side white --max-depth 30 --explain positions.txt")]
+    Vcf {
+        /// The attacker: black or white (default: the side to move by the stone counts).
+        #[arg(long, value_parser = parse_side)]
+        side: Option<renju_core::Color>,
+        /// The most attacker moves a line may have, the five included.
+        #[arg(long, default_value_t = vcf::DEFAULT_MAX_DEPTH)]
+        max_depth: u32,
+        /// The most search nodes per position (a position that needs more prints as no VCF,
+        /// with a note on stderr).
+        #[arg(long, default_value_t = vcf::DEFAULT_MAX_NODES)]
+        max_nodes: u64,
+        /// Rule set: renju, freestyle or standard.
+        #[arg(long, default_value = "renju")]
+        rules: RuleSet,
+        /// Strict foul convention (default: lenient).
+        #[arg(long)]
+        strict: bool,
+        /// Draw each line found as a numbered diagram under its result line.
+        #[arg(long)]
+        explain: bool,
+        /// Input file (standard input when absent).
+        input: Option<PathBuf>,
+    },
+}
+
+fn parse_side(s: &str) -> Result<renju_core::Color, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "black" | "b" | "x" => Ok(renju_core::Color::Black),
+        "white" | "w" | "o" => Ok(renju_core::Color::White),
+        _ => Err(format!("'{s}' is not a side (expected black or white)")),
+    }
 }
 
 #[derive(clap::Args)]
@@ -238,6 +283,14 @@ struct ValidateArgs {
     /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
     #[arg(long)]
     orientation: Option<Orientation>,
+    /// Also look for missed wins: findings missed-vcf (the side to move had a VCF and its
+    /// move starts none) and lost-with-vcf (no decisive end, declared lost by the side to
+    /// move, which has a VCF). Every position of every game is solved.
+    #[arg(long)]
+    missed_wins: bool,
+    /// The VCF depth limit of --missed-wins, in attacker moves (the five included).
+    #[arg(long, value_name = "N", default_value_t = vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
+    max_depth: u32,
 }
 
 #[derive(Subcommand)]
@@ -312,6 +365,10 @@ fn validate_options(args: &ValidateArgs) -> validate::Options {
         format: args.format,
         orientation: args.orientation,
         sample: args.sample,
+        missed_wins: args.missed_wins.then_some(vcf::Limits {
+            max_depth: args.max_depth,
+            ..vcf::Limits::default()
+        }),
     }
 }
 
@@ -482,6 +539,47 @@ fn main() -> ExitCode {
                 Err(e) => {
                     eprintln!("corpus-tool openings identify: {e}");
                     ExitCode::from(1)
+                }
+            }
+        }
+        Command::Vcf {
+            side,
+            max_depth,
+            max_nodes,
+            rules,
+            strict,
+            explain,
+            input,
+        } => {
+            let options = corpus_tool::vcf::Options {
+                side,
+                rules,
+                convention: convention(strict),
+                limits: vcf::Limits {
+                    max_depth,
+                    max_nodes,
+                },
+                explain,
+            };
+            let stdout = std::io::stdout();
+            let out = std::io::BufWriter::new(stdout.lock());
+            let notes = std::io::stderr();
+            let result = match &input {
+                Some(path) => match std::fs::File::open(path) {
+                    Ok(f) => corpus_tool::vcf::run(BufReader::new(f), out, notes, &options),
+                    Err(e) => {
+                        eprintln!("corpus-tool vcf: cannot read {}: {e}", path.display());
+                        return ExitCode::from(2);
+                    }
+                },
+                None => corpus_tool::vcf::run(std::io::stdin().lock(), out, notes, &options),
+            };
+            match result {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::from(1),
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "corpus-tool vcf: {e}");
+                    ExitCode::from(2)
                 }
             }
         }

@@ -52,6 +52,9 @@ pub struct Options {
     pub orientation: Option<Orientation>,
     /// Audit only every N-th record of each file (1 or 0: all of them).
     pub sample: usize,
+    /// Look for missed wins (`missed-vcf`, `lost-with-vcf`) with these VCF limits
+    /// (`--missed-wins`); `None`: not looked for.
+    pub missed_wins: Option<vcf::Limits>,
 }
 
 impl Options {

@@ -160,7 +160,10 @@ impl<T: Send> Work<'_, T> {
                 };
             }
         };
-        let row = Row::audited(name, index, &g, &a);
+        let mut row = Row::audited(name, index, &g, &a);
+        if let Some(limits) = self.options.missed_wins {
+            row.add_missed(analyzer::missed::missed_wins(&g, &a, limits));
+        }
         let t = (self.extra)(&g, &a);
         Out {
             row,

@@ -19,6 +19,11 @@ pub enum FindingKind {
     Illegal,
     /// A 3-3 or 4-4 foul White did not claim.
     LapsedFoul,
+    /// Declared lost by the side to move, which had a VCF on the final board
+    /// (`--missed-wins`).
+    LostWithVcf,
+    /// The side to move had a VCF and played a move that starts none (`--missed-wins`).
+    MissedVcf,
     /// Moves follow the end of the game.
     MovesAfterEnd,
     /// The first three moves are not one of the 26 openings.
@@ -35,10 +40,12 @@ pub enum FindingKind {
 
 impl FindingKind {
     /// Every kind, in name order.
-    pub const ALL: [FindingKind; 9] = [
+    pub const ALL: [FindingKind; 11] = [
         FindingKind::FirstMoveOffCentre,
         FindingKind::Illegal,
         FindingKind::LapsedFoul,
+        FindingKind::LostWithVcf,
+        FindingKind::MissedVcf,
         FindingKind::MovesAfterEnd,
         FindingKind::NotAnOpening,
         FindingKind::OpeningProtocol,
@@ -59,6 +66,8 @@ impl FindingKind {
             FindingKind::FirstMoveOffCentre => "first-move-off-centre",
             FindingKind::Illegal => "illegal",
             FindingKind::LapsedFoul => "lapsed-foul",
+            FindingKind::LostWithVcf => "lost-with-vcf",
+            FindingKind::MissedVcf => "missed-vcf",
             FindingKind::MovesAfterEnd => "moves-after-end",
             FindingKind::NotAnOpening => "not-an-opening",
             FindingKind::OpeningProtocol => "opening-protocol",
@@ -180,6 +189,23 @@ pub struct Row {
     /// unreadable record.
     #[serde(serialize_with = "display_or_empty")]
     pub opening: Option<Opening>,
+    /// The missed wins (`--missed-wins`), in the order of their kinds in `findings`; not a
+    /// column (the kinds are), kept for the summary's examples.
+    #[serde(skip)]
+    pub missed: Vec<analyzer::missed::MissedWin>,
+}
+
+impl Row {
+    /// Adds the missed wins of the record: their kinds go to the `findings` column.
+    pub fn add_missed(&mut self, missed: Vec<analyzer::missed::MissedWin>) {
+        for m in &missed {
+            self.findings.0.push(match m {
+                analyzer::missed::MissedWin::MissedVcf { .. } => FindingKind::MissedVcf,
+                analyzer::missed::MissedWin::LostWithVcf { .. } => FindingKind::LostWithVcf,
+            });
+        }
+        self.missed.extend(missed);
+    }
 }
 
 impl Row {
@@ -199,6 +225,7 @@ impl Row {
             detail: a.detail(),
             findings: Kinds::of(a),
             opening: Some(a.opening),
+            missed: Vec::new(),
         }
     }
 
@@ -218,6 +245,7 @@ impl Row {
             detail,
             findings: Kinds(vec![FindingKind::Unreadable]),
             opening: None,
+            missed: Vec::new(),
         }
     }
 }

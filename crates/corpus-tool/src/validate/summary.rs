@@ -291,6 +291,7 @@ impl Summary {
                 .add(|| example(None, note.to_string()));
         }
         let mut analyzer_findings = audit.into_iter().flat_map(|a| a.findings.iter());
+        let mut missed = row.missed.iter();
         for &kind in &row.findings.0 {
             let count = self.findings.entry(kind).or_default();
             match (kind, audit) {
@@ -306,6 +307,13 @@ impl Summary {
                 }),
                 (FindingKind::ResultMismatch, Some(a)) => {
                     count.add(|| example(a.end_move, row.detail.clone()));
+                }
+                (FindingKind::MissedVcf | FindingKind::LostWithVcf, _) => {
+                    let m = missed.next();
+                    count.add(|| match m {
+                        Some(m) => example(m.move_number(), m.to_string()),
+                        None => example(None, row.detail.clone()),
+                    });
                 }
                 _ => {
                     let f = analyzer_findings.next();

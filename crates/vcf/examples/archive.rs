@@ -1,0 +1,62 @@
+//! Development aid: solves every position of the first N games of a `.renju` move-list
+//! archive (`result m1 m2 ...` a line) and prints the time distribution.
+use renju_core::{Board, Color, Point, RuleSet};
+use std::time::{Duration, Instant};
+use vcf::Solver;
+fn main() {
+    let path = std::env::args().nth(1).expect("archive path");
+    let n: usize = std::env::args().nth(2).map_or(1000, |s| s.parse().unwrap());
+    let text = std::fs::read_to_string(path).unwrap();
+    let cap: u64 = std::env::args()
+        .nth(3)
+        .map_or(vcf::DEFAULT_MAX_NODES, |s| s.parse().unwrap());
+    let mut solver = Solver::new(&Board::renju(), RuleSet::Renju);
+    solver.set_limits(vcf::Limits {
+        max_nodes: cap,
+        ..vcf::Limits::default()
+    });
+    let (mut all_nodes, mut capped, mut found) = (0u64, 0usize, 0usize);
+    let mut times: Vec<(Duration, u64, String)> = Vec::new();
+    let mut total = Duration::ZERO;
+    for (gi, line) in text.lines().take(n).enumerate() {
+        solver.set_board(&Board::renju());
+        for (i, m) in line.split_whitespace().skip(1).enumerate() {
+            let Ok(p) = m.parse::<Point>() else { break };
+            let side = Color::of_move_number(i + 1);
+            let t = Instant::now();
+            let a = solver.solve(side);
+            let dt = t.elapsed();
+            all_nodes += solver.nodes();
+            capped += usize::from(a == vcf::Answer::OutOfNodes);
+            found += usize::from(a.line().is_some());
+            total += dt;
+            times.push((dt, solver.nodes(), format!("g{} m{}", gi + 1, i)));
+            if !solver.place(p, side) {
+                break;
+            }
+        }
+    }
+    let count = times.len();
+    times.sort();
+    let pct = |q: f64| times[((count - 1) as f64 * q) as usize].0.as_secs_f64() * 1e6;
+    println!(
+        "{count} positions, total {:.3} s, mean {:.1} us, median {:.1} us, p90 {:.1}, p99 {:.1}, p99.9 {:.1}",
+        total.as_secs_f64(),
+        total.as_secs_f64() * 1e6 / count as f64,
+        pct(0.5),
+        pct(0.9),
+        pct(0.99),
+        pct(0.999)
+    );
+    println!("{all_nodes} nodes in all; {found} with a VCF; {capped} out of nodes (cap {cap})");
+    let top: Duration = times.iter().rev().take(count / 100).map(|t| t.0).sum();
+    println!("slowest 1% take {:.3} s", top.as_secs_f64());
+    for t in times.iter().rev().take(8) {
+        println!(
+            "{:>10.1} us {:>8} nodes {}",
+            t.0.as_secs_f64() * 1e6,
+            t.1,
+            t.2
+        );
+    }
+}

@@ -1,0 +1,494 @@
+//! The depth-first VCF search over the [`Grid`], with the foul checker for Black's moves and a
+//! transposition table of positions already known to fail.
+
+use crate::grid::{Cell, Cells, Grid, ci};
+use crate::{Answer, Limits, Line, LineEnd};
+use renju_core::{Board, Color, Convention, FoulChecker, Point, RuleSet};
+
+/// Entries of the transposition table (a power of two).
+const TT_SIZE: usize = 1 << 20;
+const _: () = assert!(
+    TT_SIZE >= 1 << 16,
+    "the slot holds the key bits an entry does not"
+);
+/// Keys of the side that attacks, mixed into the position's hash.
+const SIDE: [u64; 2] = [0x0123_4567_89AB_CDEF, 0xF0E1_D2C3_B4A5_9687];
+
+/// What an attacker node is given (see [`Solver::attack`]).
+#[derive(Clone, Copy)]
+struct Node {
+    /// The attacker's colour index.
+    a: usize,
+    /// Attacker moves left.
+    budget: u32,
+    /// The defender's only five point, if it has one.
+    forced: Option<Cell>,
+    /// Depth in the search (for the candidate buffers).
+    ply: usize,
+    /// At the root: the one first move allowed.
+    first: Option<Cell>,
+    /// At the root: the attacker's own five points already on the board.
+    extra: Cells,
+    /// The parent already found this position absent from the table.
+    probed: bool,
+}
+
+enum Res {
+    Win,
+    Fail,
+    Abort,
+}
+
+/// One candidate four: its cell, the five points it makes, its ordering score.
+#[derive(Clone, Copy)]
+struct Cand {
+    at: Cell,
+    fives: Cells,
+    score: u32,
+    /// The table says the position after this four and its block fails.
+    known_fail: bool,
+}
+
+/// A reusable VCF solver for one position that can be changed stone by stone.
+///
+/// It keeps its own incremental board (every five-point window of every line with its stone
+/// counts) and a transposition table that stays valid while the rule set and the convention
+/// stay the same, so asking about many positions of one game with [`Solver::place`] between
+/// the questions is cheap.
+///
+/// ```
+/// use renju_core::{Board, Color, RuleSet};
+/// use vcf::{Answer, Solver};
+/// // Black has a straight three h8 i8 j8 open at both ends... and nothing else: k8 makes an
+/// // open four (two five points), which wins after any block.
+/// let mut board = Board::renju();
+/// for p in ["h8", "i8", "j8"] {
+///     board.place(p.parse().unwrap(), Color::Black).unwrap();
+/// }
+/// let mut solver = Solver::new(&board, RuleSet::Renju);
+/// let Answer::Found(line) = solver.solve(Color::Black) else { panic!("a VCF") };
+/// assert_eq!(line.attacker_moves(), 2); // the open four, then the five
+/// assert_eq!(line.moves().len(), 3);
+/// ```
+pub struct Solver {
+    rules: RuleSet,
+    convention: Convention,
+    limits: Limits,
+    grid: Box<Grid>,
+    fouls: FoulChecker,
+    tt: Vec<u64>,
+    nodes: u64,
+    seen: Vec<u32>,
+    stamp: u32,
+    buffers: Vec<Vec<Cand>>,
+    scratch: Vec<(Cell, Cells)>,
+    slot: Vec<u16>,
+    line: Vec<Cell>,
+    end: LineEnd,
+    generation: u8,
+    hits: u64,
+}
+
+impl Solver {
+    /// A solver for `board` under `rules`, the lenient foul convention and the default
+    /// [`Limits`].
+    #[must_use]
+    pub fn new(board: &Board, rules: RuleSet) -> Solver {
+        Solver::with_options(board, rules, Convention::default(), Limits::default())
+    }
+
+    /// A solver with every option given.
+    #[must_use]
+    pub fn with_options(
+        board: &Board,
+        rules: RuleSet,
+        convention: Convention,
+        limits: Limits,
+    ) -> Solver {
+        let exact = [
+            rules.exact_five(Color::Black),
+            rules.exact_five(Color::White),
+        ];
+        let mut grid = Grid::new(board.size(), exact);
+        grid.load(board);
+        Solver {
+            rules,
+            convention,
+            limits,
+            grid,
+            fouls: FoulChecker::new(board),
+            tt: vec![0; TT_SIZE],
+            nodes: 0,
+            seen: vec![0; crate::grid::CELLS],
+            stamp: 0,
+            buffers: Vec::new(),
+            scratch: Vec::new(),
+            slot: vec![0; crate::grid::CELLS],
+            line: Vec::new(),
+            end: LineEnd::Five,
+            generation: 1,
+            hits: 0,
+        }
+    }
+
+    /// The rule set.
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The limits now in force.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Changes the limits (the transposition table stays valid).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Forgets every position the transposition table remembers (a cold start; answers do
+    /// not change, only the time they take).
+    pub fn clear_table(&mut self) {
+        // Entries of older generations never match; the table is wiped once in 255 times.
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.tt.iter_mut().for_each(|e| *e = 0);
+            self.generation = 1;
+        }
+    }
+
+    /// Replaces the whole position by `board` (any side 5..=20).
+    pub fn set_board(&mut self, board: &Board) {
+        if board.size() != self.grid.size() {
+            // The keys hash the stones only: a position on another board is another position.
+            self.clear_table();
+        }
+        self.grid.load(board);
+        self.fouls = FoulChecker::new(board);
+    }
+
+    /// Puts a stone on the position; returns false (and does nothing) when `p` is off the
+    /// board or occupied.
+    pub fn place(&mut self, p: Point, color: Color) -> bool {
+        if !self.grid.contains(p) || !self.grid.is_empty(Grid::cell(p)) {
+            return false;
+        }
+        self.grid.place(Grid::cell(p), ci(color));
+        self.fouls.place(p, color);
+        true
+    }
+
+    /// Takes the stone off `p` (nothing happens where there is none).
+    pub fn remove(&mut self, p: Point) {
+        if !self.grid.contains(p) {
+            return;
+        }
+        if let Some(color) = self.fouls.stone(p) {
+            self.grid.remove(Grid::cell(p), ci(color));
+            self.fouls.remove(p);
+        }
+    }
+
+    /// The stone on `p`, if any.
+    #[must_use]
+    pub fn stone(&self, p: Point) -> Option<Color> {
+        self.fouls.stone(p)
+    }
+
+    /// Transposition-table hits (positions known to fail) of the last question.
+    #[must_use]
+    pub fn table_hits(&self) -> u64 {
+        self.hits
+    }
+
+    /// Search nodes (attacker positions) visited by the last question.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether `attacker` has a VCF in the current position, and one line of it.
+    pub fn solve(&mut self, attacker: Color) -> Answer {
+        self.run(attacker, None)
+    }
+
+    /// Whether `attacker` has a VCF whose first move is `first` (a five there counts).
+    /// [`Answer::NotFound`] when `first` is off the board or occupied.
+    pub fn solve_starting_with(&mut self, attacker: Color, first: Point) -> Answer {
+        if !self.grid.contains(first) || !self.grid.is_empty(Grid::cell(first)) {
+            return Answer::NotFound;
+        }
+        self.run(attacker, Some(Grid::cell(first)))
+    }
+
+    fn run(&mut self, attacker: Color, first: Option<Cell>) -> Answer {
+        let a = ci(attacker);
+        self.nodes = 0;
+        self.hits = 0;
+        self.line.clear();
+        if self.limits.max_depth == 0 {
+            return Answer::NotFound;
+        }
+        let own = self.grid.all_fives(a);
+        if let Some(x) = own.first() {
+            let win = match first {
+                None => Some(x),
+                Some(f) => own.as_slice().contains(&f).then_some(f),
+            };
+            if let Some(w) = win {
+                return Answer::Found(Line::new(attacker, vec![Grid::point(w)], LineEnd::Five));
+            }
+        }
+        let theirs = self.grid.all_fives(1 - a);
+        if theirs.len() >= 2 {
+            return Answer::NotFound;
+        }
+        match self.attack(Node {
+            a,
+            budget: self.limits.max_depth.min(255),
+            forced: theirs.first(),
+            ply: 0,
+            first,
+            extra: own,
+            probed: false,
+        }) {
+            Res::Win => {
+                let moves: Vec<Point> = self.line.iter().map(|&c| Grid::point(c)).collect();
+                Answer::Found(Line::new(attacker, moves, self.end))
+            }
+            Res::Fail => Answer::NotFound,
+            Res::Abort => Answer::OutOfNodes,
+        }
+    }
+
+    /// The slot: the key's low bits (so that with the bits 16..64 kept in the entry the whole
+    /// key is checked).
+    fn tt_index(key: u64) -> usize {
+        key as usize & (TT_SIZE - 1)
+    }
+
+    /// An entry: the key's bits 16..64, the table's generation (bits 8..16), the largest
+    /// budget known to fail (bits 0..8).
+    fn tt_fails(&self, key: u64, budget: u32) -> bool {
+        let e = self.tt[Self::tt_index(key)];
+        (e ^ key) >> 16 == 0 && (e >> 8) as u8 == self.generation && u32::from(e as u8) >= budget
+    }
+
+    fn tt_store(&mut self, key: u64, budget: u32) {
+        let i = Self::tt_index(key);
+        let e = self.tt[i];
+        if (e ^ key) >> 16 == 0 && (e >> 8) as u8 == self.generation && u32::from(e as u8) >= budget
+        {
+            return;
+        }
+        self.tt[i] =
+            (key & !0xFFFF) | (u64::from(self.generation) << 8) | u64::from(budget.min(255));
+    }
+
+    /// Black in renju: whether a Black stone on `x` is forbidden now.
+    fn black_forbidden(&self, x: Cell) -> bool {
+        self.fouls
+            .is_forbidden(Grid::point(x), self.convention)
+            .is_some()
+    }
+
+    fn put(&mut self, x: Cell, c: usize) {
+        self.grid.place(x, c);
+        let color = if c == 0 { Color::Black } else { Color::White };
+        self.fouls.place(Grid::point(x), color);
+    }
+
+    fn take(&mut self, x: Cell, c: usize) {
+        self.grid.remove(x, c);
+        self.fouls.remove(Grid::point(x));
+    }
+
+    /// The attacker `a` to move with at most `budget` attacker moves left, no five of its
+    /// own on the board (except at the root: `extra`), `forced` the defender's only five
+    /// point if it has one (the attacker must take it with a four). On a win, the line from
+    /// here is appended to `self.line`.
+    fn attack(&mut self, node: Node) -> Res {
+        let Node {
+            a,
+            budget,
+            forced,
+            ply,
+            first,
+            extra,
+            probed,
+        } = node;
+        self.nodes += 1;
+        if self.nodes > self.limits.max_nodes {
+            return Res::Abort;
+        }
+        let key = self.grid.hash() ^ SIDE[a];
+        if first.is_none() && !probed && self.tt_fails(key, budget) {
+            self.hits += 1;
+            return Res::Fail;
+        }
+        let renju = self.rules.has_fouls();
+        let black_attacks = renju && a == 0;
+        let black_defends = renju && a == 1;
+        // Candidate fours.
+        let mut cands = if ply < self.buffers.len() {
+            std::mem::take(&mut self.buffers[ply])
+        } else {
+            Vec::new()
+        };
+        cands.clear();
+        let mut moves = std::mem::take(&mut self.scratch);
+        moves.clear();
+        match (forced, first) {
+            (Some(d), Some(f)) if d != f => {}
+            (Some(x), _) | (None, Some(x)) => moves.push((x, self.grid.fives_after(x, a))),
+            (None, None) => {
+                self.stamp = self.stamp.wrapping_add(1);
+                if self.stamp == 0 {
+                    self.seen.iter_mut().for_each(|s| *s = u32::MAX);
+                    self.stamp = 1;
+                }
+                self.grid
+                    .four_moves(a, &mut moves, &mut self.seen, &mut self.slot, self.stamp);
+            }
+        }
+        for &(x, fives) in &moves {
+            let mut fives = fives;
+            if fives.len() == 0 {
+                continue;
+            }
+            for &y in extra.as_slice() {
+                if y != x {
+                    fives.push_unique(y);
+                }
+            }
+            // Double and open fours first; single fours are scored below.
+            let score = if fives.len() >= 2 { u32::MAX } else { 0 };
+            cands.push(Cand {
+                at: x,
+                fives,
+                score,
+                known_fail: false,
+            });
+        }
+        // The table probes of all single fours in one tight loop, so that their cache misses
+        // overlap.
+        if !black_defends && budget > 2 {
+            let side = SIDE[a];
+            for c in &mut cands {
+                if c.fives.len() == 1 {
+                    let child = self.grid.hash_after(c.at, a, c.fives.as_slice()[0]) ^ side;
+                    c.known_fail = self.tt_fails(child, budget - 1);
+                }
+            }
+        }
+        // Single fours that may be searched: those that feed more windows first.
+        for c in &mut cands {
+            if c.score == 0 && !c.known_fail {
+                c.score = self.grid.potential(c.at, a);
+            }
+        }
+        self.scratch = moves;
+        cands.sort_unstable_by_key(|c| std::cmp::Reverse(c.score));
+        let result = self.try_candidates(a, budget, ply, &cands, black_attacks, black_defends);
+        if ply >= self.buffers.len() {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        self.buffers[ply] = cands;
+        if matches!(result, Res::Fail) && first.is_none() {
+            self.tt_store(key, budget);
+        }
+        result
+    }
+
+    fn try_candidates(
+        &mut self,
+        a: usize,
+        budget: u32,
+        ply: usize,
+        cands: &[Cand],
+        black_attacks: bool,
+        black_defends: bool,
+    ) -> Res {
+        let d = 1 - a;
+        let mark = self.line.len();
+        for cand in cands {
+            let x = cand.at;
+            if cand.fives.len() == 1 && !black_defends {
+                // A single four can only win through the search below: not with one attacker
+                // move left, nor with two (the child would need an immediate five, and a
+                // four's block leaves the attacker none), nor when the child is known to fail.
+                if budget <= 2 {
+                    continue;
+                }
+                if cand.known_fail {
+                    self.hits += 1;
+                    continue;
+                }
+            }
+            if black_attacks && self.black_forbidden(x) {
+                continue;
+            }
+            self.put(x, a);
+            self.line.push(x);
+            // The defender's answers: block a five point (Black: a legal one).
+            let fives = cand.fives.as_slice();
+            let mut block = None;
+            for &f in fives {
+                if !black_defends || !self.black_forbidden(f) {
+                    block = Some(f);
+                    break;
+                }
+            }
+            let Some(f) = block else {
+                // Every block is forbidden for Black: White's four wins.
+                self.take(x, a);
+                self.end = LineEnd::ForbiddenBlocks;
+                return Res::Win;
+            };
+            if fives.len() >= 2 {
+                if budget >= 2 {
+                    let five = *fives.iter().find(|&&y| y != f).expect("two five points");
+                    self.take(x, a);
+                    self.line.push(f);
+                    self.line.push(five);
+                    self.end = LineEnd::Five;
+                    return Res::Win;
+                }
+            } else if budget >= 2 {
+                // The single block; the defender's own five points after it.
+                let theirs = self.grid.fives_after(f, d);
+                if theirs.len() <= 1 {
+                    self.put(f, d);
+                    self.line.push(f);
+                    let r = self.attack(Node {
+                        a,
+                        budget: budget - 1,
+                        forced: theirs.first(),
+                        ply: ply + 1,
+                        first: None,
+                        extra: Cells::new(),
+                        probed: !black_defends,
+                    });
+                    self.take(f, d);
+                    match r {
+                        Res::Win => {
+                            self.take(x, a);
+                            return Res::Win;
+                        }
+                        Res::Abort => {
+                            self.take(x, a);
+                            self.line.truncate(mark);
+                            return Res::Abort;
+                        }
+                        Res::Fail => {}
+                    }
+                }
+            }
+            self.take(x, a);
+            self.line.truncate(mark);
+        }
+        Res::Fail
+    }
+}
