@@ -502,6 +502,7 @@ fn main() -> ExitCode {
                 format: a.format,
                 orientation: a.orientation,
                 sample: 1,
+                missed_wins: None,
             };
             let outputs = corpus_tool::openings_stats::Outputs {
                 report: a.report.as_deref(),

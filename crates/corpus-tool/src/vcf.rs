@@ -1,7 +1,7 @@
 //! `corpus-tool vcf`: VCF (victory by continuous fours) of positions, one position a line.
 
 use crate::fouls::parse_position;
-use notation::diagram::Diagram;
+use diagrams::diagram::Diagram;
 use renju_core::{Board, Color, Convention, RuleSet};
 use std::io::{BufRead, Write};
 use vcf::{Answer, Limits, Line, LineEnd, Solver};
