@@ -78,8 +78,8 @@
 pub mod annotate;
 mod audit;
 pub mod fifth_stats;
-mod names;
 pub mod missed;
+mod names;
 pub mod opening;
 mod settings;
 pub mod stats;

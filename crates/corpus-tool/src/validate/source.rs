@@ -239,6 +239,9 @@ fn each_record_of<R: BufRead>(
             let mut n = 0;
             for r in RifReader::new(input, name, orientation) {
                 n += 1;
+                if let Some(problem) = not_this_format(n, &r, name, format) {
+                    return Err(problem);
+                }
                 hand(match r {
                     Ok(g) => checked(n, g),
                     Err(e) => RecordItem::Broken(e.to_string()),
@@ -265,6 +268,9 @@ fn each_record_of<R: BufRead>(
                 hand(RecordItem::Broken(format!("{name}: {too_large}")));
             } else {
                 for (i, r) in read_all(format, &bytes, name, orientation).enumerate() {
+                    if let Some(problem) = not_this_format(i + 1, &r, name, format) {
+                        return Err(problem);
+                    }
                     hand(match r {
                         Ok(g) => checked(i + 1, g),
                         Err(e) => RecordItem::Broken(e.to_string()),
@@ -433,6 +439,23 @@ pub(crate) fn parse_line(
                 LineItem::Error(e)
             }
         }
+    }
+}
+
+/// The file problem of a file whose first record says the file is not in `format` at all
+/// (a whole-file error of the reader): such a file holds no record, it is not one broken
+/// record.
+fn not_this_format(
+    n: usize,
+    r: &Result<GameRecord, RecordError>,
+    name: &str,
+    format: Format,
+) -> Option<FileProblem> {
+    match r {
+        Err(e) if n == 1 && matches!(e.kind, ErrorKind::WrongFormat(_)) => {
+            Some(FileProblem::not_this_format(name, format, &e.kind))
+        }
+        _ => None,
     }
 }
 

@@ -64,6 +64,21 @@ impl FileProblem {
             kind: ProblemKind::NoRecords,
         }
     }
+
+    /// A file with `format`'s name or look whose content is not that format (a `.rif` of
+    /// another program, a text grid named `.pos`): it holds no record of it.
+    #[must_use]
+    pub fn not_this_format(
+        file: impl Into<String>,
+        format: notation::Format,
+        why: &notation::ErrorKind,
+    ) -> FileProblem {
+        FileProblem {
+            file: file.into(),
+            reason: format!("no record in this file (read as {format}): {why}"),
+            kind: ProblemKind::NoRecords,
+        }
+    }
 }
 
 /// One file to read.
