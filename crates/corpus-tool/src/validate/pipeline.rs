@@ -21,8 +21,8 @@
 use super::Options;
 use super::row::Row;
 use super::source::{
-    FileRead, LineItem, RawLine, RecordItem, each_record, for_each_line, open_line_file,
-    parse_line, too_many_moves,
+    FileRead, LineItem, RecordItem, each_record, for_each_line, open_line_file, parse_line,
+    too_many_moves,
 };
 use super::summary::{RunSettings, Summary};
 use super::walk::{Entry, FileProblem, InputFile, Walk, walk_paths};
@@ -36,6 +36,8 @@ use std::sync::Arc;
 pub const BATCH: usize = 4096;
 /// Files up to this size are read whole by a worker (many small files use every core).
 pub const SMALL_FILE: u64 = 64 << 10;
+/// Line mode gathers the lines of a file in buffers of about this size.
+const CHUNK: usize = 64 << 10;
 /// How many batches may wait between the reader and the workers.
 const QUEUE: usize = 1;
 
@@ -93,12 +95,18 @@ enum Job {
     Walked(Entry),
     /// The estimated records of a streamed file about to come (for the progress bar).
     Expect(usize),
-    /// One line of a large line file, parsed and audited by a worker (line mode).
+    /// One line of a large line file, parsed and audited by a worker (line mode): bytes
+    /// `start..end` of a chunk of lines shared by the jobs of its lines (no allocation per
+    /// line), `len` the full length of the line.
     Line {
         file: Arc<str>,
         format: Format,
         orientation: Orientation,
-        line: RawLine,
+        chunk: Arc<[u8]>,
+        number: usize,
+        start: usize,
+        end: usize,
+        len: u64,
     },
     /// A read error ending a line file, at this line number.
     LineError(Arc<str>, usize, String),
@@ -181,15 +189,19 @@ impl<T: Send> Work<'_, T> {
                 file,
                 format,
                 orientation,
-                line,
+                chunk,
+                number,
+                start,
+                end,
+                len,
             } => {
-                let out = match parse_line(&file, format, orientation, &line) {
+                let out = match parse_line(&file, format, orientation, &chunk[start..end], len) {
                     LineItem::NotARecord => LineOut::NotARecord,
                     LineItem::Item(item) => LineOut::Audited(self.record(&file, 0, item)),
                     LineItem::TooManyMoves(n) => LineOut::Broken(LineBroken::TooManyMoves(n)),
                     LineItem::Error(e) => LineOut::Broken(LineBroken::Error(e)),
                 };
-                Done::Line(file, line.number, out)
+                Done::Line(file, number, out)
             }
             Job::LineError(file, number, e) => {
                 Done::Line(file, number, LineOut::Broken(LineBroken::Io(e)))
@@ -259,25 +271,35 @@ fn produce(
                     }
                 };
                 batch.push(Job::Expect(estimate(&f)));
-                let (format, orientation) = (line_file.format, line_file.orientation);
+                let mut chunk = LineChunk {
+                    file: Arc::clone(&name),
+                    format: line_file.format,
+                    orientation: line_file.orientation,
+                    text: Vec::new(),
+                    lines: Vec::new(),
+                };
                 for_each_line(line_file.input, &mut |line| {
-                    batch.push(match line {
-                        Ok(line) => Job::Line {
-                            file: Arc::clone(&name),
-                            format,
-                            orientation,
-                            line,
-                        },
-                        Err((number, e)) => {
-                            Job::LineError(Arc::clone(&name), number, e.to_string())
+                    match line {
+                        Ok(line) => {
+                            chunk.push(line.number, line.bytes, line.len);
+                            if chunk.text.len() >= CHUNK {
+                                chunk.flush(&mut batch);
+                            }
                         }
-                    });
+                        Err((number, e)) => {
+                            chunk.flush(&mut batch);
+                            batch.push(Job::LineError(Arc::clone(&name), number, e.to_string()));
+                        }
+                    }
                     weight += 1;
                     if weight >= BATCH && open {
+                        chunk.flush(&mut batch);
                         open = send(std::mem::take(&mut batch));
                         weight = 0;
                     }
                 });
+                chunk.flush(&mut batch);
+                let format = chunk.format;
                 batch.push(Job::LineFileEnd(name, format));
             }
             _ => stream(&f, options, &mut batch, &mut weight, &mut open, send),
@@ -289,6 +311,47 @@ fn produce(
     }
     if !batch.is_empty() && open {
         send(batch);
+    }
+}
+
+/// The lines of a line file being cut, gathered in one buffer until it is about
+/// [`CHUNK`] bytes, then shared by their jobs.
+struct LineChunk {
+    file: Arc<str>,
+    format: Format,
+    orientation: Orientation,
+    text: Vec<u8>,
+    /// Line number, start, end, full length.
+    lines: Vec<(usize, usize, usize, u64)>,
+}
+
+impl LineChunk {
+    fn push(&mut self, number: usize, bytes: &[u8], len: u64) {
+        let start = self.text.len();
+        self.text.extend_from_slice(bytes);
+        self.lines.push((number, start, self.text.len(), len));
+    }
+
+    /// The lines gathered so far become jobs of `batch`.
+    fn flush(&mut self, batch: &mut Vec<Job>) {
+        if self.lines.is_empty() {
+            return;
+        }
+        let chunk: Arc<[u8]> = std::mem::take(&mut self.text).into();
+        batch.extend(
+            self.lines
+                .drain(..)
+                .map(|(number, start, end, len)| Job::Line {
+                    file: Arc::clone(&self.file),
+                    format: self.format,
+                    orientation: self.orientation,
+                    chunk: Arc::clone(&chunk),
+                    number,
+                    start,
+                    end,
+                    len,
+                }),
+        );
     }
 }
 

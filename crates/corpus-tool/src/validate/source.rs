@@ -331,24 +331,26 @@ pub(crate) fn open_line_file(
 
 /// One line of a line file as cut by [`for_each_line`].
 #[derive(Debug)]
-pub(crate) struct RawLine {
+pub(crate) struct RawLine<'a> {
     /// 1-based line number.
     pub(crate) number: usize,
     /// The bytes, without the newline; at most [`limits::MAX_LINE`] of them.
-    pub(crate) bytes: Vec<u8>,
+    pub(crate) bytes: &'a [u8],
     /// The full length of the line in bytes.
     pub(crate) len: u64,
 }
 
-/// Cuts `input` into lines (keeping at most [`limits::MAX_LINE`] bytes of each), calling
-/// `f` with each; a read error ends the input with `Err(the line number it happened at)`.
-pub(crate) fn for_each_line(
-    mut input: impl BufRead,
-    f: &mut dyn FnMut(Result<RawLine, (usize, std::io::Error)>),
-) {
+/// A line cut, or the read error (with the line number it happened at) that ends the input.
+pub(crate) type LineRead<'a> = Result<RawLine<'a>, (usize, std::io::Error)>;
+
+/// Cuts `input` into lines (keeping at most [`limits::MAX_LINE`] bytes of each, in one
+/// buffer reused from line to line), calling `f` with each; a read error ends the input
+/// with `Err(the line number it happened at)`.
+pub(crate) fn for_each_line(mut input: impl BufRead, f: &mut dyn FnMut(LineRead<'_>)) {
     let mut number = 0usize;
+    let mut bytes = Vec::new();
     loop {
-        let mut bytes = Vec::new();
+        bytes.clear();
         let mut len = 0u64;
         let mut any = false;
         loop {
@@ -360,7 +362,11 @@ pub(crate) fn for_each_line(
             if buf.is_empty() {
                 if any {
                     number += 1;
-                    f(Ok(RawLine { number, bytes, len }));
+                    f(Ok(RawLine {
+                        number,
+                        bytes: &bytes,
+                        len,
+                    }));
                 }
                 return;
             }
@@ -378,7 +384,11 @@ pub(crate) fn for_each_line(
             }
         }
         number += 1;
-        f(Ok(RawLine { number, bytes, len }));
+        f(Ok(RawLine {
+            number,
+            bytes: &bytes,
+            len,
+        }));
     }
 }
 
@@ -403,9 +413,10 @@ pub(crate) fn parse_line(
     name: &str,
     format: Format,
     orientation: Orientation,
-    line: &RawLine,
+    bytes: &[u8],
+    len: u64,
 ) -> LineItem {
-    let too_long = line.len > limits::MAX_LINE as u64;
+    let too_long = len > limits::MAX_LINE as u64;
     // An overlong line is kept cut at MAX_LINE bytes: a limit one byte lower makes the
     // reader judge it as it judges the whole line (comment or too long).
     let max = if too_long {
@@ -414,9 +425,9 @@ pub(crate) fn parse_line(
         limits::MAX_LINE
     };
     let mut reader = if format == Format::Renju {
-        RenjuBufReader::new(&line.bytes[..], name, orientation)
+        RenjuBufReader::new(bytes, name, orientation)
     } else {
-        RenjuBufReader::moves(&line.bytes[..], name, orientation)
+        RenjuBufReader::moves(bytes, name, orientation)
     }
     .with_max_line(max);
     let Some(item) = reader.next() else {
@@ -427,7 +438,7 @@ pub(crate) fn parse_line(
         Ok(g) => LineItem::Item(RecordItem::Game(g)),
         Err(mut e) => {
             if too_long && let ErrorKind::TooLarge { found, limit, .. } = &mut e.kind {
-                *found = line.len;
+                *found = len;
                 *limit = limits::MAX_LINE as u64;
             }
             if matches!(e.kind, ErrorKind::BadCoordinate { .. }) {
