@@ -1222,3 +1222,38 @@ fn sgf_specials() {
     let a = audit(&read_one(Format::Sgf, s2), &Settings::default());
     judge(&a, Want::Ok, s2);
 }
+
+/// The readers place the swap decisions by the rule (issue 21): Swap1's after black 1,
+/// Swap2's option (c) choice after stone 5, Tarannikov's after each stone, RIF's after 3.
+#[test]
+fn readers_place_swap_decisions_by_the_rule() {
+    let cases: [(&str, &str, &[usize]); 5] = [
+        ("Swap1", "R", &[1]),
+        ("Swap2", "-R", &[3, 5]),
+        ("Tarannikov", "R--R-", &[1, 2, 3, 4, 5]),
+        ("RIF", "R", &[3]),
+        ("Soosyrv-8", "R-", &[3, 4]),
+    ];
+    for (rule, swap, want) in cases {
+        for (format, text) in [
+            (
+                Format::Rif,
+                rif(rule, FREE6, None, Some(swap), Symmetry::Identity),
+            ),
+            (
+                Format::Sgf,
+                sgf(rule, FREE6, None, Some(swap), Symmetry::Identity),
+            ),
+        ] {
+            let r = read_one(format, &text);
+            let got: Vec<usize> = r.swaps.iter().map(|s| s.after_move).collect();
+            assert_eq!(got, want, "{rule} {format:?}");
+            let swapped: String = r
+                .swaps
+                .iter()
+                .map(|s| if s.swapped { 'R' } else { '-' })
+                .collect();
+            assert_eq!(swapped, swap);
+        }
+    }
+}
