@@ -141,7 +141,7 @@ impl FifthMoveStats {
         out.push('\n');
         for (rule, code, fifth, r) in self.rows() {
             let mean = if r.offers_recorded > 0 {
-                format!("{:.1}", r.offers as f64 / r.offers_recorded as f64)
+                crate::stats::one_decimal(r.offers, r.offers_recorded)
             } else {
                 String::new()
             };

@@ -71,6 +71,20 @@ impl OpeningRow {
         (self.games > 0).then(|| self.moves as f64 / self.games as f64)
     }
 
+    /// The mean number of moves with one decimal as the CSV, JSON, Markdown and stdout write
+    /// it (`None` when there are no games): the exact quotient `moves / games` rounded half up
+    /// ([`one_decimal`]), so 29 moves in 4 games (7.25) is `7.3`, never the `7.2` that
+    /// formatting the nearest `f64` with `{:.1}` gives.
+    ///
+    /// ```
+    /// let stats = analyzer::stats::OpeningStats::new();
+    /// assert_eq!(stats.rows()[0].mean_moves_text(), None);
+    /// ```
+    #[must_use]
+    pub fn mean_moves_text(&self) -> Option<String> {
+        (self.games > 0).then(|| one_decimal(self.moves, self.games))
+    }
+
     /// Black's share of the decided declared results (`None` when none is decided).
     #[must_use]
     pub fn black_rate(&self) -> Option<f64> {
@@ -216,10 +230,7 @@ impl OpeningStats {
         let mut out = String::from(STATS_CSV_HEADER);
         out.push('\n');
         for r in &self.rows {
-            let mean = r
-                .mean_moves()
-                .map(|m| format!("{m:.1}"))
-                .unwrap_or_default();
+            let mean = r.mean_moves_text().unwrap_or_default();
             let _ = writeln!(
                 out,
                 "{},{},{},{},{},{},{},{},{},{},{mean}",
@@ -244,9 +255,7 @@ impl OpeningStats {
     pub fn json(&self) -> String {
         let mut out = String::from("[\n");
         for (i, r) in self.rows.iter().enumerate() {
-            let mean = r
-                .mean_moves()
-                .map_or_else(|| "null".to_string(), |m| format!("{m:.1}"));
+            let mean = r.mean_moves_text().unwrap_or_else(|| "null".to_string());
             let _ = write!(
                 out,
                 "  {{\"code\": \"{}\", \"name\": \"{}\", \"games\": {}, \"black\": {}, \
@@ -291,14 +300,13 @@ impl OpeningStats {
             self.games()
         );
         for r in &self.rows {
-            let mean = r
-                .mean_moves()
-                .map(|m| format!("{m:.1}"))
-                .unwrap_or_default();
-            let share = r
-                .black_rate()
-                .map(|x| format!("{:.1}%", x * 100.0))
-                .unwrap_or_default();
+            let mean = r.mean_moves_text().unwrap_or_default();
+            let decided = r.black + r.white;
+            let share = if decided > 0 {
+                format!("{}%", one_decimal(100 * r.black, decided))
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {mean} | {share} |",
@@ -416,11 +424,36 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// `num / den` (`den` > 0) with one decimal, the exact quotient rounded half up (away from
+/// zero): the rule of every one-decimal mean in the statistics. Integer arithmetic, so ties
+/// such as 7.25 or 6.65 are decided on the true value, not on the nearest binary fraction
+/// (`format!("{:.1}", 7.25)` is `7.2` but `format!("{:.1}", 6.65)` is `6.7`).
+///
+/// ```
+/// use analyzer::stats::one_decimal;
+/// assert_eq!(one_decimal(29, 4), "7.3"); // 7.25
+/// assert_eq!(one_decimal(133, 20), "6.7"); // 6.65
+/// assert_eq!(one_decimal(123, 20), "6.2"); // 6.15
+/// assert_eq!(one_decimal(32, 9), "3.6"); // 3.555...
+/// assert_eq!(one_decimal(0, 3), "0.0");
+/// // What formatting the f64 would give instead:
+/// assert_eq!(format!("{:.1}", 29.0_f64 / 4.0), "7.2");
+/// assert_eq!(format!("{:.1}", 133.0_f64 / 20.0), "6.7");
+/// ```
+#[must_use]
+pub fn one_decimal(num: usize, den: usize) -> String {
+    let den = den.max(1) as u128;
+    let tenths = (20 * num as u128 + den) / (2 * den);
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
 fn percent(n: usize, of: usize) -> String {
     if of == 0 {
         "-".to_string()
     } else {
-        format!("{:.0}%", 100.0 * n as f64 / of as f64)
+        // Whole per cent, the exact quotient rounded half up like `one_decimal` (2 of 16 is
+        // 13%, not the 12% of `{:.0}` on 12.5).
+        format!("{}%", (200 * n as u128 + of as u128) / (2 * of as u128))
     }
 }
 
@@ -437,16 +470,13 @@ impl fmt::Display for OpeningStats {
             let bar = r.black_rate().map_or_else(String::new, |rate| {
                 let n = (rate * 20.0).round() as usize;
                 format!(
-                    "{}{} {:.0}%",
+                    "{}{} {}",
                     "#".repeat(n),
                     ".".repeat(20 - n.min(20)),
-                    rate * 100.0
+                    percent(r.black, r.black + r.white)
                 )
             });
-            let mean = r
-                .mean_moves()
-                .map(|m| format!("{m:.1}"))
-                .unwrap_or_default();
+            let mean = r.mean_moves_text().unwrap_or_default();
             writeln!(
                 f,
                 "{:<5} {:<18} {:>7} {:>6} {:>6} {:>6} {:>7} {:>6}  {bar}",

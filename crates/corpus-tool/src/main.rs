@@ -511,10 +511,13 @@ fn main() -> ExitCode {
                 svg: a.svg.as_deref(),
                 fifth_report: a.fifth_report.as_deref(),
             };
-            match corpus_tool::openings_stats::run(&a.paths, &options, outputs) {
-                Ok(text) => {
-                    out(&text);
-                    ExitCode::SUCCESS
+            match corpus_tool::openings_stats::run_checked(&a.paths, &options, outputs) {
+                Ok(ran) => {
+                    out(&ran.stdout);
+                    for p in &ran.problems {
+                        eprintln!("{p}");
+                    }
+                    ExitCode::from(u8::from(!ran.clean()))
                 }
                 Err(e) => {
                     eprintln!("corpus-tool openings stats: {e}");

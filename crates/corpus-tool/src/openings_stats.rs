@@ -19,6 +19,10 @@ pub struct StatsRun {
     pub fifth: FifthMoveStats,
     /// The audit's summary.
     pub summary: Summary,
+    /// Every record that could not be read (in no row), as the reader's message (file, record,
+    /// place, why), in the
+    /// order read.
+    pub unreadable: Vec<String>,
 }
 
 /// Counts the openings of every record under `paths` in one pass.
@@ -44,6 +48,7 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
     let entries = walk_paths(paths).map_err(|e| format!("{}: {}", e.file, e.reason))?;
     let mut stats = OpeningStats::new();
     let mut fifth = FifthMoveStats::new();
+    let mut unreadable = Vec::new();
     let summary = audit_entries(
         entries,
         options,
@@ -52,6 +57,9 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
             if let (Some(record), Some(audit)) = (a.record, a.audit) {
                 stats.add(record, audit);
                 fifth.add(record);
+            } else {
+                // The detail names the file, the record and the place.
+                unreadable.push(a.row.detail.clone());
             }
         },
         &mut |_, _| {},
@@ -60,6 +68,7 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
         stats,
         fifth,
         summary,
+        unreadable,
     })
 }
 
@@ -78,11 +87,44 @@ pub struct Outputs<'a> {
     pub fifth_report: Option<&'a Path>,
 }
 
-/// Runs the command: counts, writes the files asked for, and returns the text for stdout.
+/// Runs the command: counts, writes the files asked for, and returns the text for stdout; see
+/// [`run_checked`] for the unreadable records too.
 ///
 /// # Errors
 /// A path that cannot be read or a file that cannot be written.
 pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result<String, String> {
+    run_checked(paths, options, outputs).map(|r| r.stdout)
+}
+
+/// What [`run_checked`] gives the command line.
+#[derive(Debug, Clone)]
+pub struct Ran {
+    /// The text for stdout.
+    pub stdout: String,
+    /// One line per record that could not be read or file not counted, for stderr
+    /// (`unreadable: FILE record N: why`, `file not counted: FILE: why`); nothing is lost
+    /// without a word.
+    pub problems: Vec<String>,
+}
+
+impl Ran {
+    /// Whether every record was counted (exit status 0; else 1, as `validate` with an
+    /// unreadable record).
+    #[must_use]
+    pub fn clean(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// [`run`], also naming every record not counted.
+///
+/// # Errors
+/// A path that cannot be read or a file that cannot be written.
+pub fn run_checked(
+    paths: &[PathBuf],
+    options: &Options,
+    outputs: Outputs<'_>,
+) -> Result<Ran, String> {
     let run = count(paths, options)?;
     let source = paths
         .iter()
@@ -123,10 +165,21 @@ pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result
         s.unreadable,
         s.settings
     );
+    let mut problems: Vec<String> = run
+        .unreadable
+        .iter()
+        .map(|u| format!("unreadable: {u}"))
+        .collect();
     for p in &s.file_problems {
-        out.push_str(&format!("file not counted: {}: {}\n", p.file, p.reason));
+        let line = format!("file not counted: {}: {}", p.file, p.reason);
+        out.push_str(&line);
+        out.push('\n');
+        problems.push(line);
     }
-    Ok(out)
+    Ok(Ran {
+        stdout: out,
+        problems,
+    })
 }
 
 #[cfg(test)]

@@ -89,18 +89,47 @@ pub use tree::GameTree;
 pub use write::write;
 
 /// The number of stones on the board after which each swap chance of a rule comes, for `n`
-/// swap decisions: after moves 1, 2, 3... for Tarannikov and Taraguchi (a chance after each
-/// opening stone), after moves 3, 4, 5... for every other rule (RIF, Sakata and Yamaguchi
-/// swap after move 3; Soosõrv and Yamasõrv again after move 4).
+/// swap decisions (the default for a record's `after_move`; the audit places decisions by the
+/// rule itself, `openings::swap_slots`): after stone 1 for Swap1 (P2 chooses the colour after
+/// black 1); after 3 and then 5 for Swap2 (option c: P2 places 4 and 5, then P1 chooses);
+/// after 5 for 5-move swap; after 1, 2, 3... for Tarannikov, Taraguchi and five-times swap (a
+/// chance after each opening stone); after 3, 4, 5... for every other rule (RIF, Sakata and
+/// Yamaguchi swap after move 3; Soosõrv and Yamasõrv again after move 4). Case, spaces, `-`
+/// and `_` in the name are ignored.
 ///
 /// ```
 /// assert_eq!(notation::swap_slots(Some("RIF"), 1), [3]);
 /// assert_eq!(notation::swap_slots(Some("Soosyrv-8"), 2), [3, 4]);
 /// assert_eq!(notation::swap_slots(Some("Taraguchi-10"), 5), [1, 2, 3, 4, 5]);
+/// assert_eq!(notation::swap_slots(Some("Swap1"), 1), [1]);
+/// assert_eq!(notation::swap_slots(Some("Swap2"), 2), [3, 5]);
 /// ```
 #[must_use]
 pub fn swap_slots(rule: Option<&str>, n: usize) -> Vec<usize> {
-    let r = rule.unwrap_or("").to_ascii_lowercase();
-    let first = if r.starts_with("tara") { 1 } else { 3 };
+    let r: String = rule
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '.'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    let each = ["tara", "fivetimesswap", "5timesswap", "swap5"];
+    let fixed: &[usize] = match r.as_str() {
+        "swap1" | "oneswap" | "一手交换" | "一手交換" => &[1],
+        "swap2" | "gomokuswap2" | "swap2gomoku" | "二次交换" | "二次交換" => &[3, 5],
+        "5moveswap" | "fivemoveswap" | "五手交换" | "五手交換" => &[5],
+        _ => &[],
+    };
+    if !fixed.is_empty() {
+        // Past the rule's chances: the following stones (the audit reports the excess).
+        let last = fixed[fixed.len() - 1];
+        return (0..n)
+            .map(|i| fixed.get(i).copied().unwrap_or(last + i + 1 - fixed.len()))
+            .collect();
+    }
+    let first = if each.iter().any(|e| r.starts_with(e)) {
+        1
+    } else {
+        3
+    };
     (0..n).map(|i| first + i).collect()
 }
