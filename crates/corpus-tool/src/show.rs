@@ -295,8 +295,8 @@ pub fn run(args: &Args, svg: Option<&Path>) -> Result<String, String> {
             forbidden_letters: drawn.forbidden_letters,
             ..SvgOptions::default()
         };
-        std::fs::write(path, render_svg(&drawn.diagram, &options))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        crate::output::AtomicFile::write(path, render_svg(&drawn.diagram, &options).as_bytes())
+            .map_err(|e| e.to_string())?;
         let _ = writeln!(text, "SVG written to {}", path.display());
     }
     Ok(text)

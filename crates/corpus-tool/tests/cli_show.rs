@@ -105,3 +105,35 @@ fn svg_legend_letters_and_the_written_file() {
     let (game, _, _) = run(&["show", "h8 h9 i8"]);
     assert!(game.contains("White to move (by stone count)"), "{game}");
 }
+
+/// `show --svg` writes through the one atomic-output type: a named pipe given as the SVG
+/// target stays a pipe and receives the picture (it was replaced by a plain file before).
+#[cfg(unix)]
+#[test]
+fn svg_into_a_named_pipe_keeps_the_pipe() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("board.svg");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|st| st.success()) {
+        println!("SKIPPED: mkfifo is not available here");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let (_, err, code) = run(&[
+        "show",
+        "--svg",
+        fifo.to_str().unwrap(),
+        "h8 a1 i8 a2 k10 a3 k11",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(reader.join().unwrap().contains("<svg"));
+    assert!(
+        std::fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+        "the pipe was replaced"
+    );
+    assert!(!dir.path().join("board.svg.partial").exists());
+}

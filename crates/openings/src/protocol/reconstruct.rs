@@ -84,7 +84,6 @@ impl OpeningTranscript {
         };
         let mut t = OpeningTranscript::new().with_board_size(rec.board_size);
         let mut black = Player::P1;
-        let mut placers: Vec<Player> = Vec::new();
         let offers_at_5 = !rec.fifth_offers.is_empty();
         for (i, &at) in rec.moves.iter().enumerate() {
             let k = i + 1;
@@ -103,7 +102,6 @@ impl OpeningTranscript {
             } else {
                 t = t.place(by, at);
             }
-            placers.push(by);
             let declared = rec
                 .declared_offers
                 .unwrap_or(u8::try_from(rec.fifth_offers.len()).unwrap_or(u8::MAX));
