@@ -102,6 +102,7 @@ pub fn for_each_record(
     let read = ReadOptions {
         format: input.format,
         orientation: input.orientation,
+        ..ReadOptions::default()
     };
     let streamed = validate::for_each_record(paths, read, &mut |file, index, item| {
         let name = match &last {

@@ -283,6 +283,10 @@ struct ValidateArgs {
     /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
     #[arg(long)]
     orientation: Option<Orientation>,
+    /// Decode the texts of every file in this encoding (GBK, Shift_JIS, windows-1252...)
+    /// instead of the declared or detected one.
+    #[arg(long, value_name = "NAME", value_parser = notation::encoding::encoding_for)]
+    encoding: Option<&'static notation::encoding::Encoding>,
     /// Also look for missed wins: findings missed-vcf (the side to move had a VCF and its
     /// move starts none) and lost-with-vcf (no decisive end, declared lost by the side to
     /// move, which has a VCF). Every position of every game is solved.
@@ -369,6 +373,7 @@ fn validate_options(args: &ValidateArgs) -> validate::Options {
             max_depth: args.max_depth,
             ..vcf::Limits::default()
         }),
+        encoding: args.encoding,
     }
 }
 
@@ -503,6 +508,7 @@ fn main() -> ExitCode {
                 orientation: a.orientation,
                 sample: 1,
                 missed_wins: None,
+                encoding: None,
             };
             let outputs = corpus_tool::openings_stats::Outputs {
                 report: a.report.as_deref(),

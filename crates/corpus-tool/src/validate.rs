@@ -55,6 +55,9 @@ pub struct Options {
     /// Look for missed wins (`missed-vcf`, `lost-with-vcf`) with these VCF limits
     /// (`--missed-wins`); `None`: not looked for.
     pub missed_wins: Option<vcf::Limits>,
+    /// Force the text encoding of every file (`--encoding NAME`); `None`: each file's
+    /// declared or detected one.
+    pub encoding: Option<&'static notation::encoding::Encoding>,
 }
 
 impl Options {
@@ -64,6 +67,7 @@ impl Options {
         ReadOptions {
             format: self.format,
             orientation: self.orientation,
+            encoding: self.encoding,
         }
     }
 }

@@ -11,7 +11,9 @@ use super::walk::{FileProblem, InputFile, Skipped};
 use analyzer::UnreadableMove;
 use notation::renju_line::RenjuBufReader;
 use notation::rif::RifReader;
-use notation::{ErrorKind, Format, GameRecord, Orientation, RecordError, detect, limits, read_all};
+use notation::{
+    ErrorKind, Format, GameRecord, Orientation, RecordError, detect, limits, read_all_with,
+};
 use renju_core::RENJU_SIZE;
 use std::io::{BufRead, Read};
 
@@ -27,6 +29,9 @@ pub struct ReadOptions {
     pub format: Option<Format>,
     /// Force an orientation instead of each format's usual one.
     pub orientation: Option<Orientation>,
+    /// Force the text encoding of SGF, `.lib`, `.rif` and `.psq` files (`--encoding NAME`)
+    /// instead of the declared or detected one.
+    pub encoding: Option<&'static notation::encoding::Encoding>,
 }
 
 /// A record as the reader gave it.
@@ -237,7 +242,16 @@ fn each_record_of<R: BufRead>(
         }
         None => {
             let mut n = 0;
-            for r in RifReader::new(input, name, orientation) {
+            let mut rif = RifReader::new(input, name, orientation);
+            if let Some(encoding) = read.encoding {
+                rif = rif.with_encoding(notation::encoding::TextEncoding {
+                    name: encoding.name(),
+                    source: notation::encoding::EncodingSource::Forced,
+                    lossy: false,
+                    others: Vec::new(),
+                });
+            }
+            for r in rif {
                 n += 1;
                 if let Some(problem) = not_this_format(n, &r, name, format) {
                     return Err(problem);
@@ -267,7 +281,9 @@ fn each_record_of<R: BufRead>(
                 };
                 hand(RecordItem::Broken(format!("{name}: {too_large}")));
             } else {
-                for (i, r) in read_all(format, &bytes, name, orientation).enumerate() {
+                for (i, r) in
+                    read_all_with(format, &bytes, name, orientation, read.encoding).enumerate()
+                {
                     if let Some(problem) = not_this_format(i + 1, &r, name, format) {
                         return Err(problem);
                     }
