@@ -79,7 +79,7 @@ impl Mark {
     /// ```
     #[must_use]
     pub fn letter(c: char) -> Option<Mark> {
-        (c.is_ascii_uppercase() && c != 'O' && c != 'X').then_some(Mark::Letter(c))
+        renju_core::grid::is_mark_letter(c).then_some(Mark::Letter(c))
     }
 }
 
@@ -476,7 +476,7 @@ impl Diagram {
     }
 }
 
-pub(crate) const MAX_NUMBER: u32 = 99_999;
+pub(crate) const MAX_NUMBER: u32 = renju_core::grid::MAX_NUMBER;
 
 impl FromStr for Diagram {
     type Err = DiagramError;
