@@ -22,7 +22,8 @@
 //! Letters `O` and `X` cannot be marks: they are stones in the ASCII style. Cells are separated
 //! by spaces (ASCII) or `─` (Unicode); when a stone carries a number, every cell is widened to
 //! the widest one so that columns stay aligned. Reading also accepts `x`/`o` for stones and
-//! row numbers on both sides.
+//! row numbers on both sides: the text is read by [`renju_core::grid`], the one text-board
+//! reader of the workspace (also behind `Board::from_diagram`).
 //!
 //! This module draws positions; it does not judge them (see `renju_core::forbidden_points`)
 //! and it is not a game-record format (a diagram holds no move order beyond the numbers
