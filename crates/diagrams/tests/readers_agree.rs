@@ -250,3 +250,39 @@ fn both_readers_refuse_the_same_texts_on_the_same_line() {
     }
     assert_eq!(cases.len(), 12);
 }
+
+proptest::proptest! {
+    /// On any text the two readers both fail or both read the same stones.
+    #[test]
+    fn the_readers_never_disagree(text in "([ .xoXO#A-Z0-9┼●○×─┌┐└┘]{0,14}\n){0,8}") {
+        let board = Board::from_diagram(&text).ok();
+        let diagram = Diagram::parse(&text).ok().map(|d| d.board().clone());
+        proptest::prop_assert_eq!(board, diagram);
+    }
+
+    /// On boards of random cells (some with labels, either orientation) they read the same.
+    #[test]
+    fn the_readers_agree_on_random_boards(
+        cells in proptest::collection::vec(0usize..9, 25..=36),
+        labels in 0u8..3,
+    ) {
+        let size = (cells.len() as f64).sqrt() as usize;
+        let glyphs = [".", "X", "O", "#", "A", "●", "○12", "×", "┼"];
+        let mut text = String::new();
+        for (i, row) in cells.chunks(size).take(size).enumerate() {
+            match labels {
+                1 => text.push_str(&format!("{} ", size - i)),
+                2 => text.push_str(&format!("{} ", i + 1)),
+                _ => {}
+            }
+            let row: Vec<&str> = row.iter().map(|&g| glyphs[g]).collect();
+            text.push_str(&row.join(" "));
+            text.push('\n');
+        }
+        let board = Board::from_diagram(&text).unwrap();
+        let diagram = Diagram::parse(&text).unwrap();
+        proptest::prop_assert_eq!(&board, diagram.board());
+        let stones = cells.iter().take(size * size).filter(|&&g| matches!(g, 1 | 2 | 5 | 6)).count();
+        proptest::prop_assert_eq!(board.stone_count(), stones);
+    }
+}
