@@ -22,7 +22,8 @@
 //! Letters `O` and `X` cannot be marks: they are stones in the ASCII style. Cells are separated
 //! by spaces (ASCII) or `─` (Unicode); when a stone carries a number, every cell is widened to
 //! the widest one so that columns stay aligned. Reading also accepts `x`/`o` for stones and
-//! row numbers on both sides.
+//! row numbers on both sides: the text is read by [`renju_core::grid`], the one text-board
+//! reader of the workspace (also behind `Board::from_diagram`).
 //!
 //! This module draws positions; it does not judge them (see `renju_core::forbidden_points`)
 //! and it is not a game-record format (a diagram holds no move order beyond the numbers
@@ -79,7 +80,7 @@ impl Mark {
     /// ```
     #[must_use]
     pub fn letter(c: char) -> Option<Mark> {
-        (c.is_ascii_uppercase() && c != 'O' && c != 'X').then_some(Mark::Letter(c))
+        renju_core::grid::is_mark_letter(c).then_some(Mark::Letter(c))
     }
 }
 
@@ -476,7 +477,7 @@ impl Diagram {
     }
 }
 
-pub(crate) const MAX_NUMBER: u32 = 99_999;
+pub(crate) const MAX_NUMBER: u32 = renju_core::grid::MAX_NUMBER;
 
 impl FromStr for Diagram {
     type Err = DiagramError;

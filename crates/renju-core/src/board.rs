@@ -52,6 +52,16 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
+impl From<crate::grid::GridError> for BoardError {
+    /// A text board that does not read: [`BoardError::BadText`] with the line and the detail.
+    fn from(e: crate::grid::GridError) -> BoardError {
+        BoardError::BadText {
+            line: e.line(),
+            reason: e.detail(),
+        }
+    }
+}
+
 impl Board {
     /// An empty board of side `size` (5..=20).
     ///
@@ -453,12 +463,19 @@ impl Board {
             .collect()
     }
 
-    /// Reads a text diagram: one line per row, top row first; `.` or `+` empty, `x`/`X`/`●`
-    /// black, `o`/`O`/`○` white. Spaces, row numbers at either end and a line of column letters
-    /// are ignored; blank lines are skipped. The side is the number of rows.
+    /// Reads a text diagram with [`Grid::parse`](crate::grid::Grid::parse), the one diagram
+    /// reader of the workspace: one line per row, ASCII (`.` or `+` empty, `x`/`X` black,
+    /// `o`/`O` white) or the Unicode style of the seeds (`┼ ● ○`, box-drawing edges); row numbers
+    /// at either end, a line of column letters and blank lines are allowed; the side is the
+    /// number of rows. Row 1 is at the bottom unless the row labels count up from the top line.
+    /// Move numbers on stones (`X12`) are read past, and marks (`#`, `×`, capital letters other
+    /// than `O` and `X`) are empty points: a board holds stones only (`diagrams::diagram`
+    /// keeps the marks and numbers).
     ///
     /// # Errors
-    /// Rows of different lengths, a row count that does not match, or an unknown character.
+    /// [`BoardError::BadText`] naming the line: rows of different lengths, a row count that is
+    /// no board side, a row label that does not match its row, a column header of the wrong
+    /// length, a stray number or an unknown character.
     ///
     /// ```
     /// use renju_core::{Board, Color, Point};
@@ -472,46 +489,13 @@ impl Board {
     /// assert_eq!(b.size(), 5);
     /// assert_eq!(b.get("b4".parse().unwrap()), Some(Color::Black));
     /// assert_eq!(b.get("c3".parse().unwrap()), Some(Color::White));
+    /// // Labels counting up from the top put row 1 at the top.
+    /// let top = Board::from_diagram("1 x . . . .\n2 . . . . .\n3 . . . . .\n4 . . . . .\n5 . . . . .").unwrap();
+    /// assert_eq!(top.get("a1".parse().unwrap()), Some(Color::Black));
+    /// assert!(Board::from_diagram(". . .\n. . .\n. . .\n. . .\n. . . .").is_err());
     /// ```
     pub fn from_diagram(text: &str) -> Result<Board, BoardError> {
-        let mut rows: Vec<(usize, Vec<Option<Color>>)> = Vec::new();
-        for (n, raw) in text.lines().enumerate() {
-            let line = raw.trim();
-            if line.is_empty() {
-                continue;
-            }
-            let body = line.trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
-            if is_column_header(body) {
-                continue;
-            }
-            let mut cells = Vec::new();
-            for ch in body.chars().filter(|c| !c.is_whitespace()) {
-                let stone = cell_char(ch).ok_or_else(|| BoardError::BadText {
-                    line: n + 1,
-                    reason: format!("unexpected character '{ch}'"),
-                })?;
-                cells.push(stone);
-            }
-            rows.push((n + 1, cells));
-        }
-        let size = rows.len();
-        let mut b = Board::new(size).map_err(|_| BoardError::BadText {
-            line: 1,
-            reason: format!("{size} rows is not a board side in {MIN_SIZE}..={MAX_SIZE}"),
-        })?;
-        for (i, (line, cells)) in rows.iter().enumerate() {
-            if cells.len() != size {
-                return Err(BoardError::BadText {
-                    line: *line,
-                    reason: format!("row has {} points, expected {size}", cells.len()),
-                });
-            }
-            for (c, stone) in cells.iter().enumerate() {
-                let p = Point::new(c as u8, (size - 1 - i) as u8).expect("on board");
-                b.set(p, *stone)?;
-            }
-        }
-        Ok(b)
+        Ok(crate::grid::Grid::parse(text, None)?.board())
     }
 
     /// Writes the board as an ASCII diagram with coordinates, readable by
@@ -571,22 +555,12 @@ fn bad_cell(i: usize, ch: char) -> BoardError {
     }
 }
 
-/// A line of consecutive column letters `a b c ...` (either case, spaces optional).
-fn is_column_header(body: &str) -> bool {
-    let letters: Vec<char> = body.chars().filter(|c| !c.is_whitespace()).collect();
-    letters.len() >= 2
-        && letters
-            .iter()
-            .enumerate()
-            .all(|(i, c)| c.to_ascii_lowercase() == char::from(b'a' + i as u8))
-}
-
+/// A one-line cell: a cell of [`crate::grid`] that is an empty point or a stone.
 fn cell_char(ch: char) -> Option<Option<Color>> {
-    match ch {
-        '.' | '+' | '┼' | '·' | '_' | '-' => Some(None),
-        'x' | 'X' | '●' | '*' => Some(Some(Color::Black)),
-        'o' | 'O' | '○' => Some(Some(Color::White)),
-        _ => None,
+    match crate::grid::cell_of(ch)? {
+        crate::grid::Cell::Empty => Some(None),
+        crate::grid::Cell::Stone(color, _) => Some(Some(color)),
+        crate::grid::Cell::Mark(_) => None,
     }
 }
 

@@ -29,6 +29,7 @@ mod board;
 mod color;
 pub mod foul;
 mod game;
+pub mod grid;
 mod names;
 mod point;
 mod rules;
