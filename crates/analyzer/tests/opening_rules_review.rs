@@ -172,11 +172,19 @@ fn judge_in(a: &GameAudit, want: Want, sym: Symmetry, ctx: &str) {
             f.to_string().to_lowercase()
         })
         .collect();
-    let notes: Vec<(&str, String)> = a
+    let (differ, notes): (Vec<(&str, String)>, Vec<(&str, String)>) = a
         .notes
         .iter()
         .map(|n| (n.kind(), n.to_string().to_lowercase()))
-        .collect();
+        .partition(|(k, _)| *k == "rules-differ");
+    // Only the gomoku rules (Swap1, gomoku swap, Swap2) audited under renju get this note;
+    // it is checked apart from the opening's notes (tests/opening_rules.rs, tests/setup.rs).
+    for (_, t) in &differ {
+        assert!(
+            t.starts_with("the record's opening rule swap"),
+            "{t}\n{ctx}"
+        );
+    }
     match want {
         Want::Ok => {
             assert!(findings.is_empty(), "{ctx}\n{a}");
