@@ -172,7 +172,8 @@ fn judge_in(a: &GameAudit, want: Want, sym: Symmetry, ctx: &str) {
             f.to_string().to_lowercase()
         })
         .collect();
-    let (differ, notes): (Vec<(&str, String)>, Vec<(&str, String)>) = a
+    type Noted<'a> = Vec<(&'a str, String)>;
+    let (differ, notes): (Noted<'_>, Noted<'_>) = a
         .notes
         .iter()
         .map(|n| (n.kind(), n.to_string().to_lowercase()))
