@@ -190,6 +190,30 @@ pub fn identify(moves: &[Move]) -> Opening {
     }
 }
 
+/// The opening of a record as the audit names it: [`Opening::NotApplicable`] unless the rules
+/// are renju on the 15x15 board, [`Opening::SetUp`] when stones are set up before move 7,
+/// else [`identify`] on its moves.
+///
+/// ```
+/// use analyzer::{Opening, Settings, opening::of_record};
+/// use notation::{GameRecord, SetupStone};
+/// let mut r = GameRecord::new(15);
+/// r.moves = "h8 h9 i10".split(' ').map(|m| m.parse().unwrap()).collect();
+/// assert!(matches!(of_record(&r, &Settings::default()), Opening::Identified { code: Some("2D"), .. }));
+/// r.setup.push(SetupStone { after_move: 0, point: "a1".parse().unwrap(), stone: None });
+/// assert_eq!(of_record(&r, &Settings::default()), Opening::SetUp);
+/// ```
+#[must_use]
+pub fn of_record(record: &GameRecord, settings: &crate::Settings) -> Opening {
+    if settings.rules != renju_core::RuleSet::Renju || record.board_size != RENJU_SIZE {
+        Opening::NotApplicable
+    } else if crate::setup::opening_set_up(&record.setup, record.moves.len()).is_some() {
+        Opening::SetUp
+    } else {
+        identify(&record.moves)
+    }
+}
+
 /// A way the record's opening-rule data contradicts itself or its rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProtocolProblem {

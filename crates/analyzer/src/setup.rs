@@ -58,6 +58,12 @@ impl SetUp {
     }
 }
 
+/// Whether stones are set up before move 7 among the first `played` moves, so that the
+/// opening was not played from the empty board: the summary of what is set up then.
+pub(crate) fn opening_set_up(setup: &[SetupStone], played: usize) -> Option<SetUpSummary> {
+    SetUpSummary::of(setup, played).filter(|s| s.first_after <= OPENING_STONES)
+}
+
 /// What a record sets up rather than plays, counted over the stones applied in the replay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SetUpSummary {

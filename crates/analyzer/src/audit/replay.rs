@@ -4,7 +4,7 @@ use super::verdict::consistency;
 use super::{End, Finding, GameAudit, Illegal, IllegalKind, Note, UnreadableMove};
 use crate::opening::{self, Opening, OpeningNote, ProtocolProblem, RuleName};
 use crate::settings::{ClaimPolicy, Settings};
-use crate::setup::{OPENING_STONES, SetUp, SetUpSummary};
+use crate::setup::{SetUp, SetUpSummary, opening_set_up};
 use notation::{GameRecord, SetupStone};
 use renju_core::{Board, Color, Foul, FoulChecker, Move, Point, RENJU_SIZE, RuleSet, Verdict};
 
@@ -208,7 +208,7 @@ fn audit_impl(
     let set_up = SetUpSummary::of(&record.setup, moves.len());
     // An opening rule governs stones 1-6: a stone set up before move 7 means nobody played
     // the opening from the empty board, so it is neither named nor checked.
-    let opening_set_up = set_up.filter(|s| s.first_after <= OPENING_STONES);
+    let opening_set_up = opening_set_up(&record.setup, moves.len());
     if let (Some(u), None) = (unreadable, &r.illegal) {
         r.illegal = Some(Illegal {
             number: total,
