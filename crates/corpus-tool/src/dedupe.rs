@@ -174,13 +174,12 @@ pub fn for_each_record(
             RecordItem::Game(g) => Ok(Read::Game(g)),
             RecordItem::GameWithUnreadable(g, m) => {
                 salvaged.push(format!(
-                    "{name}: record {index}: move {} '{}' cannot be read: {}; the {} move{} \
-                     before it are the game (verdict illegal, as validate reads it)",
+                    "{name}: record {index}: move {} '{}' cannot be read: {}; the moves \
+                     before it ({}) are the game (verdict illegal, as validate reads it)",
                     m.number,
                     m.text,
                     m.reason,
-                    g.moves.len(),
-                    if g.moves.len() == 1 { "" } else { "s" }
+                    g.moves.len()
                 ));
                 Ok(Read::Salvaged(g, m))
             }
@@ -285,13 +284,12 @@ impl RecordWriter {
             Read::Salvaged(g, u) => {
                 self.unwritable.push(format!(
                     "{} record {}: move {} '{}' cannot be read, so it cannot be written; the \
-                     record is written with the {} move{} before it",
+                     record is written with the moves before it ({})",
                     source.file,
                     source.index,
                     u.number,
                     u.text,
-                    g.moves.len(),
-                    if g.moves.len() == 1 { "" } else { "s" }
+                    g.moves.len()
                 ));
                 self.push(g)
             }
