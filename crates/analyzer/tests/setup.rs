@@ -253,3 +253,14 @@ fn opening_statistics_count_a_set_up_position_under_none() {
     let games = |code: &str| s.rows().iter().find(|x| x.code == code).unwrap().games;
     assert_eq!((games("6D"), games("none")), (1, 1));
 }
+
+#[test]
+fn fifth_move_statistics_leave_set_up_positions_out() {
+    use analyzer::fifth_stats::FifthMoveStats;
+    let mut r = record(15, "h8 h9 i10 a1 j10", DeclaredResult::Unknown);
+    r.rule = Some("RIF".into());
+    let mut s = FifthMoveStats::new();
+    assert!(s.add(&r));
+    r.setup = set(0, "o15", Some(Color::White));
+    assert!(!s.add(&r));
+}
