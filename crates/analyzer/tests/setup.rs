@@ -264,3 +264,24 @@ fn fifth_move_statistics_leave_set_up_positions_out() {
     r.setup = set(0, "o15", Some(Color::White));
     assert!(!s.add(&r));
 }
+
+#[test]
+fn annotations_and_explanations_see_the_set_up_stones() {
+    // The double three of the first test, move 1 on the set-up board.
+    let mut r = record(15, "h8", DeclaredResult::White);
+    r.setup = set(0, "f8 g8 h9 h10", Some(Color::Black));
+    let notes = analyzer::annotate(&r, &Settings::default());
+    assert_eq!(notes.len(), 1);
+    assert_eq!(
+        notes[0].foul.as_ref().map(|f| f.foul),
+        Some(Foul::DoubleThree)
+    );
+    assert!(analyzer::explain_move(&r, &Settings::default(), 1).is_some());
+    r.setup.clear();
+    assert!(
+        analyzer::annotate(&r, &Settings::default())[0]
+            .foul
+            .is_none()
+    );
+    assert!(analyzer::explain_move(&r, &Settings::default(), 1).is_none());
+}
