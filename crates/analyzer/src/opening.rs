@@ -101,9 +101,9 @@ impl fmt::Display for Opening {
         match self {
             Opening::NotApplicable => f.write_str("not examined (not a 15x15 renju game)"),
             Opening::TooShort => f.write_str("fewer than three moves"),
-            Opening::SetUp => {
-                f.write_str("not examined (the record starts from a set-up position)")
-            }
+            Opening::SetUp => f.write_str(
+                "not examined (a set-up position: stones set up, not played, before move 7)",
+            ),
             Opening::Identified {
                 code: Some(code), ..
             } => write!(f, "opening {code}"),
