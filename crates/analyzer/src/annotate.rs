@@ -4,6 +4,7 @@
 //! audit never calls it.
 
 use crate::settings::Settings;
+use crate::setup::SetUp;
 use notation::GameRecord;
 use renju_core::{
     Board, Color, Convention, Direction, Explanation, Foul, FoulChecker, Move, Point, RuleSet,
@@ -146,8 +147,12 @@ pub fn annotate(record: &GameRecord, settings: &Settings) -> Vec<MoveNote> {
         return Vec::new();
     };
     let mut checker = FoulChecker::new(&board);
+    let mut set_up = SetUp::new(&record.setup);
     let mut notes = Vec::with_capacity(record.moves.len());
     for (i, &mv) in record.moves.iter().enumerate() {
+        if set_up.apply(&board, &mut checker, i).is_err() {
+            break;
+        }
         let number = i + 1;
         let color = Color::of_move_number(number);
         let mine = five_points(&checker, &board, color, settings);
@@ -276,7 +281,9 @@ pub fn explain_move(
     }
     let board = Board::new(usize::from(record.board_size)).ok()?;
     let mut checker = FoulChecker::new(&board);
+    let mut set_up = SetUp::new(&record.setup);
     for (i, &mv) in record.moves.iter().enumerate().take(number) {
+        set_up.apply(&board, &mut checker, i).ok()?;
         let n = i + 1;
         let Move::Stone(p) = mv else { continue };
         if n == number {

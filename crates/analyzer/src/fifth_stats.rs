@@ -87,8 +87,12 @@ impl FifthMoveStats {
     }
 
     /// Counts one record if it names a rule and its stones 1-3 are one of the 26 and it has a
-    /// 5th stone; returns whether it was counted.
+    /// 5th stone, played from the empty board (no stone set up before move 7); returns whether
+    /// it was counted.
     pub fn add(&mut self, record: &GameRecord) -> bool {
+        if crate::setup::opening_set_up(&record.setup, record.moves.len()).is_some() {
+            return false;
+        }
         let rule = match RuleName::of(record.rule.as_deref()) {
             RuleName::None => return false,
             RuleName::Known(r) => r.name(),

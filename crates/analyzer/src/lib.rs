@@ -82,6 +82,7 @@ pub mod missed;
 mod names;
 pub mod opening;
 mod settings;
+mod setup;
 pub mod stats;
 
 pub use annotate::{MoveNote, annotate, explain_move};
@@ -91,6 +92,7 @@ pub use audit::{
 };
 pub use opening::Opening;
 pub use settings::{ClaimPolicy, Settings, UnknownClaimPolicy};
+pub use setup::SetUpSummary;
 
 /// The examples of the README compile and pass.
 #[cfg(doctest)]

@@ -50,6 +50,9 @@ pub enum Opening {
     NotApplicable,
     /// The record has fewer than three moves.
     TooShort,
+    /// Not examined: stones are set up (not played) before move 7, so the opening was not
+    /// played from the empty board.
+    SetUp,
     /// One of the 26 openings.
     Identified {
         /// The RIF code (`1D`..`13D`, `1I`..`13I`) from the `openings` catalogue (`None` only if
@@ -98,6 +101,9 @@ impl fmt::Display for Opening {
         match self {
             Opening::NotApplicable => f.write_str("not examined (not a 15x15 renju game)"),
             Opening::TooShort => f.write_str("fewer than three moves"),
+            Opening::SetUp => f.write_str(
+                "not examined (a set-up position: stones set up, not played, before move 7)",
+            ),
             Opening::Identified {
                 code: Some(code), ..
             } => write!(f, "opening {code}"),
@@ -181,6 +187,30 @@ pub fn identify(moves: &[Move]) -> Opening {
         },
         // Unreachable for an adjacent white 2, but never panic.
         None => Opening::NotAnOpening(NotAnOpening::SecondNotAdjacent(w2)),
+    }
+}
+
+/// The opening of a record as the audit names it: [`Opening::NotApplicable`] unless the rules
+/// are renju on the 15x15 board, [`Opening::SetUp`] when stones are set up before move 7,
+/// else [`identify`] on its moves.
+///
+/// ```
+/// use analyzer::{Opening, Settings, opening::of_record};
+/// use notation::{GameRecord, SetupStone};
+/// let mut r = GameRecord::new(15);
+/// r.moves = "h8 h9 i10".split(' ').map(|m| m.parse().unwrap()).collect();
+/// assert!(matches!(of_record(&r, &Settings::default()), Opening::Identified { code: Some("2D"), .. }));
+/// r.setup.push(SetupStone { after_move: 0, point: "a1".parse().unwrap(), stone: None });
+/// assert_eq!(of_record(&r, &Settings::default()), Opening::SetUp);
+/// ```
+#[must_use]
+pub fn of_record(record: &GameRecord, settings: &crate::Settings) -> Opening {
+    if settings.rules != renju_core::RuleSet::Renju || record.board_size != RENJU_SIZE {
+        Opening::NotApplicable
+    } else if crate::setup::opening_set_up(&record.setup, record.moves.len()).is_some() {
+        Opening::SetUp
+    } else {
+        identify(&record.moves)
     }
 }
 
@@ -374,6 +404,12 @@ pub enum OpeningNote {
         /// Why.
         reason: &'static str,
     },
+    /// Stones are set up (not played) before move 7: the opening was not played from the
+    /// empty board, so neither its name nor its rule is checked.
+    SetUpPosition {
+        /// The number of moves played when the first stone was set up (0: before move 1).
+        after_move: usize,
+    },
 }
 
 impl OpeningNote {
@@ -387,7 +423,9 @@ impl OpeningNote {
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
-            OpeningNote::NotCheckable { .. } => "opening-not-checkable",
+            OpeningNote::NotCheckable { .. } | OpeningNote::SetUpPosition { .. } => {
+                "opening-not-checkable"
+            }
             OpeningNote::UnknownRule(_) => "unknown-opening-rule",
             OpeningNote::UnsupportedRule { .. } => "unsupported-opening-rule",
         }
@@ -408,6 +446,15 @@ impl fmt::Display for OpeningNote {
             OpeningNote::UnsupportedRule { name, reason } => {
                 write!(f, "opening rule not checkable: '{name}': {reason}")
             }
+            OpeningNote::SetUpPosition { after_move: 0 } => f.write_str(
+                "opening rule not checkable: the record starts from a set-up position; the \
+                 opening is neither named nor checked",
+            ),
+            OpeningNote::SetUpPosition { after_move } => write!(
+                f,
+                "opening rule not checkable: stones are set up after move {after_move}, during \
+                 the opening; the opening is neither named nor checked"
+            ),
         }
     }
 }

@@ -166,7 +166,8 @@ impl OpeningStats {
         OpeningStats { rows }
     }
 
-    /// Counts one game with its audit (the audit gives the end and the number of moves).
+    /// Counts one game with its audit (the audit gives the end and the number of moves; a
+    /// record whose audit says it starts from a set-up position counts under `none`).
     ///
     /// ```
     /// use analyzer::{Settings, audit, stats::OpeningStats};
@@ -181,7 +182,13 @@ impl OpeningStats {
     /// assert_eq!((row.games, row.black, row.black_five, row.moves), (1, 1, 1, 9));
     /// ```
     pub fn add(&mut self, record: &GameRecord, audit: &GameAudit) {
-        let row = &mut self.rows[opening_slot(&record.moves, record.board_size)];
+        // A set-up position was not opened from the empty board: it counts under `none`.
+        let slot = if audit.opening == crate::Opening::SetUp {
+            openings::catalogue().len()
+        } else {
+            opening_slot(&record.moves, record.board_size)
+        };
+        let row = &mut self.rows[slot];
         row.games += 1;
         match record.result {
             DeclaredResult::Black => row.black += 1,

@@ -172,11 +172,20 @@ fn judge_in(a: &GameAudit, want: Want, sym: Symmetry, ctx: &str) {
             f.to_string().to_lowercase()
         })
         .collect();
-    let notes: Vec<(&str, String)> = a
+    type Noted<'a> = Vec<(&'a str, String)>;
+    let (differ, notes): (Noted<'_>, Noted<'_>) = a
         .notes
         .iter()
         .map(|n| (n.kind(), n.to_string().to_lowercase()))
-        .collect();
+        .partition(|(k, _)| *k == "rules-differ");
+    // Only the gomoku rules (Swap1, gomoku swap, Swap2) audited under renju get this note;
+    // it is checked apart from the opening's notes (tests/opening_rules.rs, tests/setup.rs).
+    for (_, t) in &differ {
+        assert!(
+            t.starts_with("the record's opening rule swap"),
+            "{t}\n{ctx}"
+        );
+    }
     match want {
         Want::Ok => {
             assert!(findings.is_empty(), "{ctx}\n{a}");

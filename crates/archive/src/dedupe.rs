@@ -98,6 +98,9 @@ pub enum NotExamined {
     BoardSize(u8),
     /// A move lies off the record's board (1-based move number).
     OffBoard(usize),
+    /// The record sets stones up (SGF `AB`/`AW`/`AE`): its moves are not a game from the
+    /// empty board, so they are not compared with games.
+    SetUp,
 }
 
 impl fmt::Display for NotExamined {
@@ -105,6 +108,9 @@ impl fmt::Display for NotExamined {
         match self {
             NotExamined::BoardSize(s) => write!(f, "board side {s} is not in 5..=20"),
             NotExamined::OffBoard(n) => write!(f, "move {n} is off the board"),
+            NotExamined::SetUp => f.write_str(
+                "the record sets stones up (not played): not a game from the empty board",
+            ),
         }
     }
 }
@@ -289,7 +295,7 @@ impl Deduper {
     ///
     /// # Errors
     /// [`NotExamined`] for a record whose board side or moves cannot be mapped by the board
-    /// symmetries; it still has its input number (and is in no group).
+    /// symmetries, or that sets stones up; it still has its input number (and is in no group).
     pub fn push(&mut self, source: Source, record: &GameRecord) -> Result<usize, NotExamined> {
         let seq = self.records;
         self.records += 1;
@@ -298,6 +304,10 @@ impl Deduper {
             self.not_examined
                 .push((seq, source, NotExamined::BoardSize(size)));
             return Err(NotExamined::BoardSize(size));
+        }
+        if !record.setup.is_empty() {
+            self.not_examined.push((seq, source, NotExamined::SetUp));
+            return Err(NotExamined::SetUp);
         }
         if record.moves.len() < self.min_moves {
             self.short += 1;

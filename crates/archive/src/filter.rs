@@ -8,10 +8,9 @@
 //! the field, ignoring case.
 
 use analyzer::opening::{self, Opening as Identified};
-use analyzer::{End, GameVerdict, Settings, audit};
+use analyzer::{End, GameVerdict, Settings, UnreadableMove, audit, audit_with_unreadable};
 use notation::{DeclaredResult, GameRecord};
 use openings::Opening;
-use renju_core::{RENJU_SIZE, RuleSet};
 use std::fmt;
 use std::str::FromStr;
 
@@ -119,7 +118,7 @@ pub fn parse_verdict(text: &str) -> Result<GameVerdict, BadCondition> {
 }
 
 /// The code of the opening the auditor gives a record (`None`: not one of the 26, too
-/// short, or not a renju game on the 15x15 board).
+/// short, not a renju game on the 15x15 board, or a set-up position).
 ///
 /// ```
 /// use analyzer::Settings;
@@ -131,10 +130,7 @@ pub fn parse_verdict(text: &str) -> Result<GameVerdict, BadCondition> {
 /// ```
 #[must_use]
 pub fn opening_code(record: &GameRecord, settings: &Settings) -> Option<&'static str> {
-    if settings.rules != RuleSet::Renju || record.board_size != RENJU_SIZE {
-        return None;
-    }
-    match opening::identify(&record.moves) {
+    match opening::of_record(record, settings) {
         Identified::Identified { code, .. } => code,
         _ => None,
     }
@@ -195,7 +191,28 @@ impl Conditions {
     /// ```
     #[must_use]
     pub fn matches(&self, record: &GameRecord) -> bool {
-        let n = record.moves.len();
+        self.matches_with(record, None)
+    }
+
+    /// Like [`Conditions::matches`], for a record validate salvages: `record.moves` holds the
+    /// moves before `unreadable`, a move that could not be read. It is judged as validate
+    /// judges it: its moves count the unreadable one, its audit is
+    /// [`audit_with_unreadable`] (verdict `illegal`), its opening is that of the moves before.
+    ///
+    /// ```
+    /// use analyzer::{GameVerdict, UnreadableMove};
+    /// use archive::filter::Conditions;
+    /// use notation::GameRecord;
+    /// let mut g = GameRecord::new(15);
+    /// g.moves = "h8 h9".split(' ').map(|m| m.parse().unwrap()).collect();
+    /// let bad = UnreadableMove { number: 3, text: "zz".into(), reason: "no such point".into() };
+    /// let c = Conditions { verdict: Some(GameVerdict::Illegal), min_moves: Some(3), ..Conditions::default() };
+    /// assert!(c.matches_with(&g, Some(&bad)));
+    /// assert!(!c.matches(&g));
+    /// ```
+    #[must_use]
+    pub fn matches_with(&self, record: &GameRecord, unreadable: Option<&UnreadableMove>) -> bool {
+        let n = record.moves.len() + usize::from(unreadable.is_some());
         if self.min_moves.is_some_and(|m| n < m) || self.max_moves.is_some_and(|m| n > m) {
             return false;
         }
@@ -229,7 +246,10 @@ impl Conditions {
         if !self.needs_audit() {
             return true;
         }
-        let a = audit(record, &self.settings);
+        let a = match unreadable {
+            Some(u) => audit_with_unreadable(record, &self.settings, u),
+            None => audit(record, &self.settings),
+        };
         if self.end.is_some_and(|e| e != a.end) || self.verdict.is_some_and(|v| v != a.verdict()) {
             return false;
         }

@@ -204,6 +204,9 @@ pub enum Next {
     Outside,
     /// The record ends there.
     End,
+    /// The record's next move could not be read (a record validate salvages: its moves are
+    /// the ones before an unreadable move).
+    Unreadable,
 }
 
 impl From<Option<Move>> for Next {
@@ -218,6 +221,7 @@ impl fmt::Display for Next {
             Next::Move(m) => write!(f, "{m}"),
             Next::Outside => f.write_str("(outside)"),
             Next::End => f.write_str("(end)"),
+            Next::Unreadable => f.write_str("(unreadable)"),
         }
     }
 }
@@ -282,6 +286,7 @@ fn sort_key(m: Next) -> (u8, u8, u8) {
         Next::Move(Move::Pass) => (1, 0, 0),
         Next::Outside => (2, 0, 0),
         Next::End => (3, 0, 0),
+        Next::Unreadable => (4, 0, 0),
     }
 }
 

@@ -224,6 +224,35 @@ fn min_moves_and_board_sizes() {
     );
 }
 
+#[test]
+fn set_up_records_are_not_compared() {
+    // Two copies of A that set a stone up, and one plain A: the set-up ones are no games
+    // from the empty board, so they join no group and are listed, with their input numbers.
+    let a = game(A);
+    let mut set = a.clone();
+    set.setup.push(notation::SetupStone {
+        after_move: 0,
+        point: "a1".parse().unwrap(),
+        stone: Some(renju_core::Color::White),
+    });
+    let mut d = Deduper::new(3);
+    let src = |index| Source {
+        file: "t.sgf".into(),
+        index,
+    };
+    assert_eq!(
+        d.push(src(1), &set),
+        Err(archive::dedupe::NotExamined::SetUp)
+    );
+    assert_eq!(d.push(src(2), &a), Ok(1));
+    assert!(d.push(src(3), &set).is_err());
+    let out = d.finish();
+    assert!(out.groups.is_empty());
+    let seqs: Vec<usize> = out.not_examined.iter().map(|(s, _, _)| *s).collect();
+    assert_eq!(seqs, [0, 2]);
+    assert!(!out.is_duplicate(0) && !out.is_duplicate(2));
+}
+
 // ---------------------------------------------------------------------------------------
 // The plain pairwise reference.
 

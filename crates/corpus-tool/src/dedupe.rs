@@ -9,6 +9,7 @@
 
 use crate::output::AtomicFile;
 use crate::validate::{self, FileProblem, ReadOptions, RecordItem};
+use analyzer::UnreadableMove;
 use archive::dedupe::{Deduper, Kind, Outcome, Source};
 use notation::{Format, GameRecord, Orientation};
 use std::fmt::Write as _;
@@ -38,6 +39,10 @@ pub struct Walked {
     pub records: usize,
     /// The unreadable records' messages, in input order (each names its file and record).
     pub unreadable: Vec<String>,
+    /// The records validate salvages (a move list with a move that cannot be read: the moves
+    /// before it are the game, its audit is `illegal`), as messages naming the file, the
+    /// record and the move, in input order. They are handed on as [`Read::Salvaged`].
+    pub salvaged: Vec<String>,
 }
 
 impl Walked {
@@ -48,6 +53,9 @@ impl Walked {
         let mut s = String::new();
         for u in &self.unreadable {
             let _ = writeln!(s, "unreadable: {u}");
+        }
+        for u in &self.salvaged {
+            let _ = writeln!(s, "unreadable move: {u}");
         }
         for p in &self.problems {
             let _ = writeln!(s, "file not read: {}: {}", p.file, p.reason);
@@ -63,8 +71,23 @@ impl Walked {
         s
     }
 
-    /// The exit status: 2 when a file or folder could not be read, 1 when a record could not
-    /// be read or a file in a record format holds no record, 0 when everything was read.
+    /// The line that counts the salvaged records (empty when there are none): they take part
+    /// with the moves before their unreadable move; each is listed by [`Walked::problems_text`].
+    #[must_use]
+    pub fn salvaged_line(&self) -> String {
+        match self.salvaged.len() {
+            0 => String::new(),
+            n => format!(
+                "with an unreadable move: {n} record{} (the moves before it are the game, as \
+                 validate reads them; listed below)\n",
+                if n == 1 { "" } else { "s" }
+            ),
+        }
+    }
+
+    /// The exit status: 2 when a file or folder could not be read, 1 when a record or a move
+    /// could not be read or a file in a record format holds no record, 0 when everything was
+    /// read.
     #[must_use]
     pub fn status(&self) -> u8 {
         if self
@@ -73,7 +96,10 @@ impl Walked {
             .any(|p| p.kind == validate::ProblemKind::Unreadable)
         {
             2
-        } else if !self.unreadable.is_empty() || !self.problems.is_empty() {
+        } else if !self.unreadable.is_empty()
+            || !self.salvaged.is_empty()
+            || !self.problems.is_empty()
+        {
             1
         } else {
             0
@@ -81,13 +107,43 @@ impl Walked {
     }
 }
 
+/// A readable record as the stream hands it on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read {
+    /// A game.
+    Game(GameRecord),
+    /// A game validate salvages: `moves` holds the moves before a move that cannot be read
+    /// (the game, as validate audits it: verdict `illegal`), and the unreadable move.
+    Salvaged(GameRecord, UnreadableMove),
+}
+
+impl Read {
+    /// The game (for a salvaged record, with the moves before the unreadable one).
+    #[must_use]
+    pub fn game(&self) -> &GameRecord {
+        match self {
+            Read::Game(g) | Read::Salvaged(g, _) => g,
+        }
+    }
+
+    /// The unreadable move of a salvaged record.
+    #[must_use]
+    pub fn unreadable(&self) -> Option<&UnreadableMove> {
+        match self {
+            Read::Game(_) => None,
+            Read::Salvaged(_, u) => Some(u),
+        }
+    }
+}
+
 /// A record as the stream hands it on: where it comes from, and the record or why it cannot
 /// be read.
-pub type Item = (Source, Result<GameRecord, String>);
+pub type Item = (Source, Result<Read, String>);
 
 /// Calls `sink` with every record under `paths`, in input order, through validate's stream
 /// ([`crate::validate::for_each_record`]). A record whose move list holds a move that cannot
-/// be read is unreadable here (its moves are not all known), named like the others.
+/// be read is handed on as validate treats it ([`Read::Salvaged`]: the moves before it) and
+/// listed in [`Walked::salvaged`].
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
@@ -98,6 +154,7 @@ pub fn for_each_record(
 ) -> Result<Walked, String> {
     let mut records = 0usize;
     let mut unreadable = Vec::new();
+    let mut salvaged = Vec::new();
     let mut last: Option<(PathBuf, Arc<str>)> = None;
     let read = ReadOptions {
         format: input.format,
@@ -115,11 +172,18 @@ pub fn for_each_record(
         };
         records += 1;
         let result = match item {
-            RecordItem::Game(g) => Ok(g),
-            RecordItem::GameWithUnreadable(_, m) => Err(format!(
-                "{name}: record {index}: move {} '{}' cannot be read: {}",
-                m.number, m.text, m.reason
-            )),
+            RecordItem::Game(g) => Ok(Read::Game(g)),
+            RecordItem::GameWithUnreadable(g, m) => {
+                salvaged.push(format!(
+                    "{name}: record {index}: move {} '{}' cannot be read: {}; the moves \
+                     before it ({}) are the game (verdict illegal, as validate reads it)",
+                    m.number,
+                    m.text,
+                    m.reason,
+                    g.moves.len()
+                ));
+                Ok(Read::Salvaged(g, m))
+            }
             RecordItem::Broken(why) => Err(why),
         };
         if let Err(e) = &result {
@@ -145,6 +209,7 @@ pub fn for_each_record(
         problems: streamed.problems,
         records,
         unreadable,
+        salvaged,
     })
 }
 
@@ -161,6 +226,8 @@ pub struct RecordWriter {
     pub skipped: Vec<String>,
     /// Fields the format could not hold, with how many records lost each.
     dropped: std::collections::BTreeMap<String, usize>,
+    /// Salvaged records written without their unreadable move, with which move.
+    unwritable: Vec<String>,
 }
 
 impl RecordWriter {
@@ -185,6 +252,7 @@ impl RecordWriter {
             written: 0,
             skipped: Vec::new(),
             dropped: std::collections::BTreeMap::new(),
+            unwritable: Vec::new(),
         })
     }
 
@@ -204,6 +272,36 @@ impl RecordWriter {
             self.flush_pending()?;
         }
         Ok(())
+    }
+
+    /// Adds a record as read: a salvaged record is written with the moves before its
+    /// unreadable move, and the move that cannot be written is listed (never silently lost).
+    ///
+    /// # Errors
+    /// A write error.
+    pub fn push_read(&mut self, source: &Source, read: Read) -> Result<(), String> {
+        match read {
+            Read::Game(g) => self.push(g),
+            Read::Salvaged(g, u) => {
+                self.unwritable.push(format!(
+                    "{} record {}: move {} '{}' cannot be read, so it cannot be written; the \
+                     record is written with the moves before it ({})",
+                    source.file,
+                    source.index,
+                    u.number,
+                    u.text,
+                    g.moves.len()
+                ));
+                self.push(g)
+            }
+        }
+    }
+
+    /// Whether something read could not be written (a record the format cannot hold, an
+    /// unreadable move of a salvaged record).
+    #[must_use]
+    pub fn lost_any(&self) -> bool {
+        !self.skipped.is_empty() || !self.unwritable.is_empty()
     }
 
     fn flush_pending(&mut self) -> Result<(), String> {
@@ -262,6 +360,9 @@ impl RecordWriter {
         }
         for k in &self.skipped {
             let _ = writeln!(s, "not written: {k}");
+        }
+        for k in &self.unwritable {
+            let _ = writeln!(s, "move not written: {k}");
         }
         Ok(s)
     }
@@ -330,6 +431,20 @@ pub fn summary(outcome: &Outcome, walked: &Walked) -> String {
         taking,
         outcome.min_moves
     );
+    s.push_str(&walked.salvaged_line());
+    let set_up = outcome
+        .not_examined
+        .iter()
+        .filter(|(_, _, why)| *why == archive::dedupe::NotExamined::SetUp)
+        .count();
+    if set_up > 0 {
+        let _ = writeln!(
+            s,
+            "set up: {set_up} record{} set stones up (SGF AB/AW/AE) and were not compared: not \
+             games from the empty board (listed as not examined)",
+            if set_up == 1 { "" } else { "s" }
+        );
+    }
     for (seq, src, why) in &outcome.not_examined {
         let _ = writeln!(
             s,
@@ -388,12 +503,12 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     // Reading and hashing overlap: one thread reads and parses, this one keys the records, in
     // input order (batches through a bounded channel keep memory bounded).
     let walked = std::thread::scope(|scope| {
-        let (send, receive) = std::sync::mpsc::sync_channel::<Vec<(Source, GameRecord)>>(8);
+        let (send, receive) = std::sync::mpsc::sync_channel::<Vec<(Source, Read)>>(8);
         let reader = scope.spawn(move || {
             let mut batch = Vec::with_capacity(1024);
             let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
-                if let Ok(g) = r {
-                    batch.push((src, g));
+                if let Ok(read) = r {
+                    batch.push((src, read));
                     if batch.len() == 1024 {
                         let _ = send.send(std::mem::take(&mut batch));
                     }
@@ -403,9 +518,10 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
             walked
         });
         for batch in receive {
-            for (src, g) in batch {
-                // a record the symmetries cannot map is listed by the summary
-                let _ = d.push(src, &g);
+            for (src, read) in batch {
+                // a record the symmetries cannot map (or set up) is listed by the summary; a
+                // salvaged one takes part with the moves before its unreadable move
+                let _ = d.push(src, read.game());
             }
         }
         reader
@@ -421,15 +537,16 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
         f.commit().map_err(|e| e.to_string())?;
     }
     let mut text = summary(&outcome, &walked);
+    let mut lost = false;
     if let Some(path) = &args.unique {
         let mut w = RecordWriter::create(path)?;
         let mut seq = 0usize;
         let mut error = None;
-        for_each_record(&args.paths, args.input, &mut |(_, r)| {
-            if let Ok(g) = r {
+        for_each_record(&args.paths, args.input, &mut |(src, r)| {
+            if let Ok(read) = r {
                 if !outcome.is_duplicate(seq)
                     && error.is_none()
-                    && let Err(e) = w.push(g)
+                    && let Err(e) = w.push_read(&src, read)
                 {
                     error = Some(e);
                 }
@@ -446,10 +563,11 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
                 path.display()
             ));
         }
+        lost = w.lost_any();
         text.push_str(&w.finish()?);
     }
     text.push_str(&walked.problems_text());
-    Ok((text, walked.status()))
+    Ok((text, walked.status().max(u8::from(lost))))
 }
 
 /// The reading options the archive commands share.

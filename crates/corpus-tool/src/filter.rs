@@ -4,10 +4,9 @@
 //! Records are judged in batches in parallel when a condition needs the audit; the output
 //! keeps input order.
 
-use crate::dedupe::{Input, RecordWriter, for_each_record};
+use crate::dedupe::{Input, Read, RecordWriter, for_each_record};
 use archive::dedupe::Source;
 use archive::filter::Conditions;
-use notation::GameRecord;
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -34,30 +33,31 @@ const BATCH: usize = 4096;
 /// A path that cannot be read, an output that cannot be written.
 pub fn run(args: &Args) -> Result<(String, u8), String> {
     let mut out = RecordWriter::create(&args.output)?;
-    let mut batch: Vec<GameRecord> = Vec::with_capacity(BATCH);
+    let mut batch: Vec<(Source, Read)> = Vec::with_capacity(BATCH);
     let mut matched = 0usize;
     let mut error: Option<String> = None;
     let conditions = &args.conditions;
-    let mut flush = |batch: &mut Vec<GameRecord>, out: &mut RecordWriter| {
+    let judge = |(_, r): &(Source, Read)| conditions.matches_with(r.game(), r.unreadable());
+    let mut flush = |batch: &mut Vec<(Source, Read)>, out: &mut RecordWriter| {
         let keep: Vec<bool> = if conditions.needs_audit() {
-            batch.par_iter().map(|g| conditions.matches(g)).collect()
+            batch.par_iter().map(judge).collect()
         } else {
-            batch.iter().map(|g| conditions.matches(g)).collect()
+            batch.iter().map(judge).collect()
         };
-        for (g, k) in batch.drain(..).zip(keep) {
+        for ((src, r), k) in batch.drain(..).zip(keep) {
             if k {
                 matched += 1;
                 if error.is_none()
-                    && let Err(e) = out.push(g)
+                    && let Err(e) = out.push_read(&src, r)
                 {
                     error = Some(e);
                 }
             }
         }
     };
-    let walked = for_each_record(&args.paths, args.input, &mut |(_, r): (Source, _)| {
-        if let Ok(g) = r {
-            batch.push(g);
+    let walked = for_each_record(&args.paths, args.input, &mut |(src, r): (Source, _)| {
+        if let Ok(read) = r {
+            batch.push((src, read));
             if batch.len() == BATCH {
                 flush(&mut batch, &mut out);
             }
@@ -67,7 +67,7 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     if let Some(e) = error {
         return Err(e);
     }
-    let status = walked.status().max(u8::from(!out.skipped.is_empty()));
+    let status = walked.status().max(u8::from(out.lost_any()));
     let mut text = String::new();
     let _ = writeln!(
         text,
@@ -77,6 +77,7 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
         if walked.files == 1 { "" } else { "s" },
         walked.unreadable.len(),
     );
+    text.push_str(&walked.salvaged_line());
     text.push_str(&out.finish()?);
     text.push_str(&walked.problems_text());
     Ok((text, status))

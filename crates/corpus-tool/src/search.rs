@@ -172,14 +172,28 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     let mut tree = Tree::default();
     let mut shown = String::new();
     let mut matches = 0usize;
+    let mut set_up = 0usize;
     let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
-        let Ok(g) = r else { return };
-        let Some(hit) = finder.find(&g) else { return };
+        let Ok(read) = r else { return };
+        let g = read.game();
+        // a set-up position is not a game from the empty board: not searched, counted
+        if !g.setup.is_empty() {
+            set_up += 1;
+            return;
+        }
+        // a salvaged record is searched with the moves before its unreadable move
+        let Some(mut hit) = finder.find(g) else {
+            return;
+        };
+        if hit.next == Next::End && read.unreadable().is_some() {
+            hit.next = Next::Unreadable;
+        }
         matches += 1;
         tree.add_next(hit.next, g.result);
         let next = match hit.next {
             Next::End => String::new(),
             Next::Outside => "outside".to_string(),
+            Next::Unreadable => "unreadable".to_string(),
             Next::Move(m) => m.to_string(),
         };
         let at = hit
@@ -241,6 +255,15 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
             Finder::Pattern(_) => "pattern",
         }
     );
+    text.push_str(&walked.salvaged_line());
+    if set_up > 0 {
+        let _ = writeln!(
+            text,
+            "set up: {set_up} record{} set stones up (SGF AB/AW/AE) and were not searched: not \
+             games from the empty board",
+            if set_up == 1 { "" } else { "s" }
+        );
+    }
     if matches > 0 {
         let _ = writeln!(text, "matches:");
         text.push_str(&shown);

@@ -57,14 +57,20 @@ fn dedupe_report_unique_and_summary() {
         &a,
         dir.path("more").to_str().unwrap(),
     ]);
-    // one record is unreadable: named, and the exit status says the input was not all read
+    // one record has an unreadable move: validate salvages it (the moves before it, verdict
+    // illegal), so it is no unreadable record here either; it is counted, named, and the exit
+    // status says the input was not all read
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(
-        stdout.contains("unreadable: ") && stdout.contains("record 3"),
+        stdout.contains("unreadable move: ") && stdout.contains("record 3: move 2 'z"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("records: 6 read in 2 files, 1 unreadable"),
+        stdout.contains("records: 6 read in 2 files, 0 unreadable"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("with an unreadable move: 1 record"),
         "{stdout}"
     );
     assert!(stdout.contains("groups: 1 (4 records)"), "{stdout}");
@@ -83,11 +89,18 @@ fn dedupe_report_unique_and_summary() {
              1,identical,{b},1,,8,draw,identity\n"
         )
     );
-    // the unique records: the representative and the record in no group (a1 b2 c3 is too
-    // short to take part), in input order
+    // the unique records: the representative and the records in no group (h8 before the
+    // unreadable move and a1 b2 c3 are too short to take part), in input order; the
+    // unreadable move cannot be written, and that is said
     let kept = std::fs::read_to_string(&unique).unwrap();
-    assert_eq!(kept, format!("black {GAME}\nunknown a1 b2 c3\n"));
-    assert!(stdout.contains("wrote 2 records"), "{stdout}");
+    assert_eq!(kept, format!("black {GAME}\nblack h8\nunknown a1 b2 c3\n"));
+    assert!(stdout.contains("wrote 3 records"), "{stdout}");
+    assert!(
+        stdout.contains("move not written: ")
+            && stdout
+                .contains("a.renju record 3: move 2 'z' cannot be read, so it cannot be written"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -210,9 +223,13 @@ fn filter_conditions() {
         o,
         fs,
     ]);
-    assert_eq!(code, 1, "one record is unreadable: {stdout}");
+    assert_eq!(code, 1, "one record has an unreadable move: {stdout}");
     assert!(
-        stdout.contains("records: 4 read in 1 file, 1 unreadable; 1 matched"),
+        stdout.contains("records: 4 read in 1 file, 0 unreadable; 1 matched"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("with an unreadable move: 1 record"),
         "{stdout}"
     );
     assert_eq!(
@@ -238,8 +255,19 @@ fn filter_conditions() {
         "white h8 h9 i10 g7\n"
     );
     // lengths and verdicts
+    // h8 before an unreadable move counts 2 moves, as validate counts it
     let (_, stdout, _) = tool(&["filter", "--max-moves", "4", "-o", o, fs]);
-    assert!(stdout.contains("2 matched"), "{stdout}");
+    assert!(stdout.contains("3 matched"), "{stdout}");
+    // validate audits the record with an unreadable move as illegal: filter writes it with
+    // the moves before it and lists the move it cannot write
+    let (code, stdout, _) = tool(&["filter", "--verdict", "illegal", "-o", o, fs]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("1 matched"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "white h8\n");
+    assert!(
+        stdout.contains("g.renju record 4: move 2 'z' cannot be read, so it cannot be written"),
+        "{stdout}"
+    );
     let (_, stdout, _) = tool(&["filter", "--declared", "draw", "-o", o, fs]);
     assert!(
         stdout.contains("0 matched") && stdout.contains("wrote 0 records"),
@@ -367,4 +395,72 @@ fn unique_and_filter_write_any_format() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot tell the format"), "{err}");
+}
+
+/// Records that set stones up are not games from the empty board: dedupe does not compare
+/// them and search does not search them; both count them and say why.
+#[test]
+fn set_up_records_are_left_out_of_dedupe_and_search() {
+    let dir = Scratch::new("setup");
+    let f = dir.path("s.sgf");
+    // The same 5 moves twice with a set-up stone, once without: only the plain one is a game.
+    let moves = ";B[hh];W[hg];B[if];W[gi];B[je]";
+    std::fs::write(
+        &f,
+        format!(
+            "(;GM[4]FF[4]SZ[15]AW[aa]{moves})\n(;GM[4]FF[4]SZ[15]AW[aa]{moves})\n\
+             (;GM[4]FF[4]SZ[15]{moves})\n"
+        ),
+    )
+    .unwrap();
+    let fs = f.to_str().unwrap();
+    let (code, stdout, stderr) = tool(&["dedupe", "--min-moves", "3", fs]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout
+            .contains("records: 3 read in 1 file, 0 unreadable; 1 with at least 3 moves took part"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("groups: 0"), "{stdout}");
+    assert!(
+        stdout.contains("set up: 2 records set stones up (SGF AB/AW/AE) and were not compared"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("not examined: ").count(), 2, "{stdout}");
+    let (code, stdout, stderr) = tool(&["search", "--position", "h8 h9", fs]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("1 pass through the position"), "{stdout}");
+    assert!(
+        stdout.contains("set up: 2 records set stones up (SGF AB/AW/AE) and were not searched"),
+        "{stdout}"
+    );
+}
+
+/// search uses the moves before an unreadable move (as validate does) and says the next
+/// move could not be read.
+#[test]
+fn search_reads_salvaged_records() {
+    let dir = Scratch::new("search-salvaged");
+    let f = dir.path("g.renju");
+    std::fs::write(&f, "black h8 h9 zz\nwhite h8 h9 i10\n").unwrap();
+    let report = dir.path("r.csv");
+    let (code, stdout, _) = tool(&[
+        "search",
+        "--position",
+        "h8 h9",
+        "--report",
+        report.to_str().unwrap(),
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "a move could not be read: {stdout}");
+    assert!(stdout.contains("2 pass through the position"), "{stdout}");
+    assert!(
+        stdout.contains("with an unreadable move: 1 record"),
+        "{stdout}"
+    );
+    let csv = std::fs::read_to_string(&report).unwrap();
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    assert!(rows[0].ends_with(",2,identity,unreadable,black,"), "{csv}");
+    assert!(rows[1].ends_with(",2,identity,i10,white,"), "{csv}");
 }

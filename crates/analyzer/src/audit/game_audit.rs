@@ -3,8 +3,11 @@
 use super::{Agreement, Consistency, End, Finding, GameVerdict, Illegal, Undecided};
 use crate::opening::{Opening, OpeningNote};
 use crate::settings::{ClaimPolicy, Settings};
+use crate::setup::SetUpSummary;
 use notation::DeclaredResult;
+use openings::OpeningRule;
 use renju_core::Foul;
+use renju_core::RuleSet;
 use std::fmt;
 
 /// What really happened in one game, and how it compares with the record.
@@ -42,11 +45,26 @@ pub struct GameAudit {
 pub enum Note {
     /// About the opening rule.
     Opening(OpeningNote),
+    /// The record sets stones up rather than playing them (SGF `AB`/`AW`/`AE`): the moves are
+    /// judged on the board as set up.
+    SetUp(SetUpSummary),
+    /// The record's opening rule is played under another rule set than the audit's: the
+    /// record is audited under the rules asked for, never silently under others.
+    /// Given when the audit's rules have fouls (renju) and the rule is one of the gomoku
+    /// opening rules (Swap1, gomoku swap, Swap2: [`OpeningRule::fouls`] is `no`; `data/
+    /// opening-rules.md` calls them gomoku formats). Not for `free`, whose name is used for
+    /// renju games without a protocol too.
+    RulesDiffer {
+        /// The record's opening rule.
+        rule: OpeningRule,
+        /// The rule set of the audit.
+        audited_under: RuleSet,
+    },
 }
 
 impl Note {
-    /// The kind name for reports (the opening note's kind: `opening-not-checkable`,
-    /// `unknown-opening-rule`, `unsupported-opening-rule`).
+    /// The kind name for reports: the opening note's kind (`opening-not-checkable`,
+    /// `unknown-opening-rule`, `unsupported-opening-rule`), `set-up-position`, `rules-differ`.
     ///
     /// ```
     /// use analyzer::{Note, opening::OpeningNote};
@@ -56,6 +74,8 @@ impl Note {
     pub const fn kind(&self) -> &'static str {
         match self {
             Note::Opening(n) => n.kind(),
+            Note::SetUp(_) => "set-up-position",
+            Note::RulesDiffer { .. } => "rules-differ",
         }
     }
 }
@@ -64,6 +84,17 @@ impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Note::Opening(n) => n.fmt(f),
+            Note::SetUp(s) => s.fmt(f),
+            Note::RulesDiffer {
+                rule,
+                audited_under,
+            } => write!(
+                f,
+                "the record's opening rule {} is played under gomoku rules (no fouls); audited \
+                 under {audited_under} as asked (--rules freestyle or --rules standard to audit \
+                 it as gomoku)",
+                rule.name()
+            ),
         }
     }
 }

@@ -2,9 +2,10 @@
 
 use super::verdict::consistency;
 use super::{End, Finding, GameAudit, Illegal, IllegalKind, Note, UnreadableMove};
-use crate::opening::{self, Opening, ProtocolProblem, RuleName};
+use crate::opening::{self, Opening, OpeningNote, ProtocolProblem, RuleName};
 use crate::settings::{ClaimPolicy, Settings};
-use notation::GameRecord;
+use crate::setup::{SetUp, SetUpSummary, opening_set_up};
+use notation::{GameRecord, SetupStone};
 use renju_core::{Board, Color, Foul, FoulChecker, Move, Point, RENJU_SIZE, RuleSet, Verdict};
 
 /// Replays `record` under `settings` and says what happened.
@@ -62,7 +63,13 @@ struct Replay {
     pending_overline: bool,
 }
 
-fn replay(moves: &[Move], size: u8, total: usize, settings: &Settings) -> Replay {
+fn replay(
+    moves: &[Move],
+    setup: &[SetupStone],
+    size: u8,
+    total: usize,
+    settings: &Settings,
+) -> Replay {
     let mut out = Replay {
         end: End::None,
         end_move: None,
@@ -83,6 +90,7 @@ fn replay(moves: &[Move], size: u8, total: usize, settings: &Settings) -> Replay
     let mut checker = FoulChecker::new(&board);
     let cells = usize::from(size) * usize::from(size);
     let mut stones = 0usize;
+    let mut set_up = SetUp::new(setup);
     let fouls = settings.rules.has_fouls();
     let rules = settings.rules;
     // First overline (claim policy), still claimable until Black makes five.
@@ -90,6 +98,16 @@ fn replay(moves: &[Move], size: u8, total: usize, settings: &Settings) -> Replay
     for (i, &mv) in moves.iter().enumerate() {
         let number = i + 1;
         let color = Color::of_move_number(number);
+        match set_up.apply(&board, &mut checker, i) {
+            Ok(delta) => stones = stones.saturating_add_signed(delta),
+            Err(point) => {
+                out.illegal = Some(Illegal {
+                    number: 0,
+                    kind: IllegalKind::OffBoard { point, size },
+                });
+                break;
+            }
+        }
         let Move::Stone(p) = mv else { continue };
         if !board.contains(p) {
             out.illegal = Some(Illegal {
@@ -186,7 +204,11 @@ fn audit_impl(
         }
         None => (&record.moves[..], record.moves.len()),
     };
-    let mut r = replay(moves, record.board_size, total, settings);
+    let mut r = replay(moves, &record.setup, record.board_size, total, settings);
+    let set_up = SetUpSummary::of(&record.setup, moves.len());
+    // An opening rule governs stones 1-6: a stone set up before move 7 means nobody played
+    // the opening from the empty board, so it is neither named nor checked.
+    let opening_set_up = opening_set_up(&record.setup, moves.len());
     if let (Some(u), None) = (unreadable, &r.illegal) {
         r.illegal = Some(Illegal {
             number: total,
@@ -207,7 +229,9 @@ fn audit_impl(
     let renju_board = renju && record.board_size == RENJU_SIZE;
     let rule = RuleName::of(record.rule.as_deref());
     let shape = renju_board && rule.wants_26();
-    let opening = if renju_board {
+    let opening = if renju_board && opening_set_up.is_some() {
+        Opening::SetUp
+    } else if renju_board {
         if shape
             && let Some(first) = moves.first()
             && first.point() != Some(Point::CENTER)
@@ -225,8 +249,14 @@ fn audit_impl(
     } else {
         Opening::NotApplicable
     };
-    let mut notes = Vec::new();
-    if renju_board || rule != RuleName::None {
+    let mut notes: Vec<Note> = set_up.into_iter().map(Note::SetUp).collect();
+    if let Some(s) = opening_set_up
+        && (renju_board || rule != RuleName::None)
+    {
+        notes.push(Note::Opening(OpeningNote::SetUpPosition {
+            after_move: s.first_after,
+        }));
+    } else if renju_board || rule != RuleName::None {
         let check = opening::check_opening(record);
         for p in check.problems {
             // The shape of stones 1-3 is already reported by the findings above.
@@ -243,6 +273,16 @@ fn audit_impl(
             }
         }
         notes.extend(check.notes.into_iter().map(Note::Opening));
+    }
+    if let RuleName::Known(rule) = rule
+        && settings.rules.has_fouls()
+        && rule.fouls() == openings::FoulsApply::No
+        && rule != openings::OpeningRule::Free
+    {
+        notes.push(Note::RulesDiffer {
+            rule,
+            audited_under: settings.rules,
+        });
     }
     let consistency = consistency(record.result, r.end, r.illegal.is_some());
     GameAudit {
