@@ -241,7 +241,13 @@ fn validate(args: &[String]) -> Result<(), String> {
 
 fn bench() -> Result<(), String> {
     cargo(&["bench", "-p", "renju-core", "--bench", "fouls"])?;
-    for bench in ["fouls", "archive", "archive_ops", "openings_stats", "sgf_tree"] {
+    for bench in [
+        "fouls",
+        "archive",
+        "archive_ops",
+        "openings_stats",
+        "sgf_tree",
+    ] {
         cargo(&["bench", "-p", "corpus-tool", "--bench", bench])?;
     }
     Ok(())

@@ -246,7 +246,7 @@ fn scan_game(text: &str, start: usize) -> Result<(Vec<RawNode>, usize), (usize, 
                             },
                         ));
                     }
-                    props.push((id.to_ascii_uppercase(), values, id_start));
+                    props.push((property_id(id), values, id_start));
                 }
                 let depth = cur.map_or(1, |c| depth_of[c] + 1);
                 if depth > crate::limits::MAX_MOVES + 1 {
@@ -411,7 +411,15 @@ impl SgfTrees<'_> {
                 let first = values[0].clone();
                 match id.as_str() {
                     "B" | "W" if values.len() == 1 => {}
-                    "C" => t.nodes[target].comment = Some(Text::new(values.join("\n"))),
+                    // several `C` on one node (some editors write one per paragraph): all kept
+                    "C" => {
+                        let text = values.join("\n");
+                        let c = &mut t.nodes[target].comment;
+                        *c = Some(Text::new(match c.take() {
+                            Some(before) => format!("{}\n{text}", before.as_str()),
+                            None => text,
+                        }));
+                    }
                     "LB" => {
                         for v in values {
                             let label = v.split_once(':').and_then(|(pt, text)| {
@@ -660,20 +668,39 @@ impl Iterator for SgfReader<'_> {
     }
 }
 
+/// The property id as FF[4] spells it: FF[3] ids may hold lower-case letters, which are
+/// ignored (`AddBlack` is `AB`, `GaMe` is `GM`); an id of lower-case letters only (`b`,
+/// written by some old programs) is upper-cased.
+fn property_id(id: &str) -> String {
+    let upper: String = id
+        .chars()
+        .filter(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        .collect();
+    if upper.is_empty() {
+        id.to_ascii_uppercase()
+    } else {
+        upper
+    }
+}
+
 /// Reads `[value]` at `i` (which is `[`), unescaping `\`; returns the value and the offset after `]`.
 fn read_value(text: &str, i: usize) -> Result<(String, usize), (usize, ErrorKind)> {
     let mut out = String::new();
     let mut chars = text[i + 1..].char_indices();
     while let Some((k, c)) = chars.next() {
         match c {
-            '\\' => {
-                if let Some((_, n)) = chars.next()
-                    && n != '\n'
-                    && n != '\r'
-                {
-                    out.push(n);
+            '\\' => match chars.next() {
+                // a soft line break: `\` before a line break (`\n`, `\r\n`, `\r`, `\n\r`)
+                // is removed with it
+                Some((_, n @ ('\n' | '\r'))) => {
+                    let other = if n == '\n' { '\r' } else { '\n' };
+                    if chars.clone().next().is_some_and(|(_, c)| c == other) {
+                        chars.next();
+                    }
                 }
-            }
+                Some((_, n)) => out.push(n),
+                None => {}
+            },
             ']' => return Ok((out, i + 1 + k + 1)),
             _ => out.push(c),
         }
