@@ -180,3 +180,24 @@ fn setup_and_player_to_move_on_later_nodes() {
         "{kept:?}"
     );
 }
+
+#[test]
+fn a_tree_that_breaks_off_keeps_its_complete_variations() {
+    // two variations closed, the third cut inside a comment
+    let t = b"(;GM[4]SZ[15];B[hh](;W[hi];B[ii])(;W[ii])(;W[gi];B[gg]C[cut he";
+    let r = sgf(t);
+    assert_eq!(r.len(), 3, "two complete lines, then the error");
+    assert_eq!(line(r[0].as_ref().unwrap()), "h8 h7 i7");
+    assert_eq!(line(r[1].as_ref().unwrap()), "h8 i7");
+    let e = r[2].as_ref().unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Truncated { .. }), "{e}");
+    assert_eq!(e.record, 3);
+    // a syntax error inside a later variation: the same, and the next game is read
+    let t = b"(;GM[4]SZ[15];B[hh](;W[hi])(;W[ii]?B[gg]))\n(;GM[4]SZ[15];B[hh])";
+    let r = sgf(t);
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert_eq!(line(r[0].as_ref().unwrap()), "h8 h7");
+    assert!(r[1].is_err());
+    assert_eq!(r[1].as_ref().unwrap_err().record, 2);
+    assert_eq!(line(r[2].as_ref().unwrap()), "h8");
+}
