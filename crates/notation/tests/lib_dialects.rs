@@ -132,3 +132,25 @@ fn a_truncated_library_keeps_its_complete_lines() {
     assert_eq!(c.errors.len(), 1);
     assert!(c.errors[0].to_string().contains("board text"));
 }
+
+#[test]
+fn short_gbk_texts_that_happen_to_be_valid_utf8_are_read_as_gbk() {
+    // board texts 直 (D6 B1) and 直止 (D6 B1 D6 B9): valid two-byte UTF-8 (Hebrew points)
+    let mut b = header(0);
+    b.extend([0x78, 0x01, 0x00, 0x01]);
+    b.extend(text(&[0xD6, 0xB1]));
+    b.extend([0x68, 0x40 | 0x01, 0x00, 0x01]);
+    b.extend(text(&[0xD6, 0xB1, 0xD6, 0xB9]));
+    let t = read_tree(&b, "t.lib", TOP, None).unwrap();
+    assert_eq!(t.encoding.as_ref().unwrap().name, "GBK");
+    let h8 = t.nodes[0].children[0];
+    assert_eq!(t.nodes[h8].board_text.as_ref().unwrap().as_str(), "直");
+    let h9 = t.nodes[h8].children[0];
+    assert_eq!(t.nodes[h9].board_text.as_ref().unwrap().as_str(), "直止");
+    assert_eq!(write_tree(&t, TOP).0, b);
+    // real UTF-8 text of two-byte characters stays UTF-8
+    use notation::encoding::detect;
+    for s in ["café crème", "Привет, мир", "Ελληνικά", "Zażółć gęślą"] {
+        assert_eq!(detect(s.as_bytes()).name(), "UTF-8", "{s}");
+    }
+}
