@@ -201,3 +201,14 @@ fn a_tree_that_breaks_off_keeps_its_complete_variations() {
     assert_eq!(r[1].as_ref().unwrap_err().record, 2);
     assert_eq!(line(r[2].as_ref().unwrap()), "h8");
 }
+
+#[test]
+fn empty_nodes_and_moves_on_the_root() {
+    assert_eq!(lines(b"(;GM[4]SZ[15];;B[hh];;W[hi])"), ["h8 h7"]);
+    assert_eq!(lines(b"(;GM[4]SZ[15]B[hh];W[hi])"), ["h8 h7"]);
+    // a comment written before the move in a node goes with the move's node
+    let t = b"(;GM[4]SZ[15];C[before]B[hh])";
+    let tr = read_trees(t, "d.sgf", TOP, None).next().unwrap().unwrap();
+    let n = tr.nodes[0].children[0];
+    assert_eq!(tr.nodes[n].comment.as_ref().unwrap().as_str(), "before");
+}
