@@ -212,3 +212,15 @@ fn empty_nodes_and_moves_on_the_root() {
     let n = tr.nodes[0].children[0];
     assert_eq!(tr.nodes[n].comment.as_ref().unwrap().as_str(), "before");
 }
+
+#[test]
+fn shift_jis_trail_bytes_that_look_like_brackets_and_backslashes() {
+    // ソ is 83 5C and 表 is 95 5C: their trail byte is ASCII '\\' (0x5D ']' is a trail byte
+    // too); the text is decoded before it is parsed, so they stay characters
+    let mut t = b"(;GM[4]SZ[15]CA[Shift_JIS]C[".to_vec();
+    t.extend([0x83, 0x5C, 0x95, 0x5C]); // ソ表
+    t.extend(b"];B[hh])");
+    let tr = read_trees(&t, "d.sgf", TOP, None).next().unwrap().unwrap();
+    assert_eq!(tr.nodes[0].comment.as_ref().unwrap().as_str(), "ソ表");
+    assert_eq!(tr.leaves().len(), 1);
+}
