@@ -154,7 +154,8 @@ pub fn detect(bytes: &[u8]) -> &'static Encoding {
 /// Whether a valid UTF-8 reading is unlikely to be what was written: it has no character of
 /// three bytes or more (which a legacy multi-byte text rarely forms by chance) and holds C1
 /// controls, lone combining or Hebrew points, IPA and modifier letters, Armenian, Syriac,
-/// Thaana or NKo letters, or mixes Latin, Greek, Cyrillic, Hebrew and Arabic letters. GBK
+/// Thaana or NKo letters, or mixes Latin, Greek, Cyrillic, Hebrew and Arabic letters (signs
+/// and punctuation such as `«»` go with any of them). GBK
 /// `直` (D6 B1) reads as a Hebrew point, `直止` as two.
 #[must_use]
 pub fn implausible_utf8(text: &str) -> bool {
@@ -170,7 +171,9 @@ pub fn implausible_utf8(text: &str) -> bool {
             | 0x530..=0x58F
             | 0x591..=0x5CF
             | 0x700..=0x7FF => return true,
-            0xA0..=0x24F => 1,
+            // signs and punctuation (`«»`, `°`, `±`, `·`, `×`, `÷`) go with every script
+            0xA0..=0xBF | 0xD7 | 0xF7 => 0,
+            0xC0..=0x24F => 1,
             0x370..=0x3FF => 2,
             0x400..=0x52F => 4,
             0x5D0..=0x5FF => 8,

@@ -150,7 +150,13 @@ fn short_gbk_texts_that_happen_to_be_valid_utf8_are_read_as_gbk() {
     assert_eq!(write_tree(&t, TOP).0, b);
     // real UTF-8 text of two-byte characters stays UTF-8
     use notation::encoding::detect;
-    for s in ["café crème", "Привет, мир", "Ελληνικά", "Zażółć gęślą"] {
+    for s in [
+        "café crème",
+        "Привет, мир",
+        "«Привет» ±1°",
+        "Ελληνικά",
+        "Zażółć gęślą",
+    ] {
         assert_eq!(detect(s.as_bytes()).name(), "UTF-8", "{s}");
     }
 }
