@@ -278,3 +278,58 @@ pub fn encode_with(text: &str, e: &'static Encoding) -> (Vec<u8>, bool) {
     let (bytes, _, unmappable) = e.encode(text);
     (bytes.into_owned(), unmappable)
 }
+
+/// Decodes a file that is UTF-8 with some texts in a legacy code page (a comment pasted from
+/// a GBK or Shift_JIS program): each run of non-ASCII bytes that is valid UTF-8 is read as
+/// UTF-8, the others in the code page detected from them. `None` unless the mix is clear:
+/// at least three runs (and a tenth of all runs) are UTF-8 holding characters of three bytes
+/// or more, and every other run decodes without error in the detected code page.
+#[must_use]
+pub fn decode_mixed(bytes: &[u8]) -> Option<(String, &'static Encoding)> {
+    let mut runs: Vec<(usize, usize, bool)> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && !bytes[i].is_ascii() {
+            i += 1;
+        }
+        let utf8 = std::str::from_utf8(&bytes[start..i])
+            .is_ok_and(|t| t.chars().any(|c| c >= '\u{800}' && c != '\u{fffd}'));
+        runs.push((start, i, utf8));
+    }
+    let good = runs.iter().filter(|r| r.2).count();
+    if good < 3 || good * 10 < runs.len() || good == runs.len() {
+        return None;
+    }
+    let mut other = Vec::new();
+    for &(a, b, utf8) in &runs {
+        if !utf8 {
+            other.extend_from_slice(&bytes[a..b]);
+            other.push(b' ');
+        }
+    }
+    let mut d = chardetng::EncodingDetector::new();
+    d.feed(&other, true);
+    let legacy = d.guess(None, false);
+    let mut out = String::with_capacity(bytes.len());
+    let mut at = 0;
+    for &(a, b, utf8) in &runs {
+        out.push_str(std::str::from_utf8(&bytes[at..a]).ok()?);
+        if utf8 {
+            out.push_str(std::str::from_utf8(&bytes[a..b]).ok()?);
+        } else {
+            let (t, lossy) = decode_with(&bytes[a..b], legacy);
+            if lossy {
+                return None;
+            }
+            out.push_str(&t);
+        }
+        at = b;
+    }
+    out.push_str(std::str::from_utf8(&bytes[at..]).ok()?);
+    Some((out, legacy))
+}

@@ -224,3 +224,31 @@ fn shift_jis_trail_bytes_that_look_like_brackets_and_backslashes() {
     assert_eq!(tr.nodes[0].comment.as_ref().unwrap().as_str(), "ソ表");
     assert_eq!(tr.leaves().len(), 1);
 }
+
+#[test]
+fn a_utf8_file_with_one_comment_in_gbk_reads_both() {
+    let mut t = "(;GM[4]SZ[15]CA[UTF-8]C[黑先胜];B[hh]C[白方防守];W[hi]C[第三手]"
+        .as_bytes()
+        .to_vec();
+    t.extend(b";B[ii]C[");
+    t.extend([0xCC, 0xEC, 0xD4, 0xAA, 0xB6, 0xA8, 0xCA, 0xBD]); // 天元定式 in GBK
+    t.extend(b"])");
+    let tr = read_trees(&t, "d.sgf", TOP, None).next().unwrap().unwrap();
+    let comments: Vec<&str> = tr
+        .nodes
+        .iter()
+        .filter_map(|n| n.comment.as_ref().map(|c| c.as_str()))
+        .collect();
+    assert_eq!(comments, ["黑先胜", "白方防守", "第三手", "天元定式"]);
+    let e = tr.encoding.as_ref().unwrap();
+    assert_eq!((e.name, e.others.as_slice()), ("UTF-8", &["GBK"][..]));
+    // a GBK file stays GBK
+    let mut g = b"(;GM[4]SZ[15]C[".to_vec();
+    g.extend([0xCC, 0xEC, 0xD4, 0xAA, 0xB6, 0xA8, 0xCA, 0xBD]);
+    g.extend(b"];B[hh]C[");
+    g.extend([0xCC, 0xEC, 0xD4, 0xAA]);
+    g.extend(b"])");
+    let tr = read_trees(&g, "d.sgf", TOP, None).next().unwrap().unwrap();
+    assert_eq!(tr.nodes[0].comment.as_ref().unwrap().as_str(), "天元定式");
+    assert_eq!(tr.encoding.as_ref().unwrap().name, "GBK");
+}

@@ -94,6 +94,27 @@ pub fn read_trees<'a>(
     let (text, encoding) = match std::str::from_utf8(bytes) {
         // UTF-8 chosen for valid UTF-8: read in place
         Ok(s) if used.name == "UTF-8" => (Cow::Borrowed(s.trim_start_matches('\u{feff}')), used),
+        Err(_) if forced.is_none() => {
+            // not all UTF-8: a UTF-8 file with some texts in a legacy code page, or one
+            // encoding for the whole file
+            match crate::encoding::decode_mixed(
+                bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes),
+            ) {
+                Some((t, other)) => (
+                    Cow::Owned(t),
+                    TextEncoding {
+                        name: "UTF-8",
+                        source: used.source.clone(),
+                        lossy: false,
+                        others: vec![other.name()],
+                    },
+                ),
+                None => {
+                    let (t, used) = decode(bytes, declared.as_deref(), forced);
+                    (Cow::Owned(t), used)
+                }
+            }
+        }
         _ => {
             let (t, used) = decode(bytes, declared.as_deref(), forced);
             (Cow::Owned(t), used)
