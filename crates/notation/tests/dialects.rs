@@ -242,6 +242,7 @@ fn a_utf8_file_with_one_comment_in_gbk_reads_both() {
     assert_eq!(comments, ["黑先胜", "白方防守", "第三手", "天元定式"]);
     let e = tr.encoding.as_ref().unwrap();
     assert_eq!((e.name, e.others.as_slice()), ("UTF-8", &["GBK"][..]));
+    assert_eq!(e.to_string(), "UTF-8 (declared UTF-8), some texts in GBK");
     // a GBK file stays GBK
     let mut g = b"(;GM[4]SZ[15]C[".to_vec();
     g.extend([0xCC, 0xEC, 0xD4, 0xAA, 0xB6, 0xA8, 0xCA, 0xBD]);

@@ -104,7 +104,16 @@ pub fn read_trees<'a>(
                     Cow::Owned(t),
                     TextEncoding {
                         name: "UTF-8",
-                        source: used.source.clone(),
+                        // the declaration fits the texts in UTF-8
+                        source: match declared.as_deref() {
+                            Some(d)
+                                if crate::encoding::encoding_for(d).ok()
+                                    == Some(encoding_rs::UTF_8) =>
+                            {
+                                crate::encoding::EncodingSource::Declared(d.trim().to_string())
+                            }
+                            _ => used.source.clone(),
+                        },
                         lossy: false,
                         others: vec![other.name()],
                     },
