@@ -123,15 +123,65 @@ pub fn encoding_for(name: &str) -> Result<&'static Encoding, UnknownEncoding> {
     Encoding::for_label(alias.as_bytes()).ok_or_else(|| UnknownEncoding(n.to_string()))
 }
 
-/// The encoding chardetng guesses for `bytes` (UTF-8 when they are valid UTF-8).
+/// The encoding chardetng guesses for `bytes`: UTF-8 when they are valid UTF-8, unless that
+/// reading is implausible ([`implausible_utf8`]: pairs of GBK or Shift_JIS bytes are often
+/// valid two-byte UTF-8) and a legacy encoding reads them without error.
 #[must_use]
 pub fn detect(bytes: &[u8]) -> &'static Encoding {
-    if std::str::from_utf8(bytes).is_ok() {
-        return encoding_rs::UTF_8;
-    }
     let mut d = chardetng::EncodingDetector::new();
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        if !implausible_utf8(text) {
+            return encoding_rs::UTF_8;
+        }
+        d.feed(bytes, true);
+        let mut legacy = d.guess(None, false);
+        // Its non-ASCII bytes are pairs C2..DF 80..BF: as a single-byte text an accented
+        // capital and a symbol each time, as Shift_JIS half-width katakana only; they are
+        // hanzi in GBK, the code page of most libraries with such texts.
+        if legacy.is_single_byte() && fits(bytes, encoding_rs::GBK) {
+            legacy = encoding_rs::GBK;
+        }
+        return if fits(bytes, legacy) {
+            legacy
+        } else {
+            encoding_rs::UTF_8
+        };
+    }
     d.feed(bytes, true);
     d.guess(None, true)
+}
+
+/// Whether a valid UTF-8 reading is unlikely to be what was written: it has no character of
+/// three bytes or more (which a legacy multi-byte text rarely forms by chance) and holds C1
+/// controls, lone combining or Hebrew points, IPA and modifier letters, Armenian, Syriac,
+/// Thaana or NKo letters, or mixes Latin, Greek, Cyrillic, Hebrew and Arabic letters (signs
+/// and punctuation such as `«»` go with any of them). GBK
+/// `直` (D6 B1) reads as a Hebrew point, `直止` as two.
+#[must_use]
+pub fn implausible_utf8(text: &str) -> bool {
+    if text.chars().any(|c| c >= '\u{800}') {
+        return false;
+    }
+    let mut blocks = 0u8;
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        let block = match u32::from(c) {
+            0x80..=0x9F
+            | 0x250..=0x2FF
+            | 0x300..=0x36F
+            | 0x530..=0x58F
+            | 0x591..=0x5CF
+            | 0x700..=0x7FF => return true,
+            // signs and punctuation (`«»`, `°`, `±`, `·`, `×`, `÷`) go with every script
+            0xA0..=0xBF | 0xD7 | 0xF7 => 0,
+            0xC0..=0x24F => 1,
+            0x370..=0x3FF => 2,
+            0x400..=0x52F => 4,
+            0x5D0..=0x5FF => 8,
+            _ => 16,
+        };
+        blocks |= block;
+    }
+    blocks.count_ones() > 1
 }
 
 /// Decodes `bytes`: with `forced` when given; else with the `declared` encoding when it names
@@ -227,4 +277,59 @@ pub fn decode_with(bytes: &[u8], e: &'static Encoding) -> (String, bool) {
 pub fn encode_with(text: &str, e: &'static Encoding) -> (Vec<u8>, bool) {
     let (bytes, _, unmappable) = e.encode(text);
     (bytes.into_owned(), unmappable)
+}
+
+/// Decodes a file that is UTF-8 with some texts in a legacy code page (a comment pasted from
+/// a GBK or Shift_JIS program): each run of non-ASCII bytes that is valid UTF-8 is read as
+/// UTF-8, the others in the code page detected from them. `None` unless the mix is clear:
+/// at least three runs (and a tenth of all runs) are UTF-8 holding characters of three bytes
+/// or more, and every other run decodes without error in the detected code page.
+#[must_use]
+pub fn decode_mixed(bytes: &[u8]) -> Option<(String, &'static Encoding)> {
+    let mut runs: Vec<(usize, usize, bool)> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && !bytes[i].is_ascii() {
+            i += 1;
+        }
+        let utf8 = std::str::from_utf8(&bytes[start..i])
+            .is_ok_and(|t| t.chars().any(|c| c >= '\u{800}' && c != '\u{fffd}'));
+        runs.push((start, i, utf8));
+    }
+    let good = runs.iter().filter(|r| r.2).count();
+    if good < 3 || good * 10 < runs.len() || good == runs.len() {
+        return None;
+    }
+    let mut other = Vec::new();
+    for &(a, b, utf8) in &runs {
+        if !utf8 {
+            other.extend_from_slice(&bytes[a..b]);
+            other.push(b' ');
+        }
+    }
+    let mut d = chardetng::EncodingDetector::new();
+    d.feed(&other, true);
+    let legacy = d.guess(None, false);
+    let mut out = String::with_capacity(bytes.len());
+    let mut at = 0;
+    for &(a, b, utf8) in &runs {
+        out.push_str(std::str::from_utf8(&bytes[at..a]).ok()?);
+        if utf8 {
+            out.push_str(std::str::from_utf8(&bytes[a..b]).ok()?);
+        } else {
+            let (t, lossy) = decode_with(&bytes[a..b], legacy);
+            if lossy {
+                return None;
+            }
+            out.push_str(&t);
+        }
+        at = b;
+    }
+    out.push_str(std::str::from_utf8(&bytes[at..]).ok()?);
+    Some((out, legacy))
 }

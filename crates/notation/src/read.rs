@@ -123,26 +123,36 @@ fn records_of<'a>(
             file_name,
             orientation,
         ))),
-        Format::Lib => match renlib::read_tree(bytes, file_name, orientation, encoding) {
-            Ok(tree) => {
+        Format::Lib => match renlib::read_tree_salvaging(bytes, file_name, orientation, encoding) {
+            (Some(tree), failure) => {
                 let file = file_name.to_string();
-                Box::new(TreeLines::new(tree, orientation).map(move |r| {
-                    r.map(|mut g| {
-                        if let Some(crate::record::ReadRemark::TreeLine { line, .. }) =
-                            g.remarks.last()
-                        {
-                            g.tags.insert("lib:line".into(), line.to_string());
-                        } else {
-                            g.tags.insert("lib:line".into(), "1".into());
-                        }
-                        g
-                    })
-                    .map_err(|(line, kind)| {
-                        RecordError::new(&file, line, crate::Position::Byte(0), kind)
-                    })
-                }))
+                // a broken library: its complete lines, then the error numbered after them
+                let lines = tree.leaves().len();
+                let failure = failure.map(move |mut e| {
+                    e.record = lines + 1;
+                    Err(e)
+                });
+                Box::new(
+                    TreeLines::new(tree, orientation)
+                        .map(move |r| {
+                            r.map(|mut g| {
+                                if let Some(crate::record::ReadRemark::TreeLine { line, .. }) =
+                                    g.remarks.last()
+                                {
+                                    g.tags.insert("lib:line".into(), line.to_string());
+                                } else {
+                                    g.tags.insert("lib:line".into(), "1".into());
+                                }
+                                g
+                            })
+                            .map_err(|(line, kind)| {
+                                RecordError::new(&file, line, crate::Position::Byte(0), kind)
+                            })
+                        })
+                        .chain(failure),
+                )
             }
-            Err(e) => Box::new(std::iter::once(Err(e))),
+            (None, e) => Box::new(e.map(Err).into_iter()),
         },
     }
 }
@@ -180,12 +190,12 @@ pub fn read_trees(
 ) -> Option<Vec<Result<GameTree, RecordError>>> {
     match format {
         Format::Sgf => Some(sgf::read_trees(bytes, file_name, orientation, encoding).collect()),
-        Format::Lib => Some(vec![renlib::read_tree(
-            bytes,
-            file_name,
-            orientation,
-            encoding,
-        )]),
+        Format::Lib => {
+            // a broken library: the tree of its complete lines, then the error
+            let (tree, failure) =
+                renlib::read_tree_salvaging(bytes, file_name, orientation, encoding);
+            Some(tree.map(Ok).into_iter().chain(failure.map(Err)).collect())
+        }
         _ => None,
     }
 }

@@ -78,6 +78,50 @@ pub fn read_tree(
     orientation: Orientation,
     forced: Option<&'static Encoding>,
 ) -> Result<GameTree, RecordError> {
+    match read_tree_salvaging(bytes, file, orientation, forced) {
+        (Some(tree), None) => Ok(tree),
+        (_, Some(e)) => Err(e),
+        (None, None) => unreachable!("a read gives a tree or an error"),
+    }
+}
+
+/// [`read_tree`] that keeps what can be kept of a broken or truncated library: the tree of
+/// the complete lines before the place of the error (each line up to a leaf record read;
+/// `None` when there is none, e.g. a bad header) together with the error.
+///
+/// ```
+/// use notation::Orientation;
+/// use notation::renlib::read_tree_salvaging;
+/// // h8, h9 then i8 (leaf, a sibling follows), then j10 whose comment never ends
+/// let bytes = [0x78, 0x00, 0x68, 0x00, 0x79, 0xC0, 0x5A, 0x48, b'c', b'u'];
+/// let (tree, err) = read_tree_salvaging(&bytes, "t.lib", Orientation::RowOneAtTop, None);
+/// assert_eq!(tree.unwrap().leaves().len(), 1);
+/// assert!(err.unwrap().to_string().contains("byte 8"));
+/// ```
+#[must_use]
+pub fn read_tree_salvaging(
+    bytes: &[u8],
+    file: &str,
+    orientation: Orientation,
+    forced: Option<&'static Encoding>,
+) -> (Option<GameTree>, Option<RecordError>) {
+    match read_inner(bytes, file, orientation, forced) {
+        Ok((tree, e)) => {
+            let any_line = tree.nodes.len() > 1;
+            ((e.is_none() || any_line).then_some(tree), e)
+        }
+        Err(e) => (None, Some(e)),
+    }
+}
+
+/// Reads the header (an error there is `Err`) and the nodes (an error there comes with the
+/// tree of the complete lines before it).
+fn read_inner(
+    bytes: &[u8],
+    file: &str,
+    orientation: Orientation,
+    forced: Option<&'static Encoding>,
+) -> Result<(GameTree, Option<RecordError>), RecordError> {
     let err = |at: usize, kind| RecordError::new(file, 0, Position::Byte(at as u64), kind);
     let mut i = 0;
     let header =
@@ -128,158 +172,174 @@ pub fn read_tree(
     // A leaf closed a branch whose 0x80 flag announced a later sibling: one more node
     // must follow.
     let mut sibling_due = false;
-    while i < bytes.len() {
-        let at = i;
-        if done {
-            return Err(err(
-                at,
-                ErrorKind::Unexpected {
-                    found: format!("byte {:#04x}", bytes[at]),
-                    expected: "the end of the file (the tree is complete)",
-                },
-            ));
-        }
-        if bytes.len() < i + 2 {
-            return Err(err(
-                i,
-                ErrorKind::Truncated {
-                    expected: "a node's position and flag bytes",
-                },
-            ));
-        }
-        let (pos, flags) = (bytes[i], bytes[i + 1]);
-        i += 2;
-        sibling_due = false;
-        let is_root = first && pos == 0;
-        first = false;
-        if pos != 0 && ((pos & 0x0F) == 0 || (pos >> 4) > 14) {
-            return Err(err(
-                at,
-                ErrorKind::Unexpected {
-                    found: format!("position byte {pos:#04x}"),
-                    expected: "a point (column 1..15, row 0..14) or 0",
-                },
-            ));
-        }
-        let idx = if is_root {
-            layout.root_in_file = true;
-            0
-        } else {
-            if lib.nodes.len() >= crate::limits::MAX_LIB_NODES {
+    // Nodes read up to the last leaf record: every line among them is complete.
+    let mut complete = 1usize;
+    let mut scan = || -> Result<(), RecordError> {
+        while i < bytes.len() {
+            let at = i;
+            if done {
                 return Err(err(
                     at,
-                    ErrorKind::TooLarge {
-                        what: "library too large".into(),
-                        found: lib.nodes.len() as u64 + 1,
-                        unit: "nodes",
-                        limit: crate::limits::MAX_LIB_NODES as u64,
+                    ErrorKind::Unexpected {
+                        found: format!("byte {:#04x}", bytes[at]),
+                        expected: "the end of the file (the tree is complete)",
                     },
                 ));
             }
-            let mv = if flags & FLAG_NO_MOVE != 0 {
-                None
-            } else {
-                Some(decode_pos(pos, orientation).map_or(Move::Pass, Move::Stone))
-            };
-            lib.add_child(parent, mv)
-        };
-        let mut bits = LibBits {
-            pos,
-            flags: flags & !(FLAG_SIBLING | FLAG_LEAF),
-            ext: None,
-            old_comment: false,
-        };
-        if flags & FLAG_EXTENSION != 0 {
             if bytes.len() < i + 2 {
                 return Err(err(
                     i,
                     ErrorKind::Truncated {
-                        expected: "two extension bytes",
+                        expected: "a node's position and flag bytes",
                     },
                 ));
             }
-            bits.ext = Some([bytes[i], bytes[i + 1]]);
+            let (pos, flags) = (bytes[i], bytes[i + 1]);
             i += 2;
-        }
-        let mut has_comment = false;
-        if flags & FLAG_COMMENT != 0 {
-            let (t, n) = read_text(bytes, i).ok_or_else(|| {
-                err(
-                    i,
-                    ErrorKind::Truncated {
-                        expected: "a NUL ending the comment",
-                    },
-                )
-            })?;
-            texts.push((idx, false, t));
-            has_comment = true;
-            i = n;
-        } else if flags & FLAG_OLD_COMMENT != 0 {
-            let end = bytes[i..]
-                .iter()
-                .position(|&b| b & 0x80 != 0)
-                .ok_or_else(|| {
-                    err(
-                        i,
-                        ErrorKind::Truncated {
-                            expected: "a byte with the high bit set ending the old comment",
-                        },
-                    )
-                })?;
-            let raw = bytes[i..=i + end].to_vec();
-            let text = raw.iter().map(|&c| char::from(c & 0x7F)).collect();
-            lib.nodes[idx].comment = Some(Text::read(raw, text));
-            bits.old_comment = true;
-            has_comment = true;
-            i += end + 1;
-        }
-        if bits.ext.is_some_and(|e| e[1] & 0x01 != 0) {
-            let (t, n) = read_text(bytes, i).ok_or_else(|| {
-                err(
-                    i,
-                    ErrorKind::Truncated {
-                        expected: "a NUL ending the board text",
-                    },
-                )
-            })?;
-            texts.push((idx, true, t));
-            i = n;
-        }
-        if !has_comment {
-            bits.flags &= !(FLAG_COMMENT | FLAG_OLD_COMMENT);
-        }
-        lib.nodes[idx].lib = bits;
-        if flags & FLAG_SIBLING != 0 {
-            if is_root {
+            sibling_due = false;
+            let is_root = first && pos == 0;
+            first = false;
+            if pos != 0 && ((pos & 0x0F) == 0 || (pos >> 4) > 14) {
                 return Err(err(
                     at,
                     ErrorKind::Unexpected {
-                        found: "a root with a sibling flag".into(),
-                        expected: "a root record without flag 0x80",
+                        found: format!("position byte {pos:#04x}"),
+                        expected: "a point (column 1..15, row 0..14) or 0",
                     },
                 ));
             }
-            open_siblings.push(idx);
-        }
-        if flags & FLAG_LEAF != 0 {
-            match open_siblings.pop() {
-                Some(s) => {
-                    parent = lib.nodes[s].parent;
-                    sibling_due = true;
+            let idx = if is_root {
+                layout.root_in_file = true;
+                0
+            } else {
+                if lib.nodes.len() >= crate::limits::MAX_LIB_NODES {
+                    return Err(err(
+                        at,
+                        ErrorKind::TooLarge {
+                            what: "library too large".into(),
+                            found: lib.nodes.len() as u64 + 1,
+                            unit: "nodes",
+                            limit: crate::limits::MAX_LIB_NODES as u64,
+                        },
+                    ));
                 }
-                None => done = true,
+                let mv = if flags & FLAG_NO_MOVE != 0 {
+                    None
+                } else {
+                    Some(decode_pos(pos, orientation).map_or(Move::Pass, Move::Stone))
+                };
+                lib.add_child(parent, mv)
+            };
+            let mut bits = LibBits {
+                pos,
+                flags: flags & !(FLAG_SIBLING | FLAG_LEAF),
+                ext: None,
+                old_comment: false,
+            };
+            if flags & FLAG_EXTENSION != 0 {
+                if bytes.len() < i + 2 {
+                    return Err(err(
+                        i,
+                        ErrorKind::Truncated {
+                            expected: "two extension bytes",
+                        },
+                    ));
+                }
+                bits.ext = Some([bytes[i], bytes[i + 1]]);
+                i += 2;
             }
-        } else {
-            parent = idx;
+            let mut has_comment = false;
+            if flags & FLAG_COMMENT != 0 {
+                let (t, n) = read_text(bytes, i).ok_or_else(|| {
+                    err(
+                        i,
+                        ErrorKind::Truncated {
+                            expected: "a NUL ending the comment",
+                        },
+                    )
+                })?;
+                texts.push((idx, false, t));
+                has_comment = true;
+                i = n;
+            } else if flags & FLAG_OLD_COMMENT != 0 {
+                let end = bytes[i..]
+                    .iter()
+                    .position(|&b| b & 0x80 != 0)
+                    .ok_or_else(|| {
+                        err(
+                            i,
+                            ErrorKind::Truncated {
+                                expected: "a byte with the high bit set ending the old comment",
+                            },
+                        )
+                    })?;
+                let raw = bytes[i..=i + end].to_vec();
+                let text = raw.iter().map(|&c| char::from(c & 0x7F)).collect();
+                lib.nodes[idx].comment = Some(Text::read(raw, text));
+                bits.old_comment = true;
+                has_comment = true;
+                i += end + 1;
+            }
+            if bits.ext.is_some_and(|e| e[1] & 0x01 != 0) {
+                let (t, n) = read_text(bytes, i).ok_or_else(|| {
+                    err(
+                        i,
+                        ErrorKind::Truncated {
+                            expected: "a NUL ending the board text",
+                        },
+                    )
+                })?;
+                texts.push((idx, true, t));
+                i = n;
+            }
+            if !has_comment {
+                bits.flags &= !(FLAG_COMMENT | FLAG_OLD_COMMENT);
+            }
+            lib.nodes[idx].lib = bits;
+            if flags & FLAG_SIBLING != 0 {
+                if is_root {
+                    return Err(err(
+                        at,
+                        ErrorKind::Unexpected {
+                            found: "a root with a sibling flag".into(),
+                            expected: "a root record without flag 0x80",
+                        },
+                    ));
+                }
+                open_siblings.push(idx);
+            }
+            if flags & FLAG_LEAF != 0 {
+                complete = lib.nodes.len();
+                match open_siblings.pop() {
+                    Some(s) => {
+                        parent = lib.nodes[s].parent;
+                        sibling_due = true;
+                    }
+                    None => done = true,
+                }
+            } else {
+                parent = idx;
+            }
         }
-    }
-    if sibling_due || !open_siblings.is_empty() {
-        return Err(err(
-            bytes.len(),
-            ErrorKind::Truncated {
-                expected: "the later sibling announced by a 0x80 flag",
-            },
-        ));
+        if sibling_due || !open_siblings.is_empty() {
+            return Err(err(
+                bytes.len(),
+                ErrorKind::Truncated {
+                    expected: "the later sibling announced by a 0x80 flag",
+                },
+            ));
+        }
+        Ok(())
+    };
+    let failure = scan().err();
+    if failure.is_some() {
+        // keep the complete lines before the place of the error (pre-order: every node
+        // before the last leaf read is on a line that ends in a leaf read)
+        lib.nodes.truncate(complete);
+        for n in &mut lib.nodes {
+            n.children.retain(|&c| c < complete);
+        }
+        texts.retain(|(idx, _, _)| *idx < complete);
     }
     // one encoding for the library, from all its texts
     let mut all = Vec::new();
@@ -320,7 +380,7 @@ pub fn read_tree(
     }
     lib.encoding = Some(used);
     lib.lib = Some(layout);
-    Ok(lib)
+    Ok((lib, failure))
 }
 
 /// Writes a tree as a `.lib` file: byte-identical to the file read when nothing was changed.

@@ -76,6 +76,8 @@ pub struct SgfTrees<'a> {
     record: usize,
     file: String,
     orientation: Orientation,
+    /// The error of a broken game tree whose complete lines were just yielded.
+    pending: Option<RecordError>,
 }
 
 /// Reads the game trees of SGF `bytes`, decoded with `forced` when given, else with the
@@ -92,6 +94,36 @@ pub fn read_trees<'a>(
     let (text, encoding) = match std::str::from_utf8(bytes) {
         // UTF-8 chosen for valid UTF-8: read in place
         Ok(s) if used.name == "UTF-8" => (Cow::Borrowed(s.trim_start_matches('\u{feff}')), used),
+        Err(_) if forced.is_none() => {
+            // not all UTF-8: a UTF-8 file with some texts in a legacy code page, or one
+            // encoding for the whole file
+            match crate::encoding::decode_mixed(
+                bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes),
+            ) {
+                Some((t, other)) => (
+                    Cow::Owned(t),
+                    TextEncoding {
+                        name: "UTF-8",
+                        // the declaration fits the texts in UTF-8
+                        source: match declared.as_deref() {
+                            Some(d)
+                                if crate::encoding::encoding_for(d).ok()
+                                    == Some(encoding_rs::UTF_8) =>
+                            {
+                                crate::encoding::EncodingSource::Declared(d.trim().to_string())
+                            }
+                            _ => used.source.clone(),
+                        },
+                        lossy: false,
+                        others: vec![other.name()],
+                    },
+                ),
+                None => {
+                    let (t, used) = decode(bytes, declared.as_deref(), forced);
+                    (Cow::Owned(t), used)
+                }
+            }
+        }
         _ => {
             let (t, used) = decode(bytes, declared.as_deref(), forced);
             (Cow::Owned(t), used)
@@ -104,6 +136,7 @@ pub fn read_trees<'a>(
         record: 0,
         file: file.to_string(),
         orientation,
+        pending: None,
     }
 }
 
@@ -144,15 +177,57 @@ struct RawNode {
     parent: Option<usize>,
 }
 
-/// Scans one game tree starting at `start` (`(`); returns its nodes (in file order, each
-/// with its parent) and the offset after the game's closing `)`.
-fn scan_game(text: &str, start: usize) -> Result<(Vec<RawNode>, usize), (usize, ErrorKind)> {
+/// Scanned nodes of one game tree, in file order, with what is needed to keep the complete
+/// lines of a tree that breaks off.
+#[derive(Default)]
+struct Scan {
+    nodes: Vec<RawNode>,
+    /// The sequence `(...)` each node is in.
+    seq_of: Vec<usize>,
+    /// Whether each sequence was closed by its `)`.
+    closed: Vec<bool>,
+}
+
+impl Scan {
+    /// The nodes of the lines that were complete when the scan stopped: each node of a
+    /// closed sequence and their ancestors (parents re-numbered).
+    fn complete_part(self) -> Vec<RawNode> {
+        let mut keep = vec![false; self.nodes.len()];
+        for k in (0..self.nodes.len()).rev() {
+            keep[k] |= self.closed[self.seq_of[k]];
+            if keep[k]
+                && let Some(p) = self.nodes[k].parent
+            {
+                keep[p] = true;
+            }
+        }
+        let mut new_index = vec![usize::MAX; self.nodes.len()];
+        let mut out = Vec::new();
+        for (k, mut n) in self.nodes.into_iter().enumerate() {
+            if keep[k] {
+                n.parent = n.parent.map(|p| new_index[p]);
+                new_index[k] = out.len();
+                out.push(n);
+            }
+        }
+        out
+    }
+}
+
+/// Scans one game tree starting at `start` (`(`) into `scan` (its nodes in file order, each
+/// with its parent); returns the offset after the game's closing `)`.
+fn scan_game(text: &str, start: usize, scan: &mut Scan) -> Result<usize, (usize, ErrorKind)> {
     let b = text.as_bytes();
     let mut i = start;
     // the node each open '(' continues from
     let mut stack: Vec<Option<usize>> = Vec::new();
+    let mut seqs: Vec<usize> = Vec::new();
     let mut cur: Option<usize> = None;
-    let mut nodes: Vec<RawNode> = Vec::new();
+    let Scan {
+        nodes,
+        seq_of,
+        closed,
+    } = scan;
     let mut depth_of: Vec<usize> = Vec::new();
     while i < b.len() {
         match b[i] {
@@ -166,6 +241,8 @@ fn scan_game(text: &str, start: usize) -> Result<(Vec<RawNode>, usize), (usize, 
                     ));
                 }
                 stack.push(cur);
+                seqs.push(closed.len());
+                closed.push(false);
                 i += 1;
             }
             b')' => {
@@ -179,9 +256,12 @@ fn scan_game(text: &str, start: usize) -> Result<(Vec<RawNode>, usize), (usize, 
                     ));
                 };
                 cur = back;
+                if let Some(s) = seqs.pop() {
+                    closed[s] = true;
+                }
                 i += 1;
                 if stack.is_empty() {
-                    return Ok((nodes, i));
+                    return Ok(i);
                 }
             }
             b';' => {
@@ -246,7 +326,7 @@ fn scan_game(text: &str, start: usize) -> Result<(Vec<RawNode>, usize), (usize, 
                             },
                         ));
                     }
-                    props.push((id.to_ascii_uppercase(), values, id_start));
+                    props.push((property_id(id), values, id_start));
                 }
                 let depth = cur.map_or(1, |c| depth_of[c] + 1);
                 if depth > crate::limits::MAX_MOVES + 1 {
@@ -276,6 +356,7 @@ fn scan_game(text: &str, start: usize) -> Result<(Vec<RawNode>, usize), (usize, 
                     props,
                     parent: cur,
                 });
+                seq_of.push(seqs.last().copied().unwrap_or(0));
                 depth_of.push(depth);
                 cur = Some(nodes.len() - 1);
             }
@@ -411,7 +492,15 @@ impl SgfTrees<'_> {
                 let first = values[0].clone();
                 match id.as_str() {
                     "B" | "W" if values.len() == 1 => {}
-                    "C" => t.nodes[target].comment = Some(Text::new(values.join("\n"))),
+                    // several `C` on one node (some editors write one per paragraph): all kept
+                    "C" => {
+                        let text = values.join("\n");
+                        let c = &mut t.nodes[target].comment;
+                        *c = Some(Text::new(match c.take() {
+                            Some(before) => format!("{}\n{text}", before.as_str()),
+                            None => text,
+                        }));
+                    }
                     "LB" => {
                         for v in values {
                             let label = v.split_once(':').and_then(|(pt, text)| {
@@ -542,6 +631,9 @@ impl Iterator for SgfTrees<'_> {
     type Item = Result<GameTree, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(e) = self.pending.take() {
+            return Some(Err(e));
+        }
         let Some(start) = self.next_game_start() else {
             if self.record == 0 && self.at < usize::MAX && !self.text.trim().is_empty() {
                 // text, but not one game tree in it: say so rather than give no record
@@ -557,32 +649,58 @@ impl Iterator for SgfTrees<'_> {
             return None;
         };
         self.record += 1;
-        let result = scan_game(&self.text, start).and_then(|(nodes, end)| {
-            self.at = end;
-            self.build(nodes)
-        });
-        Some(result.map_err(|(at, kind)| {
-            if matches!(kind, ErrorKind::Truncated { .. }) {
-                // Unclosed to the end (a game or a value): every later '(' lies inside this
-                // game, so there is nothing more to read. Resuming at the next
-                // line instead would rescan the rest of the file once per line.
-                self.at = self.text.len();
-            } else if self.at <= start {
-                // skip this game: resume after the place of the error (everything before it
-                // was read as part of this game; resuming earlier would rescan it)
-                self.at = (start + 1).max(at.min(self.text.len()));
-                while !self.text.is_char_boundary(self.at) {
-                    self.at += 1;
-                }
-                // and past the rest of a broken game, to the next game start
-                if let Some(next) = self.text[self.at..].find("\n(") {
-                    self.at += next + 1;
-                } else {
-                    self.at = self.text.len();
-                }
+        let mut scan = Scan::default();
+        match scan_game(&self.text, start, &mut scan) {
+            Ok(end) => {
+                self.at = end;
+                Some(
+                    self.build(scan.nodes)
+                        .map_err(|(at, kind)| self.error(start, at, kind)),
+                )
             }
-            RecordError::new(&self.file, self.record, line_col(&self.text, at), kind)
-        }))
+            Err((at, kind)) => {
+                let mut err = self.error(start, at, kind);
+                // the lines of the tree that were complete (closed by their ')') before the
+                // place of the error are read; the error follows them
+                let part = scan.complete_part();
+                if !part.is_empty()
+                    && let Ok(tree) = self.build(part)
+                {
+                    self.record += 1;
+                    err.record = self.record;
+                    self.pending = Some(err);
+                    return Some(Ok(tree));
+                }
+                Some(Err(err))
+            }
+        }
+    }
+}
+
+impl SgfTrees<'_> {
+    /// The error of the game tree that starts at `start`, at `at`; moves on to where reading
+    /// can resume.
+    fn error(&mut self, start: usize, at: usize, kind: ErrorKind) -> RecordError {
+        if matches!(kind, ErrorKind::Truncated { .. }) {
+            // Unclosed to the end (a game or a value): every later '(' lies inside this
+            // game, so there is nothing more to read. Resuming at the next
+            // line instead would rescan the rest of the file once per line.
+            self.at = self.text.len();
+        } else if self.at <= start {
+            // skip this game: resume after the place of the error (everything before it
+            // was read as part of this game; resuming earlier would rescan it)
+            self.at = (start + 1).max(at.min(self.text.len()));
+            while !self.text.is_char_boundary(self.at) {
+                self.at += 1;
+            }
+            // and past the rest of a broken game, to the next game start
+            if let Some(next) = self.text[self.at..].find("\n(") {
+                self.at += next + 1;
+            } else {
+                self.at = self.text.len();
+            }
+        }
+        RecordError::new(&self.file, self.record, line_col(&self.text, at), kind)
     }
 }
 
@@ -660,20 +778,39 @@ impl Iterator for SgfReader<'_> {
     }
 }
 
+/// The property id as FF[4] spells it: FF[3] ids may hold lower-case letters, which are
+/// ignored (`AddBlack` is `AB`, `GaMe` is `GM`); an id of lower-case letters only (`b`,
+/// written by some old programs) is upper-cased.
+fn property_id(id: &str) -> String {
+    let upper: String = id
+        .chars()
+        .filter(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        .collect();
+    if upper.is_empty() {
+        id.to_ascii_uppercase()
+    } else {
+        upper
+    }
+}
+
 /// Reads `[value]` at `i` (which is `[`), unescaping `\`; returns the value and the offset after `]`.
 fn read_value(text: &str, i: usize) -> Result<(String, usize), (usize, ErrorKind)> {
     let mut out = String::new();
     let mut chars = text[i + 1..].char_indices();
     while let Some((k, c)) = chars.next() {
         match c {
-            '\\' => {
-                if let Some((_, n)) = chars.next()
-                    && n != '\n'
-                    && n != '\r'
-                {
-                    out.push(n);
+            '\\' => match chars.next() {
+                // a soft line break: `\` before a line break (`\n`, `\r\n`, `\r`, `\n\r`)
+                // is removed with it
+                Some((_, n @ ('\n' | '\r'))) => {
+                    let other = if n == '\n' { '\r' } else { '\n' };
+                    if chars.clone().next().is_some_and(|(_, c)| c == other) {
+                        chars.next();
+                    }
                 }
-            }
+                Some((_, n)) => out.push(n),
+                None => {}
+            },
             ']' => return Ok((out, i + 1 + k + 1)),
             _ => out.push(c),
         }
