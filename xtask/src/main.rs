@@ -171,8 +171,10 @@ fn ci() -> Result<(), String> {
 /// `cargo machete`: fails on a dependency no crate uses. Skipped with a note when the tool
 /// is not installed (`.ci/run` installs it).
 fn machete() -> Result<(), String> {
-    let installed = Command::new(env!("CARGO"))
-        .args(["machete", "--version"])
+    // `cargo-machete` is run as its own binary: called as `cargo machete` from inside a cargo
+    // run, it takes its own name for a path and checks nothing.
+    let installed = Command::new("cargo-machete")
+        .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
     if !installed {
@@ -183,12 +185,12 @@ fn machete() -> Result<(), String> {
         return Ok(());
     }
     // the workspace members CI builds (fuzz/ is outside the stable build)
-    eprintln!("$ cargo machete --skip-target-dir crates xtask");
-    let status = Command::new(env!("CARGO"))
-        .args(["machete", "--skip-target-dir", "crates", "xtask"])
+    eprintln!("$ cargo-machete --skip-target-dir crates xtask");
+    let status = Command::new("cargo-machete")
+        .args(["--skip-target-dir", "crates", "xtask"])
         .current_dir(root())
         .status()
-        .map_err(|e| format!("cannot run cargo machete: {e}"))?;
+        .map_err(|e| format!("cannot run cargo-machete: {e}"))?;
     if status.success() {
         Ok(())
     } else {
