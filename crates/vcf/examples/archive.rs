@@ -30,7 +30,16 @@ fn main() {
             capped += usize::from(a == vcf::Answer::OutOfNodes);
             found += usize::from(a.line().is_some());
             total += dt;
-            times.push((dt, solver.nodes(), format!("g{} m{}", gi + 1, i)));
+            times.push((
+                dt,
+                solver.nodes(),
+                format!(
+                    "g{} m{} {}",
+                    gi + 1,
+                    i,
+                    a.line().map_or("none".to_string(), |l| l.to_string())
+                ),
+            ));
             if !solver.place(p, side) {
                 break;
             }
@@ -51,7 +60,9 @@ fn main() {
     println!("{all_nodes} nodes in all; {found} with a VCF; {capped} out of nodes (cap {cap})");
     let top: Duration = times.iter().rev().take(count / 100).map(|t| t.0).sum();
     println!("slowest 1% take {:.3} s", top.as_secs_f64());
-    for t in times.iter().rev().take(8) {
+    // The largest searches (by nodes, which do not depend on the machine's load).
+    times.sort_by_key(|t| t.1);
+    for t in times.iter().rev().take(20) {
         println!(
             "{:>10.1} us {:>8} nodes {}",
             t.0.as_secs_f64() * 1e6,
