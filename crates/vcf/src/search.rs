@@ -413,7 +413,9 @@ impl Solver {
         }
         // The table probes of all single fours in one tight loop, so that their cache misses
         // overlap.
-        if !black_defends && budget > 2 {
+        // (A White four blocked by Black is searched from two moves left, since a forbidden
+        // block wins at once; other single fours from three, see `try_candidates`.)
+        if budget >= if black_defends { 2 } else { 3 } {
             let side = SIDE[a];
             for c in &mut cands {
                 if c.fives.len() == 1 {
@@ -502,6 +504,12 @@ impl Solver {
                 self.cuts += 1;
             } else if budget < 2 {
                 self.cuts += 1;
+            } else if let Some(any_depth) = cand.known_fail {
+                // (Black defending: the block is legal, so the child exists and is known.)
+                self.hits += 1;
+                if !any_depth {
+                    self.cuts += 1;
+                }
             } else {
                 // The single block; the defender's own five points after it.
                 let theirs = self.grid.fives_after(f, d);
@@ -515,7 +523,7 @@ impl Solver {
                         ply: ply + 1,
                         first: None,
                         extra: Cells::new(),
-                        probed: !black_defends,
+                        probed: true,
                     });
                     self.take(f, d);
                     match r {
