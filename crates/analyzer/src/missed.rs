@@ -168,6 +168,27 @@ pub struct Unsettled {
     pub side: Color,
 }
 
+impl Unsettled {
+    /// The word a report uses for such a position (a note, not a finding).
+    pub const KIND: &'static str = "vcf-out-of-nodes";
+}
+
+impl std::fmt::Display for Unsettled {
+    /// One sentence, e.g. `the VCF search for black ran out of nodes: no finding made`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = if self.move_number.is_some() {
+            "before this move"
+        } else {
+            "on the final board"
+        };
+        write!(
+            f,
+            "the VCF search for {} {at} ran out of nodes: not known, no finding made",
+            self.side
+        )
+    }
+}
+
 /// What [`scan_game`] finds in one game.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameScan {
@@ -382,6 +403,10 @@ mod tests {
         let at: Vec<Option<usize>> = scan.unsettled.iter().map(|u| u.move_number).collect();
         assert_eq!(at, [Some(7), Some(9), Some(11), None]);
         assert!(scan.unsettled.iter().all(|u| u.side == Color::Black));
+        assert_eq!(
+            scan.unsettled[3].to_string(),
+            "the VCF search for black on the final board ran out of nodes: not known, no finding made"
+        );
         // With the default budget the same game has both findings and nothing unsettled.
         let full = scan_game(&r, &a, Limits::default());
         assert_eq!(full.unsettled, []);
