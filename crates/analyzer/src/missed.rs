@@ -174,12 +174,12 @@ impl Unsettled {
 }
 
 impl std::fmt::Display for Unsettled {
-    /// One sentence, e.g. `the VCF search for black ran out of nodes: no finding made`.
+    /// One sentence, e.g. `the VCF search for black before move 74 ran out of nodes: not
+    /// known, no finding made`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let at = if self.move_number.is_some() {
-            "before this move"
-        } else {
-            "on the final board"
+        let at = match self.move_number {
+            Some(n) => format!("before move {n}"),
+            None => "on the final board".to_string(),
         };
         write!(
             f,
@@ -403,6 +403,10 @@ mod tests {
         let at: Vec<Option<usize>> = scan.unsettled.iter().map(|u| u.move_number).collect();
         assert_eq!(at, [Some(7), Some(9), Some(11), None]);
         assert!(scan.unsettled.iter().all(|u| u.side == Color::Black));
+        assert_eq!(
+            scan.unsettled[2].to_string(),
+            "the VCF search for black before move 11 ran out of nodes: not known, no finding made"
+        );
         assert_eq!(
             scan.unsettled[3].to_string(),
             "the VCF search for black on the final board ran out of nodes: not known, no finding made"
