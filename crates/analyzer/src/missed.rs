@@ -157,16 +157,67 @@ thread_local! {
     static SOLVER: RefCell<Option<(Settings, Solver)>> = const { RefCell::new(None) };
 }
 
-/// The missed wins of one game, in move order (`lost-with-vcf` last). `audit` is the game's
-/// audit under the settings wanted (its rule set and convention are the solver's).
-///
-/// Every position from the start to the game's end is solved for the side to move, so the
-/// cost grows with the number of positions that hold fours; `limits` bounds each search (a
-/// position whose search runs out of nodes gives no finding).
+/// A position of a game whose question the node budget left open: no finding is made from
+/// it, in either direction (see [`scan_game`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unsettled {
+    /// The move played from that position (1-based, passes counted); `None` for the final
+    /// board (the `lost-with-vcf` question).
+    pub move_number: Option<usize>,
+    /// The side whose VCF was asked about.
+    pub side: Color,
+}
+
+impl Unsettled {
+    /// The word a report uses for such a position (a note, not a finding).
+    pub const KIND: &'static str = "vcf-out-of-nodes";
+}
+
+impl std::fmt::Display for Unsettled {
+    /// One sentence, e.g. `the VCF search for black before move 74 ran out of nodes: not
+    /// known, no finding made`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = match self.move_number {
+            Some(n) => format!("before move {n}"),
+            None => "on the final board".to_string(),
+        };
+        write!(
+            f,
+            "the VCF search for {} {at} ran out of nodes: not known, no finding made",
+            self.side
+        )
+    }
+}
+
+/// What [`scan_game`] finds in one game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameScan {
+    /// The missed wins, in move order (`lost-with-vcf` last).
+    pub missed: Vec<MissedWin>,
+    /// The positions whose search ran out of nodes (whether the side had a VCF there, or
+    /// whether the move played starts one, is not known), in move order.
+    pub unsettled: Vec<Unsettled>,
+}
+
+/// The missed wins of one game, in move order (`lost-with-vcf` last): [`scan_game`]'s
+/// findings. A position whose search runs out of nodes gives no finding; `scan_game` lists
+/// those positions too.
 #[must_use]
 pub fn missed_wins(record: &GameRecord, audit: &GameAudit, limits: Limits) -> Vec<MissedWin> {
+    scan_game(record, audit, limits).missed
+}
+
+/// The missed wins of one game and the positions the node budget left open. `audit` is the
+/// game's audit under the settings wanted (its rule set and convention are the solver's).
+///
+/// Every position from the start to the game's end is solved for the side to move, so the
+/// cost grows with the number of positions that hold fours; `limits` bounds each search. A
+/// search that runs out of nodes is never taken for "no VCF": the position is
+/// [`Unsettled`] and gives no finding (nor does a played move whose own search runs out).
+#[must_use]
+pub fn scan_game(record: &GameRecord, audit: &GameAudit, limits: Limits) -> GameScan {
     let Ok(start) = Board::new(usize::from(record.board_size)) else {
-        return Vec::new();
+        return GameScan::default();
     };
     SOLVER.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -190,8 +241,8 @@ pub fn missed_wins(record: &GameRecord, audit: &GameAudit, limits: Limits) -> Ve
     })
 }
 
-fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> Vec<MissedWin> {
-    let mut out = Vec::new();
+fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> GameScan {
+    let mut out = GameScan::default();
     let available = record.moves.len();
     // The moves that were really played: up to the end, before an illegal move.
     let last = match (audit.end_move, &audit.illegal) {
@@ -203,20 +254,35 @@ fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> Vec<Miss
     for (i, &mv) in record.moves[..last].iter().enumerate() {
         let number = i + 1;
         let side = Color::of_move_number(number);
-        if let Answer::Found(line) = solver.solve(side) {
-            let starts_one = match mv {
-                Move::Stone(p) => {
-                    p == line.first() || solver.solve_starting_with(side, p).line().is_some()
+        match solver.solve(side) {
+            Answer::Found(line) => {
+                let starts_one = match mv {
+                    Move::Stone(p) if p == line.first() => Some(true),
+                    Move::Stone(p) => match solver.solve_starting_with(side, p) {
+                        Answer::Found(_) => Some(true),
+                        Answer::NotFound => Some(false),
+                        Answer::OutOfNodes => None,
+                    },
+                    Move::Pass => Some(false),
+                };
+                match starts_one {
+                    Some(true) => {}
+                    Some(false) => out.missed.push(MissedWin::MissedVcf {
+                        move_number: number,
+                        side,
+                        line,
+                    }),
+                    None => out.unsettled.push(Unsettled {
+                        move_number: Some(number),
+                        side,
+                    }),
                 }
-                Move::Pass => false,
-            };
-            if !starts_one {
-                out.push(MissedWin::MissedVcf {
-                    move_number: number,
-                    side,
-                    line,
-                });
             }
+            Answer::NotFound => {}
+            Answer::OutOfNodes => out.unsettled.push(Unsettled {
+                move_number: Some(number),
+                side,
+            }),
         }
         let placed = match mv {
             Move::Stone(p) => solver.place(p, side),
@@ -235,8 +301,13 @@ fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> Vec<Miss
     if !(undecided && declared_loss) {
         return out;
     }
-    if let Answer::Found(line) = solver.solve(side) {
-        out.push(MissedWin::LostWithVcf { side, line });
+    match solver.solve(side) {
+        Answer::Found(line) => out.missed.push(MissedWin::LostWithVcf { side, line }),
+        Answer::NotFound => {}
+        Answer::OutOfNodes => out.unsettled.push(Unsettled {
+            move_number: None,
+            side,
+        }),
     }
     out
 }
@@ -307,6 +378,44 @@ mod tests {
         let found = missed_wins(&r, &audit(&r, &Settings::default()), Limits::default());
         assert_eq!(found[0].side(), Color::Black);
         assert_eq!(found[0].line().attacker_moves(), 2);
+    }
+
+    #[test]
+    fn a_search_out_of_nodes_is_unsettled_not_a_verdict() {
+        // Black's h8 i8 j8 is closed by White's g8. From move 7 on k8 makes a four (White
+        // must take l8); once Black has l9 and m10 (move 11 on) k8 also makes the diagonal
+        // k8 l9 m10 three, and j7 then an open four: a VCF of 3, k8 l8 j7. Black plays b14
+        // instead at move 11, and the record stops at Black's move 13, declared a White win.
+        let r = record(
+            "h8 g8 i8 a1 j8 o1 l9 a15 m10 o15 b14 h15",
+            DeclaredResult::White,
+        );
+        let a = audit(&r, &Settings::default());
+        // With a budget of one node, every search that must look past its first four runs
+        // out (the positions before moves 7, 9, 11 and the final board): those are listed,
+        // and none of them is a finding in either direction.
+        let tiny = Limits {
+            max_nodes: 1,
+            ..Limits::default()
+        };
+        let scan = scan_game(&r, &a, tiny);
+        assert_eq!(scan.missed, []);
+        let at: Vec<Option<usize>> = scan.unsettled.iter().map(|u| u.move_number).collect();
+        assert_eq!(at, [Some(7), Some(9), Some(11), None]);
+        assert!(scan.unsettled.iter().all(|u| u.side == Color::Black));
+        assert_eq!(
+            scan.unsettled[2].to_string(),
+            "the VCF search for black before move 11 ran out of nodes: not known, no finding made"
+        );
+        assert_eq!(
+            scan.unsettled[3].to_string(),
+            "the VCF search for black on the final board ran out of nodes: not known, no finding made"
+        );
+        // With the default budget the same game has both findings and nothing unsettled.
+        let full = scan_game(&r, &a, Limits::default());
+        assert_eq!(full.unsettled, []);
+        let kinds: Vec<&str> = full.missed.iter().map(MissedWin::kind).collect();
+        assert_eq!(kinds, ["missed-vcf", "lost-with-vcf"]);
     }
 
     #[test]

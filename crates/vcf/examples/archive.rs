@@ -16,6 +16,7 @@ fn main() {
         ..vcf::Limits::default()
     });
     let (mut all_nodes, mut capped, mut found) = (0u64, 0usize, 0usize);
+    let (mut starts, mut capped_first) = (0usize, 0usize);
     let mut times: Vec<(Duration, u64, String)> = Vec::new();
     let mut total = Duration::ZERO;
     for (gi, line) in text.lines().take(n).enumerate() {
@@ -30,7 +31,24 @@ fn main() {
             capped += usize::from(a == vcf::Answer::OutOfNodes);
             found += usize::from(a.line().is_some());
             total += dt;
-            times.push((dt, solver.nodes(), format!("g{} m{}", gi + 1, i)));
+            // As `validate --missed-wins` does: is the move played the first of a VCF?
+            if let vcf::Answer::Found(l) = &a
+                && l.first() != p
+            {
+                starts += 1;
+                capped_first +=
+                    usize::from(solver.solve_starting_with(side, p) == vcf::Answer::OutOfNodes);
+            }
+            times.push((
+                dt,
+                solver.nodes(),
+                format!(
+                    "g{} m{} {}",
+                    gi + 1,
+                    i,
+                    a.line().map_or("none".to_string(), |l| l.to_string())
+                ),
+            ));
             if !solver.place(p, side) {
                 break;
             }
@@ -49,9 +67,14 @@ fn main() {
         pct(0.999)
     );
     println!("{all_nodes} nodes in all; {found} with a VCF; {capped} out of nodes (cap {cap})");
+    println!(
+        "{starts} played moves searched as a first move (untimed); {capped_first} out of nodes"
+    );
     let top: Duration = times.iter().rev().take(count / 100).map(|t| t.0).sum();
     println!("slowest 1% take {:.3} s", top.as_secs_f64());
-    for t in times.iter().rev().take(8) {
+    // The largest searches (by nodes, which do not depend on the machine's load).
+    times.sort_by_key(|t| t.1);
+    for t in times.iter().rev().take(20) {
         println!(
             "{:>10.1} us {:>8} nodes {}",
             t.0.as_secs_f64() * 1e6,

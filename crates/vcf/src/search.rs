@@ -11,6 +11,8 @@ const _: () = assert!(
     TT_SIZE >= 1 << 16,
     "the slot holds the key bits an entry does not"
 );
+/// The budget byte of a table entry for a position that fails at every depth.
+const ANY_DEPTH: u8 = u8::MAX;
 /// Keys of the side that attacks, mixed into the position's hash.
 const SIDE: [u64; 2] = [0x0123_4567_89AB_CDEF, 0xF0E1_D2C3_B4A5_9687];
 
@@ -45,8 +47,9 @@ struct Cand {
     at: Cell,
     fives: Cells,
     score: u32,
-    /// The table says the position after this four and its block fails.
-    known_fail: bool,
+    /// The table says the position after this four and its block fails: `Some(true)` at
+    /// every depth, `Some(false)` with the budget it would have.
+    known_fail: Option<bool>,
 }
 
 /// A reusable VCF solver for one position that can be changed stone by stone.
@@ -87,6 +90,10 @@ pub struct Solver {
     end: LineEnd,
     generation: u8,
     hits: u64,
+    /// How many times the search has stopped short because of the depth limit (a single
+    /// four with too few moves left, a double four with one, a table entry that fails only
+    /// up to some budget). A failure below which this did not move fails at every depth.
+    cuts: u64,
 }
 
 impl Solver {
@@ -128,6 +135,7 @@ impl Solver {
             end: LineEnd::Five,
             generation: 1,
             hits: 0,
+            cuts: 0,
         }
     }
 
@@ -269,22 +277,52 @@ impl Solver {
         key as usize & (TT_SIZE - 1)
     }
 
-    /// An entry: the key's bits 16..64, the table's generation (bits 8..16), the largest
-    /// budget known to fail (bits 0..8).
-    fn tt_fails(&self, key: u64, budget: u32) -> bool {
+    /// An entry: the key's bits 16..64, the table's generation (bits 8..16), and in bits
+    /// 0..8 either [`ANY_DEPTH`] (the position fails whatever the budget: its search never
+    /// met the depth limit) or the largest budget known to fail (at most `ANY_DEPTH - 1`).
+    /// `Some(any_depth)` when the entry says the position fails with `budget`.
+    fn tt_probe(&self, key: u64, budget: u32) -> Option<bool> {
         let e = self.tt[Self::tt_index(key)];
-        (e ^ key) >> 16 == 0 && (e >> 8) as u8 == self.generation && u32::from(e as u8) >= budget
+        if (e ^ key) >> 16 != 0 || (e >> 8) as u8 != self.generation {
+            return None;
+        }
+        let stored = e as u8;
+        if stored == ANY_DEPTH {
+            Some(true)
+        } else if u32::from(stored) >= budget {
+            Some(false)
+        } else {
+            None
+        }
     }
 
-    fn tt_store(&mut self, key: u64, budget: u32) {
+    /// Whether the table says the position fails with `budget`; a failure that holds only up
+    /// to some budget counts as a depth cut-off.
+    fn tt_fails(&mut self, key: u64, budget: u32) -> bool {
+        match self.tt_probe(key, budget) {
+            Some(any_depth) => {
+                if !any_depth {
+                    self.cuts += 1;
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Remembers that the position fails with `budget`, or at any depth.
+    fn tt_store(&mut self, key: u64, budget: u32, any_depth: bool) {
+        let stored = if any_depth {
+            ANY_DEPTH
+        } else {
+            budget.min(u32::from(ANY_DEPTH - 1)) as u8
+        };
         let i = Self::tt_index(key);
         let e = self.tt[i];
-        if (e ^ key) >> 16 == 0 && (e >> 8) as u8 == self.generation && u32::from(e as u8) >= budget
-        {
+        if (e ^ key) >> 16 == 0 && (e >> 8) as u8 == self.generation && e as u8 >= stored {
             return;
         }
-        self.tt[i] =
-            (key & !0xFFFF) | (u64::from(self.generation) << 8) | u64::from(budget.min(255));
+        self.tt[i] = (key & !0xFFFF) | (u64::from(self.generation) << 8) | u64::from(stored);
     }
 
     /// Black in renju: whether a Black stone on `x` is forbidden now.
@@ -324,6 +362,7 @@ impl Solver {
             return Res::Abort;
         }
         let key = self.grid.hash() ^ SIDE[a];
+        let cuts_before = self.cuts;
         if first.is_none() && !probed && self.tt_fails(key, budget) {
             self.hits += 1;
             return Res::Fail;
@@ -369,23 +408,25 @@ impl Solver {
                 at: x,
                 fives,
                 score,
-                known_fail: false,
+                known_fail: None,
             });
         }
         // The table probes of all single fours in one tight loop, so that their cache misses
         // overlap.
-        if !black_defends && budget > 2 {
+        // (A White four blocked by Black is searched from two moves left, since a forbidden
+        // block wins at once; other single fours from three, see `try_candidates`.)
+        if budget >= if black_defends { 2 } else { 3 } {
             let side = SIDE[a];
             for c in &mut cands {
                 if c.fives.len() == 1 {
                     let child = self.grid.hash_after(c.at, a, c.fives.as_slice()[0]) ^ side;
-                    c.known_fail = self.tt_fails(child, budget - 1);
+                    c.known_fail = self.tt_probe(child, budget - 1);
                 }
             }
         }
         // Single fours that may be searched: those that feed more windows first.
         for c in &mut cands {
-            if c.score == 0 && !c.known_fail {
+            if c.score == 0 && c.known_fail.is_none() {
                 c.score = self.grid.potential(c.at, a);
             }
         }
@@ -397,7 +438,7 @@ impl Solver {
         }
         self.buffers[ply] = cands;
         if matches!(result, Res::Fail) && first.is_none() {
-            self.tt_store(key, budget);
+            self.tt_store(key, budget, self.cuts == cuts_before);
         }
         result
     }
@@ -420,10 +461,14 @@ impl Solver {
                 // move left, nor with two (the child would need an immediate five, and a
                 // four's block leaves the attacker none), nor when the child is known to fail.
                 if budget <= 2 {
+                    self.cuts += 1;
                     continue;
                 }
-                if cand.known_fail {
+                if let Some(any_depth) = cand.known_fail {
                     self.hits += 1;
+                    if !any_depth {
+                        self.cuts += 1;
+                    }
                     continue;
                 }
             }
@@ -456,7 +501,16 @@ impl Solver {
                     self.end = LineEnd::Five;
                     return Res::Win;
                 }
-            } else if budget >= 2 {
+                self.cuts += 1;
+            } else if budget < 2 {
+                self.cuts += 1;
+            } else if let Some(any_depth) = cand.known_fail {
+                // (Black defending: the block is legal, so the child exists and is known.)
+                self.hits += 1;
+                if !any_depth {
+                    self.cuts += 1;
+                }
+            } else {
                 // The single block; the defender's own five points after it.
                 let theirs = self.grid.fives_after(f, d);
                 if theirs.len() <= 1 {
@@ -469,7 +523,7 @@ impl Solver {
                         ply: ply + 1,
                         first: None,
                         extra: Cells::new(),
-                        probed: !black_defends,
+                        probed: true,
                     });
                     self.take(f, d);
                     match r {

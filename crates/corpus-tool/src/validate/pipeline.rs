@@ -170,7 +170,7 @@ impl<T: Send> Work<'_, T> {
         };
         let mut row = Row::audited(name, index, &g, &a);
         if let Some(limits) = self.options.missed_wins {
-            row.add_missed(analyzer::missed::missed_wins(&g, &a, limits));
+            row.add_scan(analyzer::missed::scan_game(&g, &a, limits));
         }
         let t = (self.extra)(&g, &a);
         Out {

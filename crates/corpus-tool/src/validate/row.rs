@@ -193,6 +193,10 @@ pub struct Row {
     /// column (the kinds are), kept for the summary's examples.
     #[serde(skip)]
     pub missed: Vec<analyzer::missed::MissedWin>,
+    /// The positions whose VCF search ran out of nodes (`--missed-wins`): no finding was
+    /// made from them; the summary counts them as a note. Not a column.
+    #[serde(skip)]
+    pub unsettled: Vec<analyzer::missed::Unsettled>,
 }
 
 impl Row {
@@ -205,6 +209,13 @@ impl Row {
             });
         }
         self.missed.extend(missed);
+    }
+
+    /// Adds what the missed-wins scan of the record found: the missed wins
+    /// ([`Row::add_missed`]) and the positions its node budget left open.
+    pub fn add_scan(&mut self, scan: analyzer::missed::GameScan) {
+        self.add_missed(scan.missed);
+        self.unsettled.extend(scan.unsettled);
     }
 }
 
@@ -226,6 +237,7 @@ impl Row {
             findings: Kinds::of(a),
             opening: Some(a.opening),
             missed: Vec::new(),
+            unsettled: Vec::new(),
         }
     }
 
@@ -246,6 +258,7 @@ impl Row {
             findings: Kinds(vec![FindingKind::Unreadable]),
             opening: None,
             missed: Vec::new(),
+            unsettled: Vec::new(),
         }
     }
 }

@@ -290,6 +290,12 @@ impl Summary {
                 .or_default()
                 .add(|| example(None, note.to_string()));
         }
+        for u in &row.unsettled {
+            self.notes
+                .entry(analyzer::missed::Unsettled::KIND)
+                .or_default()
+                .add(|| example(u.move_number, u.to_string()));
+        }
         let mut analyzer_findings = audit.into_iter().flat_map(|a| a.findings.iter());
         let mut missed = row.missed.iter();
         for &kind in &row.findings.0 {
