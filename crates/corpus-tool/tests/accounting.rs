@@ -308,6 +308,69 @@ fn small_and_streamed_files_keep_report_order_with_any_number_of_workers() {
     assert_eq!(order, expected);
 }
 
+/// Batches finish out of order when an early record is slow (a long VCF search with
+/// `--missed-wins`): the workers go on with later batches, and the rows still leave in
+/// report order, each once, the same as with one worker.
+#[test]
+fn a_slow_record_lets_later_batches_finish_first_and_the_order_holds() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = Scratch::new("slow");
+    let games = GAMES.map(|g| format!("black {g}\n"));
+    // 20,000 records: several batches of the line file after the slow one
+    let big: String = (0..20_000).map(|i| games[i % 4].as_str()).collect();
+    std::fs::write(dir.path("big.renju"), &big).unwrap();
+    let run = |jobs: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        let finished = AtomicUsize::new(0);
+        // The 10th record audited waits until 5,000 others are done (or 10 s pass): with 2
+        // workers, batches after its own must be done before it.
+        let started = AtomicUsize::new(0);
+        let slow = |_: &notation::GameRecord, _: &analyzer::GameAudit| {
+            if started.fetch_add(1, Ordering::SeqCst) == 9 && jobs > 1 {
+                let t = std::time::Instant::now();
+                while finished.load(Ordering::SeqCst) < 5_000 && t.elapsed().as_secs() < 10 {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                let waited_for = finished.load(Ordering::SeqCst);
+                finished.fetch_add(1, Ordering::SeqCst);
+                return waited_for;
+            }
+            finished.fetch_add(1, Ordering::SeqCst);
+            0
+        };
+        let mut rows = Vec::new();
+        let mut waited = 0;
+        let summary = pool.install(|| {
+            corpus_tool::validate::audit_entries(
+                corpus_tool::validate::walk_paths(std::slice::from_ref(&dir.0)).unwrap(),
+                &Options::default(),
+                &slow,
+                &mut |a| {
+                    rows.push(a.row.clone());
+                    waited = waited.max(*a.extra.unwrap());
+                },
+                &mut |_, _| {},
+            )
+        });
+        (summary, rows, waited)
+    };
+    let (one, rows_one, _) = run(1);
+    let (two, rows_two, waited) = run(2);
+    assert!(
+        waited >= 5_000,
+        "the slow record saw only {waited} others done: later batches did not go on"
+    );
+    assert_eq!(rows_one.len(), 20_000);
+    assert_eq!(rows_one, rows_two);
+    let indexes: Vec<usize> = rows_two.iter().map(|r| r.index).collect();
+    assert_eq!(indexes, (1..=20_000).collect::<Vec<_>>());
+    assert_eq!((one.records, two.records), (20_000, 20_000));
+    assert_eq!(one.verdicts, two.verdicts);
+}
+
 /// A large line file is parsed line by line on the workers (line mode); its rows must be
 /// exactly what the file's own reader stream gives (`for_each_record`, audited one by one):
 /// the same records, indexes, verdicts and error sentences (record and line numbers

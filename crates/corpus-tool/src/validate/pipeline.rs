@@ -34,12 +34,16 @@ use std::sync::Arc;
 
 /// About how many records are audited together (bounded memory, good parallel grain).
 pub const BATCH: usize = 4096;
+/// The first batch is this small, and each next one twice the last up to [`BATCH`]: the
+/// workers start as soon as a few files are walked, and a short run is not one batch.
+const FIRST_BATCH: usize = 64;
 /// Files up to this size are read whole by a worker (many small files use every core).
 pub const SMALL_FILE: u64 = 64 << 10;
 /// Line mode gathers the lines of a file in buffers of about this size.
 const CHUNK: usize = 64 << 10;
-/// How many batches may wait between the reader and the workers.
-const QUEUE: usize = 1;
+/// How many batches may be handed to the workers and not yet accounted: while one batch
+/// waits for a slow record (a long VCF search), the workers go on with the next ones.
+const IN_FLIGHT: usize = 8;
 
 /// One record through the pipeline, as handed to the sink in report order.
 #[derive(Debug)]
@@ -234,7 +238,7 @@ fn produce(
 ) {
     let sample = options.sample.max(1);
     let mut batch = Vec::new();
-    let mut weight = 0usize;
+    let mut weight = Fill::new();
     let mut open = true;
     for entry in entries {
         if !open {
@@ -244,17 +248,17 @@ fn produce(
             Entry::File(f) => f,
             other => {
                 batch.push(Job::Walked(other));
-                weight += 1;
-                if weight >= BATCH {
+                weight.add(1);
+                if weight.full() {
                     open = send(std::mem::take(&mut batch));
-                    weight = 0;
+                    weight.sent();
                 }
                 continue;
             }
         };
         match f.size {
             Some(size) if size <= SMALL_FILE => {
-                weight += (size / 64) as usize + 1;
+                weight.add((size / 64) as usize + 1);
                 batch.push(Job::SmallFile(f));
             }
             Some(_) if sample == 1 => {
@@ -291,11 +295,11 @@ fn produce(
                             batch.push(Job::LineError(Arc::clone(&name), number, e.to_string()));
                         }
                     }
-                    weight += 1;
-                    if weight >= BATCH && open {
+                    weight.add(1);
+                    if weight.full() && open {
                         chunk.flush(&mut batch);
                         open = send(std::mem::take(&mut batch));
-                        weight = 0;
+                        weight.sent();
                     }
                 });
                 chunk.flush(&mut batch);
@@ -304,13 +308,43 @@ fn produce(
             }
             _ => stream(&f, options, &mut batch, &mut weight, &mut open, send),
         }
-        if weight >= BATCH && open {
+        if weight.full() && open {
             open = send(std::mem::take(&mut batch));
-            weight = 0;
+            weight.sent();
         }
     }
     if !batch.is_empty() && open {
         send(batch);
+    }
+}
+
+/// How full the batch being filled is: its weight so far, and the weight at which it is
+/// sent ([`FIRST_BATCH`], doubling with each batch sent up to [`BATCH`]).
+struct Fill {
+    weight: usize,
+    limit: usize,
+}
+
+impl Fill {
+    fn new() -> Self {
+        Fill {
+            weight: 0,
+            limit: FIRST_BATCH,
+        }
+    }
+
+    fn add(&mut self, weight: usize) {
+        self.weight += weight;
+    }
+
+    fn full(&self) -> bool {
+        self.weight >= self.limit
+    }
+
+    /// The batch was sent: the next starts empty, with twice the limit (up to [`BATCH`]).
+    fn sent(&mut self) {
+        self.weight = 0;
+        self.limit = (self.limit * 2).min(BATCH);
     }
 }
 
@@ -360,7 +394,7 @@ fn stream(
     f: &InputFile,
     options: &Options,
     batch: &mut Vec<Job>,
-    weight: &mut usize,
+    weight: &mut Fill,
     open: &mut bool,
     send: &mut dyn FnMut(Vec<Job>) -> bool,
 ) {
@@ -378,10 +412,10 @@ fn stream(
             index,
             item,
         });
-        *weight += 1;
-        if *weight >= BATCH && *open {
+        weight.add(1);
+        if weight.full() && *open {
             *open = send(std::mem::take(batch));
-            *weight = 0;
+            weight.sent();
         }
     });
     let status = status(read, &name, not_sampled);
@@ -423,147 +457,224 @@ pub fn audit_entries<T: Send>(
 ) -> Summary {
     let start = std::time::Instant::now();
     let jobs = rayon::current_num_threads();
-    let mut total = Summary {
-        settings: RunSettings::of(options),
-        jobs,
-        ..Summary::default()
+    let mut accounts = Accounts {
+        total: Summary {
+            settings: RunSettings::of(options),
+            jobs,
+            ..Summary::default()
+        },
+        done_records: 0,
+        line_records: 0,
+        sink,
+        progress,
     };
     let work = Work { options, extra };
-    let mut done_records = 0usize;
-    let expected = std::cell::Cell::new(0usize);
-    // Accounting (the summary, the sink: the CSV writer) is sequential: it runs on this
-    // thread for batch k while the workers audit batch k+1.
-    // records of the line file being read in line mode, so far
-    let mut line_records = 0usize;
-    let mut account_batch = |done: Vec<Done<T>>| {
-        let mut account = |out: &Out<T>, total: &mut Summary| {
-            total.add(&out.row, out.audited.as_ref().map(|(_, a, _)| a));
-            sink(Audited {
-                row: &out.row,
-                record: out.audited.as_ref().map(|(g, _, _)| g),
-                audit: out.audited.as_ref().map(|(_, a, _)| a),
-                extra: out.audited.as_ref().map(|(_, _, t)| t),
+    if jobs <= 1 {
+        // One thread: reading, auditing and accounting take turns.
+        let mut expected = 0;
+        produce(entries, options, &mut |batch| {
+            expected += expected_records(&batch);
+            let done = batch.into_iter().map(|j| work.job(j)).collect();
+            accounts.batch(done, expected);
+            true
+        });
+    } else {
+        run_parallel(entries, options, &work, &mut accounts);
+    }
+    let mut total = accounts.total;
+    total.seconds = start.elapsed().as_secs_f64();
+    total
+}
+
+/// The records a batch is expected to hold (for the progress bar).
+fn expected_records(batch: &[Job]) -> usize {
+    batch
+        .iter()
+        .map(|j| match j {
+            Job::SmallFile(f) => estimate(f),
+            Job::Expect(n) => *n,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// The parallel run: a reader thread walks and cuts the batches and hands each to the
+/// workers as a task of its own, at most [`IN_FLIGHT`] not yet accounted; this thread
+/// accounts the batches in order as they are done, and works on the batches (as a worker
+/// of the pool) while the next one in order is not done.
+fn run_parallel<T: Send>(
+    entries: impl Iterator<Item = Entry> + Send,
+    options: &Options,
+    work: &Work<'_, T>,
+    accounts: &mut Accounts<'_, T>,
+) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc;
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<Done<T>>)>();
+    // A place in the window: taken (sent) by the reader before it hands a batch on, given
+    // back (received) here once the batch is accounted.
+    let (window_tx, window_rx) = mpsc::sync_channel::<()>(IN_FLIGHT);
+    let expected = AtomicUsize::new(0);
+    rayon::in_place_scope(|scope| {
+        std::thread::scope(|threads| {
+            let expected = &expected;
+            threads.spawn(move || {
+                let mut sequence = 0;
+                produce(entries, options, &mut |batch| {
+                    if window_tx.send(()).is_err() {
+                        return false;
+                    }
+                    expected.fetch_add(expected_records(&batch), Ordering::Relaxed);
+                    let done_tx = done_tx.clone();
+                    let number = sequence;
+                    sequence += 1;
+                    scope.spawn(move |_| {
+                        let done = batch.into_par_iter().map(|j| work.job(j)).collect();
+                        // The receiver lives until every batch is done.
+                        let _ = done_tx.send((number, done));
+                    });
+                    true
+                });
             });
-            done_records += 1;
-        };
+            let mut waiting = std::collections::BTreeMap::new();
+            let mut next = 0;
+            while let Some((number, done)) = receive_helping(&done_rx) {
+                waiting.insert(number, done);
+                while let Some(done) = waiting.remove(&next) {
+                    accounts.batch(done, expected.load(Ordering::Relaxed));
+                    next += 1;
+                    // The reader took this place before handing the batch on.
+                    let _ = window_rx.recv();
+                }
+            }
+        });
+    });
+}
+
+/// The next message of `rx`, working on the pool's tasks while there is none (this thread
+/// is a worker of the pool: with 2 jobs it is one of the two). `None` once every sender is
+/// gone and nothing is left.
+fn receive_helping<M>(rx: &std::sync::mpsc::Receiver<M>) -> Option<M> {
+    use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
+    loop {
+        match rx.try_recv() {
+            Ok(m) => return Some(m),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) => {}
+        }
+        if rayon::yield_now() == Some(rayon::Yield::Executed) {
+            continue;
+        }
+        match rx.recv_timeout(std::time::Duration::from_micros(100)) {
+            Ok(m) => return Some(m),
+            Err(RecvTimeoutError::Disconnected) => return None,
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+    }
+}
+
+/// The sequential accounting of the rows (the summary, the sink: the CSV writer), in
+/// report order.
+struct Accounts<'s, T> {
+    total: Summary,
+    done_records: usize,
+    /// Records of the line file being read in line mode, so far.
+    line_records: usize,
+    sink: &'s mut dyn FnMut(Audited<'_, T>),
+    progress: &'s mut dyn FnMut(usize, usize),
+}
+
+impl<T> Accounts<'_, T> {
+    fn row(&mut self, out: &Out<T>) {
+        self.total
+            .add(&out.row, out.audited.as_ref().map(|(_, a, _)| a));
+        (self.sink)(Audited {
+            row: &out.row,
+            record: out.audited.as_ref().map(|(g, _, _)| g),
+            audit: out.audited.as_ref().map(|(_, a, _)| a),
+            extra: out.audited.as_ref().map(|(_, _, t)| t),
+        });
+        self.done_records += 1;
+    }
+
+    /// Accounts one batch done; `expected` is the estimated records of the run so far.
+    fn batch(&mut self, done: Vec<Done<T>>, expected: usize) {
         for d in done {
             match d {
-                Done::Record(out) => account(&out, &mut total),
-                Done::Walked(Entry::Problem(p)) => total.file_problems.push(p),
-                Done::Walked(Entry::Skipped(s)) => total.skipped.push(s),
+                Done::Record(out) => self.row(&out),
+                Done::Walked(Entry::Problem(p)) => self.total.file_problems.push(p),
+                Done::Walked(Entry::Skipped(s)) => self.total.skipped.push(s),
                 Done::Walked(Entry::File(_)) | Done::Nothing => {}
                 Done::Line(name, number, out) => {
                     let out = match out {
                         LineOut::NotARecord => continue,
                         LineOut::Audited(mut o) => {
-                            line_records += 1;
-                            o.row.index = line_records;
+                            self.line_records += 1;
+                            o.row.index = self.line_records;
                             o
                         }
                         LineOut::Broken(b) => {
-                            line_records += 1;
-                            let index = line_records;
-                            let detail = match b {
-                                LineBroken::Error(mut e) => {
-                                    e.record = index;
-                                    if let Position::Line { line, .. } = &mut e.position {
-                                        *line = number;
-                                    }
-                                    e.to_string()
-                                }
-                                LineBroken::TooManyMoves(n) => too_many_moves(&name, index, n),
-                                LineBroken::Io(why) => RecordError::new(
-                                    &name,
-                                    index,
-                                    Position::Line {
-                                        line: number,
-                                        column: 1,
-                                    },
-                                    ErrorKind::Io(why),
-                                )
-                                .to_string(),
-                            };
-                            Out {
-                                row: Row::unreadable(&name, index, detail),
-                                audited: None,
-                            }
+                            self.line_records += 1;
+                            broken_line(&name, self.line_records, number, b)
                         }
                     };
-                    account(&out, &mut total);
+                    self.row(&out);
                 }
                 Done::LineFileEnd(name, format) => {
-                    if line_records == 0 {
-                        total
+                    if self.line_records == 0 {
+                        self.total
                             .file_problems
                             .push(FileProblem::no_records(name.to_string(), format));
                     } else {
-                        total.files += 1;
+                        self.total.files += 1;
                     }
-                    line_records = 0;
+                    self.line_records = 0;
                 }
                 Done::File(name, rows, status) => {
                     for out in &rows {
-                        account(out, &mut total);
+                        self.row(out);
                     }
                     match status {
                         FileStatus::Audited { not_sampled } => {
-                            total.files += 1;
-                            total.not_sampled += not_sampled;
+                            self.total.files += 1;
+                            self.total.not_sampled += not_sampled;
                         }
-                        FileStatus::NotRecords => total.skipped_files.push(name.to_string()),
-                        FileStatus::Problem(p) => total.file_problems.push(p),
+                        FileStatus::NotRecords => self.total.skipped_files.push(name.to_string()),
+                        FileStatus::Problem(p) => self.total.file_problems.push(p),
                     }
                 }
             }
         }
-        progress(done_records, expected.get().max(done_records));
-    };
-    let mut pending: Option<Vec<Done<T>>> = None;
-    let mut consume = |batch: Vec<Job>| {
-        for j in &batch {
-            match j {
-                Job::SmallFile(f) => expected.set(expected.get() + estimate(f)),
-                Job::Expect(n) => expected.set(expected.get() + n),
-                _ => {}
+        (self.progress)(self.done_records, expected.max(self.done_records));
+    }
+}
+
+/// The row of a broken line, record `index` of its file, at line `number`.
+fn broken_line<T>(name: &str, index: usize, number: usize, broken: LineBroken) -> Out<T> {
+    let detail = match broken {
+        LineBroken::Error(mut e) => {
+            e.record = index;
+            if let Position::Line { line, .. } = &mut e.position {
+                *line = number;
             }
+            e.to_string()
         }
-        let mut next = None;
-        let previous = pending.take();
-        let work = &work;
-        rayon::in_place_scope(|s| {
-            s.spawn(|_| {
-                next = Some(
-                    batch
-                        .into_par_iter()
-                        .map(|j| work.job(j))
-                        .collect::<Vec<_>>(),
-                );
-            });
-            if let Some(done) = previous {
-                account_batch(done);
-            }
-        });
-        pending = next;
+        LineBroken::TooManyMoves(n) => too_many_moves(name, index, n),
+        LineBroken::Io(why) => RecordError::new(
+            name,
+            index,
+            Position::Line {
+                line: number,
+                column: 1,
+            },
+            ErrorKind::Io(why),
+        )
+        .to_string(),
     };
-    if jobs <= 1 {
-        produce(entries, options, &mut |batch| {
-            consume(batch);
-            true
-        });
-    } else {
-        std::thread::scope(|s| {
-            let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Job>>(QUEUE);
-            s.spawn(move || produce(entries, options, &mut |batch| tx.send(batch).is_ok()));
-            for batch in rx {
-                consume(batch);
-            }
-        });
+    Out {
+        row: Row::unreadable(name, index, detail),
+        audited: None,
     }
-    if let Some(done) = pending.take() {
-        account_batch(done);
-    }
-    total.seconds = start.elapsed().as_secs_f64();
-    total
 }
 
 /// Audits every file under `paths`, calling `sink` with each row (in file order, then record
