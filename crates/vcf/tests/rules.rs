@@ -261,3 +261,22 @@ fn a_board_of_another_size_is_another_position() {
     s.set_board(&small);
     assert_eq!(s.solve(Color::Black), Answer::NotFound);
 }
+
+#[test]
+fn clearing_the_table_many_times_changes_no_answer() {
+    // More clears than an entry's generation field tells apart: the table is wiped on the
+    // way, and the answers (with and without a VCF) stay those of a fresh solver.
+    let with = stones("h8 i8 j8", "a1 a3");
+    let without = stones("h8 j8", "a1");
+    let mut s = Solver::new(&with, RuleSet::Renju);
+    let first = s.solve(Color::Black);
+    assert!(first.line().is_some());
+    for _ in 0..40_000 {
+        s.clear_table();
+    }
+    assert_eq!(s.solve(Color::Black), first);
+    s.set_board(&without);
+    assert_eq!(s.solve(Color::Black), Answer::NotFound);
+    s.set_board(&with);
+    assert_eq!(s.solve(Color::Black), first);
+}
