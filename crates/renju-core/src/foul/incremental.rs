@@ -13,7 +13,7 @@ use super::decide::quick;
 use super::double_three::{Memo, Search};
 use super::scan::scan_points;
 use super::{Foul, Verdict};
-use crate::shape::{Lines, Packed, Summary, black_exact, black_summary_table, window_delta};
+use crate::shape::{Lines, Packed, Summary, black_exact, black_summary, window_delta};
 use crate::{Board, BoardError, Color, Convention, Direction, MAX_SIZE, Point, RENJU_SIZE};
 use std::sync::OnceLock;
 
@@ -109,7 +109,7 @@ impl State {
                         for (i, d) in Direction::ALL.into_iter().enumerate() {
                             let k = lines.black_index(p, d);
                             s.keys[cell(p)][i] = k;
-                            s.shapes[cell(p)][i] = black_summary_table()[usize::from(k)];
+                            s.shapes[cell(p)][i] = black_summary(k);
                         }
                         s.reclass(p);
                     }
@@ -290,7 +290,6 @@ impl IncrementalBoard {
     /// within 5 of it on its four lines.
     fn update_around(&mut self, p: Point, color: Color, placing: bool) {
         let size = self.board.size();
-        let table = black_summary_table();
         let st = &mut *self.state;
         for (i, d) in Direction::ALL.into_iter().enumerate() {
             let (dc, dr) = d.step();
@@ -304,7 +303,7 @@ impl IncrementalBoard {
                     let delta = window_delta(-m, color);
                     let key = &mut st.keys[cell(q)][i];
                     *key = if placing { *key + delta } else { *key - delta };
-                    let shape = table[usize::from(*key)];
+                    let shape = black_summary(*key);
                     // Most stones change a neighbourhood without changing what Black makes
                     // there: then the class stands.
                     if st.shapes[cell(q)][i] != shape {
