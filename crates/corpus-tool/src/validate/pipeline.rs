@@ -9,10 +9,15 @@
 //! its error sentence, are set in order afterwards: the same rows as the file's own reader
 //! stream, a test checks it); any other large file (and any file under `--sample`) is
 //! streamed by the reader, its records put into batches one by one. A batch spans files.
-//! The workers (rayon, the pool of the caller: `--jobs`) audit a batch while the reader
-//! fills the next one; at most two batches wait, so memory is bounded whatever the size of
-//! the archive. Rows leave in file order, then record order. With one worker there is no reader thread: reading and
-//! auditing take turns on the one thread.
+//! The first batch is small ([`FIRST_BATCH`]) and each next one twice the last, so the
+//! workers start as soon as a few files are walked. The reader hands each batch to the
+//! workers (rayon, the pool of the caller: `--jobs`) as a task of its own, at most
+//! [`IN_FLIGHT`] batches not yet accounted, so memory is bounded whatever the size of the
+//! archive, and a batch held up by one slow record (a long VCF search) does not hold up
+//! the workers: they go on with the next batches. The calling thread accounts the batches
+//! (the summary, the sink) in order as they are done, and works on the pool's tasks while
+//! the next one is not. Rows leave in file order, then record order. With one worker there
+//! is no reader thread: reading, auditing and accounting take turns on the one thread.
 //!
 //! **Accounting invariant:** every record a reader yields and `--sample` keeps becomes
 //! exactly one [`Row`], whether it was audited or could not be read, and the [`Summary`]
@@ -36,14 +41,14 @@ use std::sync::Arc;
 pub const BATCH: usize = 4096;
 /// The first batch is this small, and each next one twice the last up to [`BATCH`]: the
 /// workers start as soon as a few files are walked, and a short run is not one batch.
-const FIRST_BATCH: usize = 64;
+pub const FIRST_BATCH: usize = 64;
 /// Files up to this size are read whole by a worker (many small files use every core).
 pub const SMALL_FILE: u64 = 64 << 10;
 /// Line mode gathers the lines of a file in buffers of about this size.
 const CHUNK: usize = 64 << 10;
 /// How many batches may be handed to the workers and not yet accounted: while one batch
 /// waits for a slow record (a long VCF search), the workers go on with the next ones.
-const IN_FLIGHT: usize = 8;
+pub const IN_FLIGHT: usize = 8;
 
 /// One record through the pipeline, as handed to the sink in report order.
 #[derive(Debug)]
