@@ -5,20 +5,28 @@ use crate::grid::{Cell, Cells, Grid, ci};
 use crate::{Answer, Limits, Line, LineEnd};
 use renju_core::{Board, Color, Convention, FoulChecker, Point, RuleSet};
 
-/// The key bits that choose an entry's slot: 2^23 entries of 8 bytes, 64 MB (zeroed pages
-/// cost nothing until used). Larger tables keep more of a deep search: on the first 30,000
-/// games of the 147k archive, every position solved, 2^20 entries visit 35.2 million nodes
-/// and leave 2 positions out of nodes, 2^23 visit 25.3 million and leave none (`cargo run
-/// --release -p vcf --example archive -- train-2.renju 30000`).
-const INDEX_BITS: u32 = 23;
-/// Entries of the transposition table.
-const TT_SIZE: usize = 1 << INDEX_BITS;
-/// The generations an entry can tell apart (bits 8..INDEX_BITS of an entry, which the slot
-/// makes redundant as key bits): the table is wiped once in this many clears.
-const GENERATIONS: u16 = (1 << (INDEX_BITS - 8)) - 1;
+/// The transposition table starts with 2^18 entries of 8 bytes (2 MB) and grows to 2^23
+/// (64 MB) during the first search that visits more than [`GROW_AFTER`] nodes: a small table
+/// keeps short questions cheap (its pages are touched at once), a large one keeps more of a
+/// deep search. On the first 30,000 games of the 147k archive, every position solved, 2^20
+/// entries throughout visit 35.2 million nodes and leave 2 positions out of nodes, 2^23 visit
+/// 25.3 million and leave none (`cargo run --release -p vcf --example archive -- train-2.renju
+/// 30000`); with 2^23 from the start the 4,782 positions of the dev set take twice the time
+/// of 2^20 in `corpus-tool vcf` (32,942 page faults instead of 4,271).
+const SMALL_TABLE: usize = 1 << 18;
+/// The table's size once grown (see [`SMALL_TABLE`]).
+const LARGE_TABLE: usize = 1 << 23;
+/// A search that visits more nodes than this grows the table.
+const GROW_AFTER: u64 = 1 << 16;
+/// An entry keeps the key's bits from here up (the slot gives the low bits; with a table
+/// smaller than 2^24 a few bits in between are not checked, leaving well over 50 bits).
+const KEY_SHIFT: u32 = 24;
+/// The generations an entry can tell apart (bits 8..24 of an entry): the table is wiped once
+/// in this many clears.
+const GENERATIONS: u16 = u16::MAX;
 const _: () = assert!(
-    INDEX_BITS >= 16 && INDEX_BITS <= 24,
-    "the slot holds the key bits an entry does not, and a generation fits in 16 bits"
+    LARGE_TABLE <= 1 << KEY_SHIFT && SMALL_TABLE.is_power_of_two() && LARGE_TABLE.is_power_of_two(),
+    "the slot and the entry hold the key bits between them"
 );
 /// The budget byte of a table entry for a position that fails at every depth.
 const ANY_DEPTH: u8 = u8::MAX;
@@ -133,7 +141,7 @@ impl Solver {
             limits,
             grid,
             fouls: FoulChecker::new(board),
-            tt: vec![0; TT_SIZE],
+            tt: vec![0; SMALL_TABLE],
             nodes: 0,
             seen: vec![0; crate::grid::CELLS],
             stamp: 0,
@@ -170,10 +178,11 @@ impl Solver {
     pub fn clear_table(&mut self) {
         // Entries of older generations never match; the table is wiped once in
         // `GENERATIONS` times.
-        self.generation += 1;
-        if self.generation > GENERATIONS {
+        if self.generation == GENERATIONS {
             self.tt.iter_mut().for_each(|e| *e = 0);
             self.generation = 1;
+        } else {
+            self.generation += 1;
         }
     }
 
@@ -281,10 +290,9 @@ impl Solver {
         }
     }
 
-    /// The slot: the key's low bits (so that with the bits `INDEX_BITS..64` kept in the entry the whole
-    /// key is checked).
-    fn tt_index(key: u64) -> usize {
-        key as usize & (TT_SIZE - 1)
+    /// The slot: the key's low bits (the entry keeps the bits from [`KEY_SHIFT`] up).
+    fn tt_index(&self, key: u64) -> usize {
+        key as usize & (self.tt.len() - 1)
     }
 
     /// The generation of entry `e`.
@@ -292,14 +300,14 @@ impl Solver {
         ((e >> 8) as u16) & GENERATIONS
     }
 
-    /// An entry: the key's bits `INDEX_BITS..64`, the table's generation (bits
-    /// `8..INDEX_BITS`), and in bits
+    /// An entry: the key's bits `KEY_SHIFT..64`, the table's generation (bits 8..24), and
+    /// in bits
     /// 0..8 either [`ANY_DEPTH`] (the position fails whatever the budget: its search never
     /// met the depth limit) or the largest budget known to fail (at most `ANY_DEPTH - 1`).
     /// `Some(any_depth)` when the entry says the position fails with `budget`.
     fn tt_probe(&self, key: u64, budget: u32) -> Option<bool> {
-        let e = self.tt[Self::tt_index(key)];
-        if (e ^ key) >> INDEX_BITS != 0 || Self::generation_of(e) != self.generation {
+        let e = self.tt[self.tt_index(key)];
+        if (e ^ key) >> KEY_SHIFT != 0 || Self::generation_of(e) != self.generation {
             return None;
         }
         let stored = e as u8;
@@ -333,16 +341,17 @@ impl Solver {
         } else {
             budget.min(u32::from(ANY_DEPTH - 1)) as u8
         };
-        let i = Self::tt_index(key);
+        let i = self.tt_index(key);
         let e = self.tt[i];
-        if (e ^ key) >> INDEX_BITS == 0
+        if (e ^ key) >> KEY_SHIFT == 0
             && Self::generation_of(e) == self.generation
             && e as u8 >= stored
         {
             return;
         }
-        self.tt[i] =
-            (key & !(TT_SIZE as u64 - 1)) | (u64::from(self.generation) << 8) | u64::from(stored);
+        self.tt[i] = (key & !((1u64 << KEY_SHIFT) - 1))
+            | (u64::from(self.generation) << 8)
+            | u64::from(stored);
     }
 
     /// Black in renju: whether a Black stone on `x` is forbidden now.
@@ -380,6 +389,11 @@ impl Solver {
         self.nodes += 1;
         if self.nodes > self.limits.max_nodes {
             return Res::Abort;
+        }
+        if self.nodes == GROW_AFTER && self.tt.len() < LARGE_TABLE {
+            // A deep search: a larger table from here on (what the small one held is lost,
+            // which changes no answer, only the nodes this search visits).
+            self.tt = vec![0; LARGE_TABLE];
         }
         let key = self.grid.hash() ^ SIDE[a];
         let cuts_before = self.cuts;
@@ -564,5 +578,54 @@ impl Solver {
             self.line.truncate(mark);
         }
         Res::Fail
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Eleven groups of three Black stones, each against an edge (`a b c` or `m n o` on rows
+    /// 1, 4, 7, 10 and 13, `a b c` on row 15): each group makes a four in two ways, and each
+    /// four, once blocked, is dead. Rows at least two apart and groups ten columns apart make
+    /// no other four. No five can ever be made, so there is no VCF; but every set of fours
+    /// can be played in any order, so the search visits some 3^11 positions.
+    fn many_dead_fours() -> Board {
+        let mut board = Board::new(15).unwrap();
+        for row in [1, 4, 7, 10, 13, 15] {
+            let cols: &[&str] = if row == 15 {
+                &["a", "b", "c"]
+            } else {
+                &["a", "b", "c", "m", "n", "o"]
+            };
+            for col in cols {
+                let p: Point = format!("{col}{row}").parse().unwrap();
+                board.place(p, Color::Black).unwrap();
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn a_deep_search_grows_the_table_and_no_answer_changes() {
+        let board = many_dead_fours();
+        let mut s = Solver::new(&board, RuleSet::FreeStyle);
+        assert_eq!(s.tt.len(), SMALL_TABLE);
+        assert_eq!(s.solve(Color::Black), Answer::NotFound);
+        assert!(s.nodes() > GROW_AFTER, "only {} nodes", s.nodes());
+        assert_eq!(s.tt.len(), LARGE_TABLE);
+        // The root's failure is remembered in the grown table.
+        assert_eq!(s.solve(Color::Black), Answer::NotFound);
+        assert_eq!(s.nodes(), 1);
+        // A VCF is still found: an open three h8 i8 j8 on a row of its own.
+        for p in ["h8", "i8", "j8"] {
+            assert!(s.place(p.parse().unwrap(), Color::Black));
+        }
+        let line = s
+            .solve(Color::Black)
+            .line()
+            .cloned()
+            .expect("the open four");
+        assert_eq!(line.attacker_moves(), 2);
     }
 }
