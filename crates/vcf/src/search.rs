@@ -5,19 +5,19 @@ use crate::grid::{Cell, Cells, Grid, ci};
 use crate::{Answer, Limits, Line, LineEnd};
 use renju_core::{Board, Color, Convention, FoulChecker, Point, RuleSet};
 
-/// The transposition table starts with 2^18 entries of 8 bytes (2 MB) and grows to 2^23
-/// (64 MB) during the first search that visits more than [`GROW_AFTER`] nodes: a small table
-/// keeps short questions cheap (its pages are touched at once), a large one keeps more of a
-/// deep search. On the first 30,000 games of the 147k archive, every position solved, 2^20
-/// entries throughout visit 35.2 million nodes and leave 2 positions out of nodes, 2^23 visit
-/// 25.3 million and leave none (`cargo run --release -p vcf --example archive -- train-2.renju
-/// 30000`); with 2^23 from the start the 4,782 positions of the dev set take twice the time
-/// of 2^20 in `corpus-tool vcf` (32,942 page faults instead of 4,271).
-const SMALL_TABLE: usize = 1 << 18;
-/// The table's size once grown (see [`SMALL_TABLE`]).
-const LARGE_TABLE: usize = 1 << 23;
-/// A search that visits more nodes than this grows the table.
-const GROW_AFTER: u64 = 1 << 16;
+/// The sizes of the transposition table (entries of 8 bytes): it starts with the first (2 MB)
+/// and grows to the next during the first search that visits more than the next one's
+/// [`GROW_AFTER`] nodes (16 MB after 2^17 nodes, 64 MB after 2^20). A small table keeps short
+/// questions cheap (each page of a table costs a page fault when first touched: with 64 MB
+/// from the start, the 4,782 positions of the dev set take twice the time in `corpus-tool
+/// vcf`, 32,942 page faults instead of 4,271), a large one keeps more of a deep search: on the
+/// first 30,000 games of the 147k archive, every position solved, 2^20 entries throughout
+/// visit 35.2 million nodes and leave 2 positions out of nodes, 2^23 visit 25.3 million and
+/// leave none (`cargo run --release -p vcf --example archive -- train-2.renju 30000`). A
+/// search grows the table only once it has taken far longer than the page faults cost.
+const TABLE_SIZES: [usize; 3] = [1 << 18, 1 << 21, 1 << 23];
+/// The nodes after which a search grows the table to `TABLE_SIZES[k]` (the first is unused).
+const GROW_AFTER: [u64; 3] = [0, 1 << 17, 1 << 20];
 /// An entry keeps the key's bits from here up (the slot gives the low bits; with a table
 /// smaller than 2^24 a few bits in between are not checked, leaving well over 50 bits).
 const KEY_SHIFT: u32 = 24;
@@ -25,7 +25,10 @@ const KEY_SHIFT: u32 = 24;
 /// in this many clears.
 const GENERATIONS: u16 = u16::MAX;
 const _: () = assert!(
-    LARGE_TABLE <= 1 << KEY_SHIFT && SMALL_TABLE.is_power_of_two() && LARGE_TABLE.is_power_of_two(),
+    TABLE_SIZES[2] <= 1 << KEY_SHIFT
+        && TABLE_SIZES[0].is_power_of_two()
+        && TABLE_SIZES[1].is_power_of_two()
+        && TABLE_SIZES[2].is_power_of_two(),
     "the slot and the entry hold the key bits between them"
 );
 /// The budget byte of a table entry for a position that fails at every depth.
@@ -97,6 +100,9 @@ pub struct Solver {
     grid: Box<Grid>,
     fouls: FoulChecker,
     tt: Vec<u64>,
+    /// The node count at which the search grows the table ([`GROW_AFTER`]; `u64::MAX` once
+    /// it has its largest size).
+    grow_at: u64,
     nodes: u64,
     seen: Vec<u32>,
     stamp: u32,
@@ -141,7 +147,8 @@ impl Solver {
             limits,
             grid,
             fouls: FoulChecker::new(board),
-            tt: vec![0; SMALL_TABLE],
+            tt: vec![0; TABLE_SIZES[0]],
+            grow_at: GROW_AFTER[1],
             nodes: 0,
             seen: vec![0; crate::grid::CELLS],
             stamp: 0,
@@ -290,6 +297,19 @@ impl Solver {
         }
     }
 
+    /// A deep search: the next larger table from here on (what the smaller one held is
+    /// lost, which changes no answer, only the nodes this search visits).
+    fn grow_table(&mut self) {
+        let next = TABLE_SIZES.iter().position(|&n| n > self.tt.len());
+        if let Some(k) = next {
+            self.tt = vec![0; TABLE_SIZES[k]];
+        }
+        self.grow_at = match next {
+            Some(k) if k + 1 < TABLE_SIZES.len() => GROW_AFTER[k + 1],
+            _ => u64::MAX,
+        };
+    }
+
     /// The slot: the key's low bits (the entry keeps the bits from [`KEY_SHIFT`] up).
     fn tt_index(&self, key: u64) -> usize {
         key as usize & (self.tt.len() - 1)
@@ -390,10 +410,8 @@ impl Solver {
         if self.nodes > self.limits.max_nodes {
             return Res::Abort;
         }
-        if self.nodes == GROW_AFTER && self.tt.len() < LARGE_TABLE {
-            // A deep search: a larger table from here on (what the small one held is lost,
-            // which changes no answer, only the nodes this search visits).
-            self.tt = vec![0; LARGE_TABLE];
+        if self.nodes == self.grow_at {
+            self.grow_table();
         }
         let key = self.grid.hash() ^ SIDE[a];
         let cuts_before = self.cuts;
@@ -610,10 +628,11 @@ mod tests {
     fn a_deep_search_grows_the_table_and_no_answer_changes() {
         let board = many_dead_fours();
         let mut s = Solver::new(&board, RuleSet::FreeStyle);
-        assert_eq!(s.tt.len(), SMALL_TABLE);
+        assert_eq!(s.tt.len(), TABLE_SIZES[0]);
         assert_eq!(s.solve(Color::Black), Answer::NotFound);
-        assert!(s.nodes() > GROW_AFTER, "only {} nodes", s.nodes());
-        assert_eq!(s.tt.len(), LARGE_TABLE);
+        assert!(s.nodes() > GROW_AFTER[1], "only {} nodes", s.nodes());
+        assert!(s.nodes() < GROW_AFTER[2], "{} nodes", s.nodes());
+        assert_eq!(s.tt.len(), TABLE_SIZES[1]);
         // The root's failure is remembered in the grown table.
         assert_eq!(s.solve(Color::Black), Answer::NotFound);
         assert_eq!(s.nodes(), 1);
@@ -627,5 +646,22 @@ mod tests {
             .cloned()
             .expect("the open four");
         assert_eq!(line.attacker_moves(), 2);
+    }
+
+    #[test]
+    fn the_table_grows_in_steps_and_then_stays() {
+        let mut s = Solver::new(&Board::renju(), RuleSet::Renju);
+        assert_eq!((s.tt.len(), s.grow_at), (TABLE_SIZES[0], GROW_AFTER[1]));
+        s.grow_table();
+        assert_eq!((s.tt.len(), s.grow_at), (TABLE_SIZES[1], GROW_AFTER[2]));
+        s.grow_table();
+        assert_eq!((s.tt.len(), s.grow_at), (TABLE_SIZES[2], u64::MAX));
+        s.grow_table();
+        assert_eq!((s.tt.len(), s.grow_at), (TABLE_SIZES[2], u64::MAX));
+        // The largest size keeps and finds what it stores, and nothing else.
+        s.tt_store(0xDEAD_BEEF_0123_4567, 5, false);
+        assert_eq!(s.tt_probe(0xDEAD_BEEF_0123_4567, 5), Some(false));
+        assert_eq!(s.tt_probe(0xDEAD_BEEF_0123_4567, 6), None);
+        assert_eq!(s.tt_probe(0xDEAD_BEEF_0123_4568, 5), None);
     }
 }
