@@ -30,7 +30,8 @@ pub use pipeline::{Audited, audit_entries, audit_paths, audit_walk};
 pub use report::{CSV_HEADER, ReportWriter, RunError, audit_with_report, write_json};
 pub use row::{FindingKind, Kinds, Row};
 pub use source::{
-    FileRead, ReadOptions, RecordItem, Streamed, each_record, each_record_in_bytes, for_each_record,
+    FileRead, OpenFile, ReadOptions, RecordItem, Streamed, each_record, each_record_in_bytes,
+    each_record_opened, for_each_record,
 };
 pub use summary::{Counted, Example, KindCount, RunSettings, Summary, Tally};
 pub use walk::{

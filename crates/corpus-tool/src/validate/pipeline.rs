@@ -12,12 +12,15 @@
 //! The first batch is small ([`FIRST_BATCH`]) and each next one twice the last, so the
 //! workers start as soon as a few files are walked. The reader hands each batch to the
 //! workers (rayon, the pool of the caller: `--jobs`) as a task of its own, at most
-//! [`IN_FLIGHT`] batches not yet accounted, so memory is bounded whatever the size of the
-//! archive, and a batch held up by one slow record (a long VCF search) does not hold up
-//! the workers: they go on with the next batches. The calling thread accounts the batches
-//! (the summary, the sink) in order as they are done, and works on the pool's tasks while
-//! the next one is not. Rows leave in file order, then record order. With one worker there
-//! is no reader thread: reading, auditing and accounting take turns on the one thread.
+//! [`IN_FLIGHT`] batches not yet accounted (then [`IN_FLIGHT_SLOW`], once a batch is held up
+//! by a slow record), so memory is bounded
+//! whatever the size of the archive, and a batch held up by one slow record (a long VCF
+//! search) does not hold up the workers: they go on with the next batches. The calling
+//! thread accounts the batches (the summary, the sink) in order as they are done, and works
+//! on the pool's tasks while the next one is not. A file found in a folder is not sized by the walk: the worker
+//! that opens it reads it if it is small, and hands it back if not; it is then read as a
+//! large file in its turn. Rows leave in file order, then record order. With one worker
+//! there is no reader thread: reading, auditing and accounting take turns on the one thread.
 //!
 //! **Accounting invariant:** every record a reader yields and `--sample` keeps becomes
 //! exactly one [`Row`], whether it was audited or could not be read, and the [`Summary`]
@@ -26,8 +29,8 @@
 use super::Options;
 use super::row::Row;
 use super::source::{
-    FileRead, LineItem, RecordItem, each_record, for_each_line, open_line_file, parse_line,
-    too_many_moves,
+    FileRead, LineItem, OpenFile, RecordItem, each_record, each_record_opened, for_each_line,
+    open_line_file, parse_line, too_many_moves,
 };
 use super::summary::{RunSettings, Summary};
 use super::walk::{Entry, FileProblem, InputFile, Walk, walk_paths};
@@ -44,11 +47,23 @@ pub const BATCH: usize = 4096;
 pub const FIRST_BATCH: usize = 64;
 /// Files up to this size are read whole by a worker (many small files use every core).
 pub const SMALL_FILE: u64 = 64 << 10;
+/// The batch weight of a small file, besides one for every 64 bytes: opening and reading a
+/// file costs about as much as auditing 30 records, and a batch of 64 one-game files keeps
+/// little memory alive (on 2,000 one-game files, a weight of 5 made batches of some 800
+/// files, 1,483 page faults with 1 job and 2,663 with 2; a weight of 64, 320 and 1,000,
+/// and each run a quarter faster).
+const FILE_WEIGHT: usize = 64;
 /// Line mode gathers the lines of a file in buffers of about this size.
 const CHUNK: usize = 64 << 10;
-/// How many batches may be handed to the workers and not yet accounted: while one batch
-/// waits for a slow record (a long VCF search), the workers go on with the next ones.
-pub const IN_FLIGHT: usize = 8;
+/// How many batches may be handed to the workers and not yet accounted, at first: few, so
+/// that a short run does not hold (and fault in) the memory of many batches at once.
+pub const IN_FLIGHT: usize = 2;
+/// How many once a batch has run for over [`SLOW_BATCH`] (a slow record: a long VCF
+/// search): the workers go on with the next ones while it waits.
+pub const IN_FLIGHT_SLOW: usize = 8;
+/// How long a batch may run before it counts as held up by a slow record (batches of plain
+/// audits take a few milliseconds).
+pub const SLOW_BATCH: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// One record through the pipeline, as handed to the sink in report order.
 #[derive(Debug)]
@@ -96,7 +111,8 @@ enum Job {
         index: usize,
         item: RecordItem,
     },
-    /// A small file, read and audited whole by a worker.
+    /// A small file, read and audited whole by a worker; or a file found in a folder, not
+    /// yet sized: the worker opens it, and reads it if it is small.
     SmallFile(InputFile),
     /// The end of a streamed file.
     FileDone(Arc<str>, FileStatus),
@@ -150,6 +166,9 @@ enum Done<T> {
     Line(Arc<str>, usize, LineOut<T>),
     /// The end of a line file.
     LineFileEnd(Arc<str>, Format),
+    /// A file found in a folder that turned out to be large when a worker opened it: read
+    /// in its turn as a large file (see [`Accounts::batch`]).
+    Large(InputFile),
 }
 
 /// What a worker needs to audit.
@@ -218,16 +237,33 @@ impl<T: Send> Work<'_, T> {
             Job::LineFileEnd(file, format) => Done::LineFileEnd(file, format),
             Job::SmallFile(file) => {
                 let name: Arc<str> = file.name().into();
+                let opened = match OpenFile::open(&file) {
+                    Ok(o) => o,
+                    Err(p) => return Done::File(name, Vec::new(), FileStatus::Problem(p)),
+                };
+                if let (None, Some(size)) = (file.size, opened.size)
+                    && size > SMALL_FILE
+                {
+                    return Done::Large(InputFile {
+                        size: Some(size),
+                        ..file
+                    });
+                }
                 let sample = self.options.sample.max(1);
                 let mut rows = Vec::new();
                 let mut not_sampled = 0;
-                let read = each_record(&file, self.options.read_options(), &mut |index, item| {
-                    if (index - 1).is_multiple_of(sample) {
-                        rows.push(self.record(&name, index, item));
-                    } else {
-                        not_sampled += 1;
-                    }
-                });
+                let read = each_record_opened(
+                    &file,
+                    opened,
+                    self.options.read_options(),
+                    &mut |index, item| {
+                        if (index - 1).is_multiple_of(sample) {
+                            rows.push(self.record(&name, index, item));
+                        } else {
+                            not_sampled += 1;
+                        }
+                    },
+                );
                 let status = status(read, &name, not_sampled);
                 Done::File(name, rows, status)
             }
@@ -263,7 +299,13 @@ fn produce(
         };
         match f.size {
             Some(size) if size <= SMALL_FILE => {
-                weight.add((size / 64) as usize + 1);
+                weight.add(FILE_WEIGHT + (size / 64) as usize);
+                batch.push(Job::SmallFile(f));
+            }
+            // A file found in a folder is sized by the worker that opens it (the walk does
+            // not stat it): read by the worker if small, else handed back (`Done::Large`).
+            None if !f.named => {
+                weight.add(FILE_WEIGHT);
                 batch.push(Job::SmallFile(f));
             }
             Some(_) if sample == 1 => {
@@ -462,7 +504,10 @@ pub fn audit_entries<T: Send>(
 ) -> Summary {
     let start = std::time::Instant::now();
     let jobs = rayon::current_num_threads();
+    let work = Work { options, extra };
     let mut accounts = Accounts {
+        work: &work,
+        parallel: jobs > 1,
         total: Summary {
             settings: RunSettings::of(options),
             jobs,
@@ -473,18 +518,10 @@ pub fn audit_entries<T: Send>(
         sink,
         progress,
     };
-    let work = Work { options, extra };
-    if jobs <= 1 {
-        // One thread: reading, auditing and accounting take turns.
-        let mut expected = 0;
-        produce(entries, options, &mut |batch| {
-            expected += expected_records(&batch);
-            let done = batch.into_iter().map(|j| work.job(j)).collect();
-            accounts.batch(done, expected);
-            true
-        });
+    if accounts.parallel {
+        run_parallel(entries, &mut accounts, 0);
     } else {
-        run_parallel(entries, options, &work, &mut accounts);
+        run_sequential(entries, &mut accounts, 0);
     }
     let mut total = accounts.total;
     total.seconds = start.elapsed().as_secs_f64();
@@ -503,44 +540,48 @@ fn expected_records(batch: &[Job]) -> usize {
         .sum()
 }
 
-/// The parallel run: a reader thread walks and cuts the batches and hands each to the
-/// workers as a task of its own, at most [`IN_FLIGHT`] not yet accounted; this thread
-/// accounts the batches in order as they are done, and works on the batches (as a worker
-/// of the pool) while the next one in order is not done.
+/// The parallel run (`expected_before`: the records expected before these entries, for the
+/// progress bar): a reader thread walks and cuts the batches and hands each to the
+/// workers as a task of its own, at most [`IN_FLIGHT`] not yet accounted ([`IN_FLIGHT_SLOW`]
+/// once a batch is done before an earlier one); this thread accounts the batches in order
+/// as they are done, and works on the pool's tasks (as one of its workers) while the next
+/// one in order is not done.
 fn run_parallel<T: Send>(
     entries: impl Iterator<Item = Entry> + Send,
-    options: &Options,
-    work: &Work<'_, T>,
     accounts: &mut Accounts<'_, T>,
+    expected_before: usize,
 ) {
+    let work = accounts.work;
+    let options = work.options;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::mpsc;
     let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<Done<T>>)>();
-    // A place in the window: taken (sent) by the reader before it hands a batch on, given
-    // back (received) here once the batch is accounted.
-    let (window_tx, window_rx) = mpsc::sync_channel::<()>(IN_FLIGHT);
-    let expected = AtomicUsize::new(0);
+    let window = Window::new();
+    let expected = AtomicUsize::new(expected_before);
     rayon::in_place_scope(|scope| {
         std::thread::scope(|threads| {
-            let expected = &expected;
+            let (expected, window) = (&expected, &window);
             threads.spawn(move || {
                 let mut sequence = 0;
                 produce(entries, options, &mut |batch| {
-                    if window_tx.send(()).is_err() {
+                    let number = sequence;
+                    if !window.take(number) {
                         return false;
                     }
+                    sequence += 1;
                     expected.fetch_add(expected_records(&batch), Ordering::Relaxed);
                     let done_tx = done_tx.clone();
-                    let number = sequence;
-                    sequence += 1;
                     scope.spawn(move |_| {
                         let done = batch.into_par_iter().map(|j| work.job(j)).collect();
+                        window.done(number);
                         // The receiver lives until every batch is done.
                         let _ = done_tx.send((number, done));
                     });
                     true
                 });
             });
+            // However this thread leaves (a panic in the sink), the reader is let go.
+            let _close = window.closer();
             let mut waiting = std::collections::BTreeMap::new();
             let mut next = 0;
             while let Some((number, done)) = receive_helping(&done_rx) {
@@ -549,10 +590,112 @@ fn run_parallel<T: Send>(
                     accounts.batch(done, expected.load(Ordering::Relaxed));
                     next += 1;
                     // The reader took this place before handing the batch on.
-                    let _ = window_rx.recv();
+                    window.give();
                 }
             }
         });
+    });
+}
+
+/// The places of the batches handed to the workers and not yet accounted.
+struct Window {
+    /// Places taken, the limit, whether the accounting has ended.
+    state: std::sync::Mutex<(usize, usize, bool)>,
+    changed: std::sync::Condvar,
+    /// The batches handed on and not yet done (by number), and when each was handed on.
+    running: std::sync::Mutex<std::collections::BTreeMap<usize, std::time::Instant>>,
+}
+
+impl Window {
+    fn new() -> Window {
+        Window {
+            state: std::sync::Mutex::new((0, IN_FLIGHT, false)),
+            changed: std::sync::Condvar::new(),
+            running: std::sync::Mutex::default(),
+        }
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, (usize, usize, bool)> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Takes a place for batch `number`, waiting for one; false when the accounting has
+    /// ended.
+    fn take(&self, number: usize) -> bool {
+        let mut s = self.state();
+        while s.0 >= s.1 && !s.2 {
+            if s.1 < IN_FLIGHT_SLOW && self.held_up() {
+                s.1 = IN_FLIGHT_SLOW;
+                continue;
+            }
+            s = self
+                .changed
+                .wait_timeout(s, SLOW_BATCH / 4)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        s.0 += 1;
+        self.running
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(number, std::time::Instant::now());
+        !s.2
+    }
+
+    /// Batch `number` is done (by a worker).
+    fn done(&self, number: usize) {
+        self.running
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(&number);
+    }
+
+    /// Whether the oldest batch not done has run for over [`SLOW_BATCH`]: a record is slow.
+    /// (The reader, waiting for a place, looks: the accounting thread may be the worker busy
+    /// with that record.)
+    fn held_up(&self) -> bool {
+        self.running
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .first_key_value()
+            .is_some_and(|(_, since)| since.elapsed() > SLOW_BATCH)
+    }
+
+    /// Gives a place back.
+    fn give(&self) {
+        self.state().0 -= 1;
+        self.changed.notify_all();
+    }
+
+    /// A guard that ends the accounting when dropped.
+    fn closer(&self) -> impl Drop + '_ {
+        struct Close<'w>(&'w Window);
+        impl Drop for Close<'_> {
+            fn drop(&mut self) {
+                self.0.state().2 = true;
+                self.0.changed.notify_all();
+            }
+        }
+        Close(self)
+    }
+}
+
+/// One thread: reading, auditing and accounting take turns. `expected_before`: the records
+/// expected before these entries (for the progress bar).
+fn run_sequential<T: Send>(
+    entries: impl Iterator<Item = Entry>,
+    accounts: &mut Accounts<'_, T>,
+    expected_before: usize,
+) {
+    let work = accounts.work;
+    let mut expected = expected_before;
+    produce(entries, work.options, &mut |batch| {
+        expected += expected_records(&batch);
+        let done = batch.into_iter().map(|j| work.job(j)).collect();
+        accounts.batch(done, expected);
+        true
     });
 }
 
@@ -570,7 +713,7 @@ fn receive_helping<M>(rx: &std::sync::mpsc::Receiver<M>) -> Option<M> {
         if rayon::yield_now() == Some(rayon::Yield::Executed) {
             continue;
         }
-        match rx.recv_timeout(std::time::Duration::from_micros(100)) {
+        match rx.recv_timeout(std::time::Duration::from_micros(20)) {
             Ok(m) => return Some(m),
             Err(RecvTimeoutError::Disconnected) => return None,
             Err(RecvTimeoutError::Timeout) => {}
@@ -581,6 +724,10 @@ fn receive_helping<M>(rx: &std::sync::mpsc::Receiver<M>) -> Option<M> {
 /// The sequential accounting of the rows (the summary, the sink: the CSV writer), in
 /// report order.
 struct Accounts<'s, T> {
+    /// What the workers do (for a large file found late: [`Done::Large`]).
+    work: &'s Work<'s, T>,
+    /// Whether the run is parallel (more than one worker).
+    parallel: bool,
     total: Summary,
     done_records: usize,
     /// Records of the line file being read in line mode, so far.
@@ -589,7 +736,7 @@ struct Accounts<'s, T> {
     progress: &'s mut dyn FnMut(usize, usize),
 }
 
-impl<T> Accounts<'_, T> {
+impl<T: Send> Accounts<'_, T> {
     fn row(&mut self, out: &Out<T>) {
         self.total
             .add(&out.row, out.audited.as_ref().map(|(_, a, _)| a));
@@ -634,6 +781,16 @@ impl<T> Accounts<'_, T> {
                         self.total.files += 1;
                     }
                     self.line_records = 0;
+                }
+                Done::Large(file) => {
+                    // In its turn, as a run of its own (its own reader, the same workers), its
+                    // rows accounted before those of the batches after this one.
+                    let file = std::iter::once(Entry::File(file));
+                    if self.parallel {
+                        run_parallel(file, self, expected);
+                    } else {
+                        run_sequential(file, self, expected);
+                    }
                 }
                 Done::File(name, rows, status) => {
                     for out in &rows {

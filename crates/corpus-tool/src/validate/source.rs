@@ -21,6 +21,8 @@ use std::io::{BufRead, Read};
 const READ_BUFFER: usize = 256 << 10;
 /// How many first bytes format detection looks at.
 const HEAD: usize = 4096;
+/// The smallest read buffer (at least [`HEAD`]).
+const MIN_READ_BUFFER: usize = 2 * HEAD;
 
 /// How to read files: forced format and orientation, or each file's own.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -158,17 +160,57 @@ pub fn each_record(
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
-    let name = file.name();
-    let handle = std::fs::File::open(&file.path).map_err(|e| problem(&name, &e))?;
-    let size = match file.size {
-        Some(s) => Some(s),
-        None => handle
-            .metadata()
-            .ok()
-            .and_then(|m| m.is_file().then_some(m.len())),
-    };
-    let input = std::io::BufReader::with_capacity(READ_BUFFER, handle);
-    each_record_of(&name, file.named, input, size, read, f)
+    let opened = OpenFile::open(file)?;
+    each_record_opened(file, opened, read, f)
+}
+
+/// A file opened, with its size (its size as walked, or found now from the open file;
+/// `None` for a pipe or a device).
+#[derive(Debug)]
+pub struct OpenFile {
+    handle: std::fs::File,
+    /// The size in bytes.
+    pub size: Option<u64>,
+}
+
+impl OpenFile {
+    /// Opens `file` and finds its size if the walk did not.
+    ///
+    /// # Errors
+    /// The file cannot be opened.
+    pub fn open(file: &InputFile) -> Result<OpenFile, FileProblem> {
+        let handle = std::fs::File::open(&file.path).map_err(|e| problem(&file.name(), &e))?;
+        let size = match file.size {
+            Some(s) => Some(s),
+            None => handle
+                .metadata()
+                .ok()
+                .and_then(|m| m.is_file().then_some(m.len())),
+        };
+        Ok(OpenFile { handle, size })
+    }
+}
+
+/// [`each_record`] of a file already opened ([`OpenFile::open`]).
+///
+/// # Errors
+/// The file cannot be read, or it was named and its format cannot be told.
+pub fn each_record_opened(
+    file: &InputFile,
+    opened: OpenFile,
+    read: ReadOptions,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<FileRead, FileProblem> {
+    // A small file gets a buffer its size (from the allocator's free lists: a 256 KB
+    // buffer a file would be fresh pages, faulted in again for every file).
+    let capacity = opened.size.map_or(READ_BUFFER, |n| {
+        usize::try_from(n)
+            .unwrap_or(READ_BUFFER)
+            .saturating_add(1)
+            .clamp(MIN_READ_BUFFER, READ_BUFFER)
+    });
+    let input = std::io::BufReader::with_capacity(capacity, opened.handle);
+    each_record_of(&file.name(), file.named, input, opened.size, read, f)
 }
 
 /// [`each_record`] over bytes in memory (`named`: whether a format must be found).

@@ -180,7 +180,15 @@ pub fn walk_paths(
                 Box::new(FolderWalk {
                     it: walkdir::WalkDir::new(&path)
                         .follow_links(true)
-                        .sort_by_file_name()
+                        // Siblings share their parent's path: comparing whole paths as
+                        // bytes is comparing names, without cutting each path into
+                        // components at every comparison (as `sort_by_file_name` does).
+                        .sort_by(|a, b| {
+                            a.path()
+                                .as_os_str()
+                                .as_encoded_bytes()
+                                .cmp(b.path().as_os_str().as_encoded_bytes())
+                        })
                         .into_iter(),
                     root: path,
                 })
@@ -247,8 +255,10 @@ impl Iterator for FolderWalk {
                     reason: SkipReason::NotARegularFile,
                 }));
             }
+            // Not sized here: the reader opens it anyway, and a stat per file would keep
+            // the walk (one thread) busy while the workers read.
             return Some(Entry::File(InputFile {
-                size: entry.metadata().ok().map(|m| m.len()),
+                size: None,
                 path: entry.into_path(),
                 named: false,
             }));
