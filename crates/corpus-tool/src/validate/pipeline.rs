@@ -713,7 +713,7 @@ fn receive_helping<M>(rx: &std::sync::mpsc::Receiver<M>) -> Option<M> {
         if rayon::yield_now() == Some(rayon::Yield::Executed) {
             continue;
         }
-        match rx.recv_timeout(std::time::Duration::from_micros(20)) {
+        match rx.recv_timeout(std::time::Duration::from_micros(50)) {
             Ok(m) => return Some(m),
             Err(RecvTimeoutError::Disconnected) => return None,
             Err(RecvTimeoutError::Timeout) => {}
