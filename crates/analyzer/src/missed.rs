@@ -423,11 +423,12 @@ mod tests {
         // Black's five at move 9 ends the game; the moves after it are ignored.
         let moves = "h8 a1 i8 a2 j8 a4 k8 a6 l8 b1 b2";
         assert_eq!(kinds(moves, DeclaredResult::Black), []);
-        // A depth limit of 1 still sees the five at move 9 but not the open four at 7.
+        // A depth limit of 0 (no four before the five) still sees the five at move 9 but not
+        // the open four at 7.
         let r = record("h8 a1 i8 a2 j8 a4 b14 a6 k8 a7", DeclaredResult::White);
         let a = audit(&r, &Settings::default());
         let limits = Limits {
-            max_depth: 1,
+            max_depth: 0,
             ..Limits::default()
         };
         let found: Vec<Option<usize>> = missed_wins(&r, &a, limits)

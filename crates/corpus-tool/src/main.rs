@@ -215,7 +215,8 @@ Examples:
         /// The attacker: black or white (default: the side to move by the stone counts).
         #[arg(long, value_parser = parse_side)]
         side: Option<renju_core::Color>,
-        /// The most attacker moves a line may have, the five included.
+        /// The most fours the attacker may play, the final five not counted (a White four
+        /// whose every block is forbidden for Black counts: it is a four).
         #[arg(long, default_value_t = vcf::DEFAULT_MAX_DEPTH)]
         max_depth: u32,
         /// The most search nodes per position (a position that needs more prints as no VCF,
@@ -292,7 +293,7 @@ struct ValidateArgs {
     /// move, which has a VCF). Every position of every game is solved.
     #[arg(long)]
     missed_wins: bool,
-    /// The VCF depth limit of --missed-wins, in attacker moves (the five included).
+    /// The VCF depth limit of --missed-wins: the most fours, the final five not counted.
     #[arg(long, value_name = "N", default_value_t = vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
     max_depth: u32,
 }

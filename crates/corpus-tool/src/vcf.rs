@@ -15,7 +15,7 @@ pub struct Options {
     pub rules: RuleSet,
     /// The foul convention for Black's moves and blocks.
     pub convention: Convention,
-    /// Depth (attacker moves) and node budget.
+    /// Depth (the fours, the final five not counted) and node budget.
     pub limits: Limits,
     /// Draw each line found as a numbered diagram.
     pub explain: bool,

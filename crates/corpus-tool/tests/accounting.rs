@@ -308,6 +308,59 @@ fn small_and_streamed_files_keep_report_order_with_any_number_of_workers() {
     assert_eq!(order, expected);
 }
 
+/// A large file of a format that is not cut into lines (an SGF collection) found in a folder
+/// among small ones: the walk does not size it, the worker that opens it hands it back, and
+/// it is read in its turn: its rows come between those of the files around it, the same
+/// with 1 and 2 workers.
+#[test]
+fn a_large_sgf_found_in_a_folder_is_read_in_its_turn() {
+    let dir = Scratch::new("largesgf");
+    let game = "(;FF[4]GM[4]SZ[15]RE[B+R];B[hh];W[hi];B[ih])\n";
+    let big: String = game.repeat(3_000);
+    assert!(big.len() as u64 > corpus_tool::validate::pipeline::SMALL_FILE);
+    std::fs::write(dir.path("b-big.sgf"), &big).unwrap();
+    for name in ["a.renju", "c.renju"] {
+        std::fs::write(dir.path(name), format!("black {}\n", GAMES[0])).unwrap();
+    }
+    let run = |jobs: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        let mut rows = Vec::new();
+        let summary = pool
+            .install(|| {
+                corpus_tool::validate::audit_paths(
+                    std::slice::from_ref(&dir.0),
+                    &Options::default(),
+                    &mut |r| rows.push(r.clone()),
+                    &mut |_, _| {},
+                )
+            })
+            .unwrap();
+        (summary, rows)
+    };
+    let (one, rows_one) = run(1);
+    let (two, rows_two) = run(2);
+    assert_eq!(rows_one, rows_two);
+    assert_eq!((one.files, two.files, one.records), (3, 3, 3_002));
+    let names: Vec<String> = rows_two
+        .iter()
+        .map(|r| {
+            std::path::Path::new(&r.file)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(names[0], "a.renju");
+    assert!(names[1..3_001].iter().all(|n| n == "b-big.sgf"));
+    assert_eq!(names[3_001], "c.renju");
+    let indexes: Vec<usize> = rows_two[1..3_001].iter().map(|r| r.index).collect();
+    assert_eq!(indexes, (1..=3_000).collect::<Vec<_>>());
+}
+
 /// Batches finish out of order when an early record is slow (a long VCF search with
 /// `--missed-wins`): the workers go on with later batches, and the rows still leave in
 /// report order, each once, the same as with one worker.

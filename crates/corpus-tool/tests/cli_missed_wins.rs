@@ -57,7 +57,10 @@ fn missed_vcf_and_lost_with_vcf() {
     assert!(b[1].contains("missed-vcf"), "{with}");
     assert!(b[2].contains("lost-with-vcf"), "{with}");
     assert!(!b[3].contains("vcf"), "{with}");
-    // With a depth of 1 the open four (2 attacker moves) is out of reach.
+    // The depth counts the fours: the open four and its five need a depth of 1, and with 0
+    // they are out of reach.
     let (text, _) = validate(&["--missed-wins", "--max-depth", "1", g]);
+    assert!(text.contains("  missed-vcf: 1\n"), "{text}");
+    let (text, _) = validate(&["--missed-wins", "--max-depth", "0", g]);
     assert!(!text.contains("vcf"), "{text}");
 }

@@ -63,10 +63,11 @@ fn side_depth_and_rules_options() {
     assert_eq!((out.as_str(), code), ("\n", 0));
     let (out, _, _) = run(&["vcf", "--side", "white"], b"a1 h8 a3 i8 a5 j8\n");
     assert_eq!(out.trim().split(' ').count(), 3, "{out}");
-    // Two attacker moves needed: --max-depth 1 finds nothing, 2 finds it, 60 too.
-    let (out, _, _) = run(&["vcf", "--max-depth", "1"], b"h8 a1 i8 a2 j8 a3\n");
+    // One four (the open four) and its five: --max-depth 0 finds nothing, 1 finds it, 60
+    // too (the depth counts the fours, not the five).
+    let (out, _, _) = run(&["vcf", "--max-depth", "0"], b"h8 a1 i8 a2 j8 a3\n");
     assert_eq!(out, "\n");
-    for depth in ["2", "60"] {
+    for depth in ["1", "60"] {
         let (out, _, _) = run(&["vcf", "--max-depth", depth], b"h8 a1 i8 a2 j8 a3\n");
         assert_eq!(out.trim().split(' ').count(), 3, "{out}");
     }

@@ -57,7 +57,8 @@ pub use search::Solver;
 use renju_core::{Board, Color, Point, RuleSet};
 use std::fmt;
 
-/// The default depth limit, in attacker moves (the five included).
+/// The default depth limit: the most fours the attacker may play (the final five not
+/// counted).
 pub const DEFAULT_MAX_DEPTH: u32 = 20;
 /// The default node budget (attacker positions visited per question).
 pub const DEFAULT_MAX_NODES: u64 = 5_000_000;
@@ -70,8 +71,9 @@ pub const DEFAULT_MAX_NODES: u64 = 5_000_000;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// The most attacker moves a line may have, its final five (or last four) included.
-    /// Values above 255 count as 255.
+    /// The most fours the attacker may play, the final five not counted (a White four whose
+    /// every block is forbidden for Black, which ends a line, is counted: it is a four). With
+    /// 0 only a five already there is found. Values above 253 count as 253.
     pub max_depth: u32,
     /// The most attacker positions visited before the search gives up
     /// ([`Answer::OutOfNodes`]).
@@ -137,6 +139,26 @@ impl Line {
     #[must_use]
     pub fn attacker_moves(&self) -> usize {
         self.moves.len().div_ceil(2)
+    }
+
+    /// How many of the attacker's moves are fours: all but the final five (what
+    /// [`Limits::max_depth`] counts).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, RuleSet};
+    /// let mut board = Board::renju();
+    /// for p in ["h8", "i8", "j8"] {
+    ///     board.place(p.parse().unwrap(), Color::Black).unwrap();
+    /// }
+    /// let line = vcf::solve(&board, Color::Black, RuleSet::Renju).line().cloned().unwrap();
+    /// assert_eq!((line.attacker_moves(), line.fours()), (2, 1)); // open four, five
+    /// ```
+    #[must_use]
+    pub fn fours(&self) -> usize {
+        match self.end {
+            LineEnd::Five => self.attacker_moves() - 1,
+            LineEnd::ForbiddenBlocks => self.attacker_moves(),
+        }
     }
 
     /// How it ends.

@@ -31,6 +31,9 @@ const _: () = assert!(
         && TABLE_SIZES[2].is_power_of_two(),
     "the slot and the entry hold the key bits between them"
 );
+/// The most fours a depth limit can ask for (the budget, fours and five, fits a table byte
+/// below [`ANY_DEPTH`]).
+const MAX_FOURS: u32 = 253;
 /// The budget byte of a table entry for a position that fails at every depth.
 const ANY_DEPTH: u8 = u8::MAX;
 /// Keys of the side that attacks, mixed into the position's hash.
@@ -262,9 +265,6 @@ impl Solver {
         self.nodes = 0;
         self.hits = 0;
         self.line.clear();
-        if self.limits.max_depth == 0 {
-            return Answer::NotFound;
-        }
         let own = self.grid.all_fives(a);
         if let Some(x) = own.first() {
             let win = match first {
@@ -281,7 +281,8 @@ impl Solver {
         }
         match self.attack(Node {
             a,
-            budget: self.limits.max_depth.min(255),
+            // Attacker moves left, the final five included: one more than the fours.
+            budget: self.limits.max_depth.min(MAX_FOURS) + 1,
             forced: theirs.first(),
             ply: 0,
             first,
@@ -539,8 +540,14 @@ impl Solver {
                 }
             }
             let Some(f) = block else {
-                // Every block is forbidden for Black: White's four wins.
+                // Every block is forbidden for Black: White's four wins, if one more four is
+                // allowed (the budget counts a five besides the fours).
                 self.take(x, a);
+                if budget < 2 {
+                    self.cuts += 1;
+                    self.line.truncate(mark);
+                    continue;
+                }
                 self.end = LineEnd::ForbiddenBlocks;
                 return Res::Win;
             };

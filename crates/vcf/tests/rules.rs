@@ -149,6 +149,19 @@ fn a_white_four_whose_only_block_is_forbidden_wins() {
     let mut s = Solver::new(&b, RuleSet::Renju);
     let line = s.solve(Color::White).line().cloned().unwrap();
     assert_eq!(line.end(), LineEnd::ForbiddenBlocks);
+    // That four is the line's one four: found with a depth of 1, not of 0.
+    assert_eq!((line.attacker_moves(), line.fours()), (1, 1));
+    for (depth, found) in [(0, false), (1, true), (2, true)] {
+        s.set_limits(Limits {
+            max_depth: depth,
+            ..Limits::default()
+        });
+        assert_eq!(
+            s.solve(Color::White).line().is_some(),
+            found,
+            "depth {depth}"
+        );
+    }
     // Without fouls Black simply blocks d3.
     assert_eq!(solve(&b, RuleSet::FreeStyle, Color::White), "");
 }
@@ -187,7 +200,9 @@ fn a_two_move_ladder_and_depth_limits() {
         line.moves(),
     )
     .unwrap();
-    let need = line.attacker_moves() as u32;
+    // The depth counts the fours: the final five is not counted.
+    assert_eq!(line.fours() + 1, line.attacker_moves());
+    let need = line.fours() as u32;
     for depth in [need, need + 1, 40, 200, 1000] {
         s.set_limits(Limits {
             max_depth: depth,
@@ -202,7 +217,7 @@ fn a_two_move_ladder_and_depth_limits() {
             ..Limits::default()
         });
         if let Answer::Found(l) = s.solve(Color::Black) {
-            assert!(l.attacker_moves() as u32 <= depth, "{l} at depth {depth}");
+            assert!(l.fours() as u32 <= depth, "{l} at depth {depth}");
         }
     }
     s.set_limits(Limits {
@@ -279,4 +294,26 @@ fn clearing_the_table_many_times_changes_no_answer() {
     assert_eq!(s.solve(Color::Black), Answer::NotFound);
     s.set_board(&with);
     assert_eq!(s.solve(Color::Black), first);
+}
+
+#[test]
+fn a_depth_of_zero_finds_only_a_five_already_there() {
+    // Black's h8 i8 j8 k8 (g8 White): l8 is a five at once, with no four before it.
+    let b = stones("h8 i8 j8 k8", "g8");
+    let mut s = Solver::new(&b, RuleSet::Renju);
+    s.set_limits(Limits {
+        max_depth: 0,
+        ..Limits::default()
+    });
+    let line = s.solve(Color::Black).line().cloned().expect("the five");
+    assert_eq!((line.to_string().as_str(), line.fours()), ("l8", 0));
+    // An open three needs one four (the open four) before its five.
+    let three = stones("h8 i8 j8", "a1");
+    s.set_board(&three);
+    assert_eq!(s.solve(Color::Black), Answer::NotFound);
+    s.set_limits(Limits {
+        max_depth: 1,
+        ..Limits::default()
+    });
+    assert_eq!(s.solve(Color::Black).line().map(vcf::Line::fours), Some(1));
 }
