@@ -246,6 +246,26 @@ proptest! {
     }
 }
 
+/// The summary and the rows of an audit of `path` (a file or a folder) with `jobs` workers.
+fn audit_rows(path: &std::path::Path, jobs: usize) -> (Summary, Vec<corpus_tool::validate::Row>) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .unwrap();
+    let mut rows = Vec::new();
+    let summary = pool
+        .install(|| {
+            corpus_tool::validate::audit_paths(
+                &[path.to_path_buf()],
+                &Options::default(),
+                &mut |r| rows.push(r.clone()),
+                &mut |_, _| {},
+            )
+        })
+        .unwrap();
+    (summary, rows)
+}
+
 /// Small files (read whole by workers) and a large one (streamed by the reader thread, its
 /// records spread over several batches) in one folder: the rows come in file order, then
 /// record order, and are the same whatever the number of workers.
@@ -261,24 +281,7 @@ fn small_and_streamed_files_keep_report_order_with_any_number_of_workers() {
         std::fs::create_dir_all(dir.path(name).parent().unwrap()).unwrap();
         std::fs::write(dir.path(name), format!("{}{}", games[0], games[2])).unwrap();
     }
-    let run = |jobs: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .unwrap();
-        let mut rows = Vec::new();
-        let summary = pool
-            .install(|| {
-                corpus_tool::validate::audit_paths(
-                    std::slice::from_ref(&dir.0),
-                    &Options::default(),
-                    &mut |r| rows.push(r.clone()),
-                    &mut |_, _| {},
-                )
-            })
-            .unwrap();
-        (summary, rows)
-    };
+    let run = |jobs: usize| audit_rows(&dir.0, jobs);
     let (one, rows_one) = run(1);
     let (two, rows_two) = run(2);
     assert_eq!(rows_one.len(), 12_006);
@@ -322,24 +325,7 @@ fn a_large_sgf_found_in_a_folder_is_read_in_its_turn() {
     for name in ["a.renju", "c.renju"] {
         std::fs::write(dir.path(name), format!("black {}\n", GAMES[0])).unwrap();
     }
-    let run = |jobs: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .unwrap();
-        let mut rows = Vec::new();
-        let summary = pool
-            .install(|| {
-                corpus_tool::validate::audit_paths(
-                    std::slice::from_ref(&dir.0),
-                    &Options::default(),
-                    &mut |r| rows.push(r.clone()),
-                    &mut |_, _| {},
-                )
-            })
-            .unwrap();
-        (summary, rows)
-    };
+    let run = |jobs: usize| audit_rows(&dir.0, jobs);
     let (one, rows_one) = run(1);
     let (two, rows_two) = run(2);
     assert_eq!(rows_one, rows_two);
@@ -474,21 +460,7 @@ fn line_mode_rows_are_the_reader_stream_audited() {
     )
     .unwrap();
     for jobs in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .unwrap();
-        let mut rows = Vec::new();
-        let summary = pool
-            .install(|| {
-                corpus_tool::validate::audit_paths(
-                    std::slice::from_ref(&path),
-                    &Options::default(),
-                    &mut |r| rows.push(r.clone()),
-                    &mut |_, _| {},
-                )
-            })
-            .unwrap();
+        let (summary, rows) = audit_rows(&path, jobs);
         assert_eq!(rows.len(), expected.len(), "{jobs} jobs");
         for (got, want) in rows.iter().zip(&expected) {
             assert_eq!(got, want, "{jobs} jobs");
