@@ -9,18 +9,19 @@
 //! its error sentence, are set in order afterwards: the same rows as the file's own reader
 //! stream, a test checks it); any other large file (and any file under `--sample`) is
 //! streamed by the reader, its records put into batches one by one. A batch spans files.
+//! A file found in a folder is not sized by the walk: the worker that opens it reads it if
+//! it is small, and hands it back if not; it is then read as a large file in its turn.
+//!
 //! The first batch is small ([`FIRST_BATCH`]) and each next one twice the last, so the
 //! workers start as soon as a few files are walked. The reader hands each batch to the
 //! workers (rayon, the pool of the caller: `--jobs`) as a task of its own, at most
-//! [`IN_FLIGHT`] batches not yet accounted (then [`IN_FLIGHT_SLOW`], once a batch is held up
-//! by a slow record), so memory is bounded
-//! whatever the size of the archive, and a batch held up by one slow record (a long VCF
-//! search) does not hold up the workers: they go on with the next batches. The calling
-//! thread accounts the batches (the summary, the sink) in order as they are done, and works
-//! on the pool's tasks while the next one is not. A file found in a folder is not sized by the walk: the worker
-//! that opens it reads it if it is small, and hands it back if not; it is then read as a
-//! large file in its turn. Rows leave in file order, then record order. With one worker
-//! there is no reader thread: reading, auditing and accounting take turns on the one thread.
+//! [`IN_FLIGHT`] batches not yet accounted ([`IN_FLIGHT_SLOW`] once a batch has run for
+//! over [`SLOW_BATCH`]), so memory is bounded whatever the size of the archive, and a batch
+//! held up by one slow record (a long VCF search) does not hold up the workers: they go on
+//! with the next batches. The calling thread accounts the batches (the summary, the sink)
+//! in order as they are done, and works on the pool's tasks while the next one is not.
+//! Rows leave in file order, then record order. With one worker there is no reader thread:
+//! reading, auditing and accounting take turns on the one thread.
 //!
 //! **Accounting invariant:** every record a reader yields and `--sample` keeps becomes
 //! exactly one [`Row`], whether it was audited or could not be read, and the [`Summary`]
@@ -50,8 +51,8 @@ pub const SMALL_FILE: u64 = 64 << 10;
 /// The batch weight of a small file, besides one for every 64 bytes: opening and reading a
 /// file costs about as much as auditing 30 records, and a batch of 64 one-game files keeps
 /// little memory alive (on 2,000 one-game files, a weight of 5 made batches of some 800
-/// files, 1,483 page faults with 1 job and 2,663 with 2; a weight of 64, 320 and 1,000,
-/// and each run a quarter faster).
+/// files, 1,483 page faults with 1 job and 2,663 with 2; a weight of 64, 320 and 467, and
+/// each run a quarter faster).
 const FILE_WEIGHT: usize = 64;
 /// Line mode gathers the lines of a file in buffers of about this size.
 const CHUNK: usize = 64 << 10;
