@@ -17,8 +17,9 @@
 //!   four whose only blocks are forbidden wins for White;
 //! - a double four or an open four wins after any block.
 //!
-//! Limits ([`Limits`]): a depth in attacker moves (the five included; default 20) and a node
-//! budget. A transposition table keyed by a Zobrist hash remembers positions that fail.
+//! Limits ([`Limits`]): a depth in the attacker's fours (the final five not counted; default
+//! 20) and a node budget. A transposition table keyed by a Zobrist hash remembers positions
+//! that fail; it grows (2 MB, 16 MB, 64 MB) with the searches that need it.
 //!
 //! It is **not** a general game-tree search (no threes, no VCT), a rules engine (the
 //! foul checker is renju-core's [`FoulChecker`](renju_core::FoulChecker)) or a record reader.
