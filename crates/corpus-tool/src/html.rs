@@ -734,11 +734,11 @@ impl Totals {
 ///
 /// # Errors
 /// As [`audit_with_report`](crate::validate::audit_with_report).
-pub fn audit_with_page<W: Write>(
+pub fn audit_with_page<W: Write + Send>(
     paths: &[PathBuf],
     options: &Options,
     report: Option<W>,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> Result<(Summary, Page), RunError> {
     let walk = collect_files(paths).map_err(RunError::Read)?;
     let mut writer = report.map(ReportWriter::new);

@@ -31,7 +31,7 @@ pub use report::{CSV_HEADER, ReportWriter, RunError, audit_with_report, write_js
 pub use row::{FindingKind, Kinds, Row};
 pub use source::{
     FileRead, OpenFile, ReadOptions, RecordItem, Streamed, each_record, each_record_in_bytes,
-    each_record_opened, for_each_record,
+    each_record_opened, each_record_small, for_each_record,
 };
 pub use summary::{Counted, Example, KindCount, RunSettings, Summary, Tally};
 pub use walk::{

@@ -515,3 +515,87 @@ fn two_workers_both_audit() {
         assert_eq!(threads.len(), 2, "{folder}: {threads:?}");
     }
 }
+
+/// A sink that panics on a worker (the worker that finishes a batch accounts it) ends the
+/// run with its panic: the reader, waiting for a place, is let go, nothing hangs.
+#[test]
+fn a_sink_that_panics_ends_the_run_with_its_panic() {
+    let dir = Scratch::new("panic");
+    let games = GAMES.map(|g| format!("black {g}\n"));
+    let big: String = (0..20_000).map(|i| games[i % 4].as_str()).collect();
+    std::fs::write(dir.path("big.renju"), &big).unwrap();
+    let root = dir.0.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut seen = 0usize;
+            pool.install(|| {
+                corpus_tool::validate::audit_paths(
+                    std::slice::from_ref(&root),
+                    &Options::default(),
+                    &mut |_| {
+                        seen += 1;
+                        assert!(seen < 3_000, "the sink gives up at row 3,000");
+                    },
+                    &mut |_, _| {},
+                )
+            })
+        }));
+        let _ = tx.send(result.is_err());
+    });
+    let panicked = rx
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the run hung after its sink panicked");
+    assert!(panicked, "the sink's panic was lost");
+}
+
+/// A small file read whole into a worker's buffer: one that has grown past the limit it was
+/// sized under is read on from where the buffer ends, every record kept.
+#[test]
+fn a_small_file_that_grew_past_the_limit_is_read_whole() {
+    use corpus_tool::validate::{
+        FileRead, OpenFile, ReadOptions, RecordItem, each_record_small, walk::InputFile,
+    };
+    let dir = Scratch::new("grew");
+    let games = GAMES.map(|g| format!("black {g}\n"));
+    let text: String = (0..50).map(|i| games[i % 4].as_str()).collect();
+    let path = dir.path("g.renju");
+    std::fs::write(&path, &text).unwrap();
+    let mut buffer = Vec::new();
+    for (size, limit) in [
+        (Some(text.len() as u64), 1 << 16),
+        (Some(10), 100),
+        (None, 7),
+    ] {
+        let file = InputFile {
+            path: path.clone(),
+            named: false,
+            size,
+        };
+        let opened = OpenFile::open(&file).unwrap();
+        let mut moves = Vec::new();
+        let read = each_record_small(
+            &file,
+            "g.renju",
+            opened,
+            limit,
+            &mut buffer,
+            ReadOptions::default(),
+            &mut |_, item| match item {
+                RecordItem::Game(g) => moves.push(g.moves.len()),
+                _ => panic!("a record was not read"),
+            },
+        )
+        .unwrap();
+        assert!(
+            matches!(read, FileRead::Records { records: 50, .. }),
+            "limit {limit}: {read:?}"
+        );
+        let expected: Vec<usize> = (0..50).map(|i| [10, 7, 9, 1][i % 4]).collect();
+        assert_eq!(moves, expected, "limit {limit}");
+    }
+}

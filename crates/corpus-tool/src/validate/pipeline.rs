@@ -14,12 +14,17 @@
 //!
 //! The first batch is small ([`FIRST_BATCH`]) and each next one twice the last, so the
 //! workers start as soon as a few files are walked. The reader hands each batch to the
-//! workers (rayon, the pool of the caller: `--jobs`) as a task of its own, at most
-//! [`IN_FLIGHT`] batches not yet accounted ([`IN_FLIGHT_SLOW`] once a batch has run for
-//! over [`SLOW_BATCH`]), so memory is bounded whatever the size of the archive, and a batch
-//! held up by one slow record (a long VCF search) does not hold up the workers: they go on
-//! with the next batches. The calling thread accounts the batches (the summary, the sink)
-//! in order as they are done, and works on the pool's tasks while the next one is not.
+//! workers (rayon, the pool of the caller: `--jobs`) as a task of its own, audited on one
+//! worker from first job to last: many small tasks, taken in the order they were handed
+//! on, so the oldest batches are done first (a batch split over the workers, each waiting
+//! for its halves by taking other batches, would finish last). At most [`IN_FLIGHT`]
+//! batches are not yet accounted ([`IN_FLIGHT_SLOW`] once a batch has run for over
+//! [`SLOW_BATCH`]), so memory is bounded whatever the size of the archive, and a batch held
+//! up by one slow record (a long VCF search) does not hold up the workers: they go on with
+//! the next batches. The reader, waiting for a place, is woken when half the places are
+//! free, not at each one. The worker that finishes the next batch in order accounts it (the
+//! summary, the sink), and the later ones already done ([`Ledger`]); the calling thread
+//! works on the pool's tasks until the reader is done.
 //! Rows leave in file order, then record order. With one worker there is no reader thread:
 //! reading, auditing and accounting take turns on the one thread.
 //!
@@ -30,40 +35,42 @@
 use super::Options;
 use super::row::Row;
 use super::source::{
-    FileRead, LineItem, OpenFile, RecordItem, each_record, each_record_opened, for_each_line,
+    FileRead, LineItem, OpenFile, RecordItem, each_record, each_record_small, for_each_line,
     open_line_file, parse_line, too_many_moves,
 };
 use super::summary::{RunSettings, Summary};
 use super::walk::{Entry, FileProblem, InputFile, Walk, walk_paths};
 use analyzer::{GameAudit, audit, audit_with_unreadable};
 use notation::{ErrorKind, Format, GameRecord, Orientation, Position, RecordError};
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// About how many records are audited together (bounded memory, good parallel grain).
-pub const BATCH: usize = 4096;
+/// About how many records are audited together, by one worker (bounded memory, a grain
+/// fine enough that the last batches of a run keep every worker busy: on 2,000 one-game
+/// files a batch is some 8 files).
+pub const BATCH: usize = 512;
 /// The first batch is this small, and each next one twice the last up to [`BATCH`]: the
 /// workers start as soon as a few files are walked, and a short run is not one batch.
 pub const FIRST_BATCH: usize = 64;
 /// Files up to this size are read whole by a worker (many small files use every core).
 pub const SMALL_FILE: u64 = 64 << 10;
 /// The batch weight of a small file, besides one for every 64 bytes: opening and reading a
-/// file costs about as much as auditing 30 records, and a batch of 64 one-game files keeps
-/// little memory alive (on 2,000 one-game files, a weight of 5 made batches of some 800
-/// files, 1,483 page faults with 1 job and 2,663 with 2; a weight of 64, 320 and 467, and
-/// each run a quarter faster).
+/// file costs about as much as auditing 30 records, and a batch of a few one-game files
+/// keeps little memory alive (on 2,000 one-game files, a weight of 5 made batches of some
+/// 800 files, 1,483 page faults with 1 job and 2,663 with 2; a weight of 64, 320 and 467,
+/// and each run a quarter faster).
 const FILE_WEIGHT: usize = 64;
 /// Line mode gathers the lines of a file in buffers of about this size.
 const CHUNK: usize = 64 << 10;
-/// How many batches may be handed to the workers and not yet accounted, at first: few, so
-/// that a short run does not hold (and fault in) the memory of many batches at once.
-pub const IN_FLIGHT: usize = 2;
+/// How many batches may be handed to the workers and not yet accounted, at first: enough
+/// that every worker has the next ones queued while the reader sleeps (it is woken when
+/// half are accounted), few enough to bound memory (some 16,000 records).
+pub const IN_FLIGHT: usize = 32;
 /// How many once a batch has run for over [`SLOW_BATCH`] (a slow record: a long VCF
-/// search): the workers go on with the next ones while it waits.
-pub const IN_FLIGHT_SLOW: usize = 8;
-/// How long a batch may run before it counts as held up by a slow record (batches of plain
-/// audits take a few milliseconds).
+/// search): the workers go on with the next ones while it waits (some 32,000 records).
+pub const IN_FLIGHT_SLOW: usize = 64;
+/// How long a batch may run before it counts as held up by a slow record (a batch of plain
+/// audits takes about a millisecond).
 pub const SLOW_BATCH: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// One record through the pipeline, as handed to the sink in report order.
@@ -172,6 +179,11 @@ enum Done<T> {
     Large(InputFile),
 }
 
+std::thread_local! {
+    /// The read buffer of a worker, kept from one small file to the next.
+    static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// What a worker needs to audit.
 struct Work<'a, T> {
     options: &'a Options,
@@ -253,18 +265,28 @@ impl<T: Send> Work<'_, T> {
                 let sample = self.options.sample.max(1);
                 let mut rows = Vec::new();
                 let mut not_sampled = 0;
-                let read = each_record_opened(
-                    &file,
-                    opened,
-                    self.options.read_options(),
-                    &mut |index, item| {
-                        if (index - 1).is_multiple_of(sample) {
-                            rows.push(self.record(&name, index, item));
-                        } else {
-                            not_sampled += 1;
-                        }
-                    },
-                );
+                let read = BUFFER.with_borrow_mut(|buffer| {
+                    let read = each_record_small(
+                        &file,
+                        &name,
+                        opened,
+                        SMALL_FILE,
+                        buffer,
+                        self.options.read_options(),
+                        &mut |index, item| {
+                            if (index - 1).is_multiple_of(sample) {
+                                rows.push(self.record(&name, index, item));
+                            } else {
+                                not_sampled += 1;
+                            }
+                        },
+                    );
+                    // A file that grew past the limit is not kept for the next one.
+                    if buffer.capacity() > 2 * SMALL_FILE as usize {
+                        *buffer = Vec::new();
+                    }
+                    read
+                });
                 let status = status(read, &name, not_sampled);
                 Done::File(name, rows, status)
             }
@@ -488,8 +510,8 @@ pub fn audit_walk<T: Send>(
     walk: Walk,
     options: &Options,
     extra: &(dyn Fn(&GameRecord, &GameAudit) -> T + Sync),
-    sink: &mut dyn FnMut(Audited<'_, T>),
-    progress: &mut dyn FnMut(usize, usize),
+    sink: &mut (dyn FnMut(Audited<'_, T>) + Send),
+    progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> Summary {
     audit_entries(walk.into_entries(), options, extra, sink, progress)
 }
@@ -500,8 +522,8 @@ pub fn audit_entries<T: Send>(
     entries: impl Iterator<Item = Entry> + Send,
     options: &Options,
     extra: &(dyn Fn(&GameRecord, &GameAudit) -> T + Sync),
-    sink: &mut dyn FnMut(Audited<'_, T>),
-    progress: &mut dyn FnMut(usize, usize),
+    sink: &mut (dyn FnMut(Audited<'_, T>) + Send),
+    progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> Summary {
     let start = std::time::Instant::now();
     let jobs = rayon::current_num_threads();
@@ -544,9 +566,9 @@ fn expected_records(batch: &[Job]) -> usize {
 /// The parallel run (`expected_before`: the records expected before these entries, for the
 /// progress bar): a reader thread walks and cuts the batches and hands each to the
 /// workers as a task of its own, at most [`IN_FLIGHT`] not yet accounted ([`IN_FLIGHT_SLOW`]
-/// once a batch is done before an earlier one); this thread accounts the batches in order
-/// as they are done, and works on the pool's tasks (as one of its workers) while the next
-/// one in order is not done.
+/// once a batch has run long); the worker that finishes a batch accounts it, and every
+/// later one already done, when it is the next in order ([`Ledger`]); this thread works on
+/// the pool's tasks (as one of its workers) until the reader is done.
 fn run_parallel<T: Send>(
     entries: impl Iterator<Item = Entry> + Send,
     accounts: &mut Accounts<'_, T>,
@@ -554,15 +576,22 @@ fn run_parallel<T: Send>(
 ) {
     let work = accounts.work;
     let options = work.options;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::mpsc;
-    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<Done<T>>)>();
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let window = Window::new();
     let expected = AtomicUsize::new(expected_before);
+    let ledger = Ledger::new(accounts);
+    let reading = AtomicBool::new(true);
+    let helper = std::thread::current();
     rayon::in_place_scope(|scope| {
         std::thread::scope(|threads| {
-            let (expected, window) = (&expected, &window);
+            let (expected, window, ledger, reading, helper) =
+                (&expected, &window, &ledger, &reading, &helper);
             threads.spawn(move || {
+                // However the reader leaves (a panic in a reader), the helper is let go.
+                let _done = OnDrop(|| {
+                    reading.store(false, Ordering::Release);
+                    helper.unpark();
+                });
                 let mut sequence = 0;
                 produce(entries, options, &mut |batch| {
                     let number = sequence;
@@ -571,31 +600,121 @@ fn run_parallel<T: Send>(
                     }
                     sequence += 1;
                     expected.fetch_add(expected_records(&batch), Ordering::Relaxed);
-                    let done_tx = done_tx.clone();
                     scope.spawn(move |_| {
-                        let done = batch.into_par_iter().map(|j| work.job(j)).collect();
+                        // However this task leaves (a panic in the sink), the reader is let go.
+                        let close = OnDrop(|| {
+                            if std::thread::panicking() {
+                                window.close();
+                            }
+                        });
+                        let done = batch.into_iter().map(|j| work.job(j)).collect();
                         window.done(number);
-                        // The receiver lives until every batch is done.
-                        let _ = done_tx.send((number, done));
+                        ledger.finished(number, done, &|| expected.load(Ordering::Relaxed), window);
+                        drop(close);
                     });
+                    helper.unpark();
                     true
                 });
             });
-            // However this thread leaves (a panic in the sink), the reader is let go.
-            let _close = window.closer();
-            let mut waiting = std::collections::BTreeMap::new();
-            let mut next = 0;
-            while let Some((number, done)) = receive_helping(&done_rx) {
-                waiting.insert(number, done);
-                while let Some(done) = waiting.remove(&next) {
-                    accounts.batch(done, expected.load(Ordering::Relaxed));
-                    next += 1;
-                    // The reader took this place before handing the batch on.
-                    window.give();
+            // Work on the pool's tasks while the reader hands them on; the tasks left when it
+            // is done are worked on (and waited for) by the scope.
+            while reading.load(Ordering::Acquire) {
+                if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                    std::thread::park_timeout(std::time::Duration::from_micros(200));
                 }
             }
         });
     });
+    ledger.check_empty();
+}
+
+/// Runs its closure when dropped.
+struct OnDrop<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
+}
+
+/// The batches done and not yet accounted, and the accounts: the worker that finishes the
+/// next batch in order accounts it, and the ones after it that are done; a batch done out of
+/// order waits here for the worker that accounts the one before it. One lock decides who
+/// accounts; the accounts themselves are only touched by that worker.
+struct Ledger<'a, 's, T> {
+    state: std::sync::Mutex<LedgerState<T>>,
+    accounts: std::sync::Mutex<&'a mut Accounts<'s, T>>,
+}
+
+struct LedgerState<T> {
+    waiting: std::collections::BTreeMap<usize, Vec<Done<T>>>,
+    /// The number of the next batch to account.
+    next: usize,
+    /// Whether a worker is accounting.
+    busy: bool,
+}
+
+impl<'a, 's, T: Send> Ledger<'a, 's, T> {
+    fn new(accounts: &'a mut Accounts<'s, T>) -> Self {
+        Ledger {
+            state: std::sync::Mutex::new(LedgerState {
+                waiting: std::collections::BTreeMap::new(),
+                next: 0,
+                busy: false,
+            }),
+            accounts: std::sync::Mutex::new(accounts),
+        }
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, LedgerState<T>> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Batch `number` is done: accounted now if it is the next in order and no worker is
+    /// accounting, with every later one done (`expected`: the records expected so far; each
+    /// batch accounted gives its place in `window` back).
+    fn finished(
+        &self,
+        number: usize,
+        done: Vec<Done<T>>,
+        expected: &dyn Fn() -> usize,
+        window: &Window,
+    ) {
+        let mut state = self.state();
+        state.waiting.insert(number, done);
+        if state.busy {
+            // The worker accounting looks for this batch before it stops.
+            return;
+        }
+        state.busy = true;
+        loop {
+            let next = state.next;
+            let Some(done) = state.waiting.remove(&next) else {
+                state.busy = false;
+                return;
+            };
+            drop(state);
+            self.accounts
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .batch(done, expected());
+            // The reader took this place before handing the batch on.
+            window.give();
+            state = self.state();
+            state.next += 1;
+        }
+    }
+
+    /// Every batch handed on was accounted (the run is over).
+    fn check_empty(&self) {
+        let state = self.state();
+        debug_assert!(
+            state.waiting.is_empty() && !state.busy,
+            "batches left unaccounted"
+        );
+    }
 }
 
 /// The places of the batches handed to the workers and not yet accounted.
@@ -666,20 +785,18 @@ impl Window {
 
     /// Gives a place back.
     fn give(&self) {
-        self.state().0 -= 1;
-        self.changed.notify_all();
+        let mut s = self.state();
+        s.0 -= 1;
+        // The reader is woken when half the places are free (not at each one).
+        if s.0 <= s.1 / 2 {
+            self.changed.notify_all();
+        }
     }
 
-    /// A guard that ends the accounting when dropped.
-    fn closer(&self) -> impl Drop + '_ {
-        struct Close<'w>(&'w Window);
-        impl Drop for Close<'_> {
-            fn drop(&mut self) {
-                self.0.state().2 = true;
-                self.0.changed.notify_all();
-            }
-        }
-        Close(self)
+    /// Ends the accounting (a sink panicked): the reader stops handing batches on.
+    fn close(&self) {
+        self.state().2 = true;
+        self.changed.notify_all();
     }
 }
 
@@ -700,28 +817,6 @@ fn run_sequential<T: Send>(
     });
 }
 
-/// The next message of `rx`, working on the pool's tasks while there is none (this thread
-/// is a worker of the pool: with 2 jobs it is one of the two). `None` once every sender is
-/// gone and nothing is left.
-fn receive_helping<M>(rx: &std::sync::mpsc::Receiver<M>) -> Option<M> {
-    use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
-    loop {
-        match rx.try_recv() {
-            Ok(m) => return Some(m),
-            Err(TryRecvError::Disconnected) => return None,
-            Err(TryRecvError::Empty) => {}
-        }
-        if rayon::yield_now() == Some(rayon::Yield::Executed) {
-            continue;
-        }
-        match rx.recv_timeout(std::time::Duration::from_micros(50)) {
-            Ok(m) => return Some(m),
-            Err(RecvTimeoutError::Disconnected) => return None,
-            Err(RecvTimeoutError::Timeout) => {}
-        }
-    }
-}
-
 /// The sequential accounting of the rows (the summary, the sink: the CSV writer), in
 /// report order.
 struct Accounts<'s, T> {
@@ -733,8 +828,8 @@ struct Accounts<'s, T> {
     done_records: usize,
     /// Records of the line file being read in line mode, so far.
     line_records: usize,
-    sink: &'s mut dyn FnMut(Audited<'_, T>),
-    progress: &'s mut dyn FnMut(usize, usize),
+    sink: &'s mut (dyn FnMut(Audited<'_, T>) + Send),
+    progress: &'s mut (dyn FnMut(usize, usize) + Send),
 }
 
 impl<T: Send> Accounts<'_, T> {
@@ -850,8 +945,8 @@ fn broken_line<T>(name: &str, index: usize, number: usize, broken: LineBroken) -
 pub fn audit_paths(
     paths: &[PathBuf],
     options: &Options,
-    sink: &mut dyn FnMut(&Row),
-    progress: &mut dyn FnMut(usize, usize),
+    sink: &mut (dyn FnMut(&Row) + Send),
+    progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> Result<Summary, FileProblem> {
     Ok(audit_entries(
         walk_paths(paths)?,

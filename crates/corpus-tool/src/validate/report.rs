@@ -118,11 +118,11 @@ impl<W: Write> ReportWriter<W> {
 /// assert_eq!(text.lines().count(), 3, "{text}");
 /// assert!(text.lines().nth(2).unwrap().contains(",illegal,"));
 /// ```
-pub fn audit_with_report<W: Write>(
+pub fn audit_with_report<W: Write + Send>(
     paths: &[PathBuf],
     options: &Options,
     report: Option<W>,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> Result<Summary, RunError> {
     let entries = walk_paths(paths).map_err(RunError::Read)?;
     let mut writer = report.map(ReportWriter::new);

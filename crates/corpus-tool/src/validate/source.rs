@@ -213,6 +213,38 @@ pub fn each_record_opened(
     each_record_of(&file.name(), file.named, input, opened.size, read, f)
 }
 
+/// [`each_record_opened`] of a small file, named `name`, read whole into `buffer` (a
+/// buffer kept by the caller from file to file: no allocation per file). A file that has
+/// grown past `limit` bytes since it was sized is read on from where the buffer ends, so
+/// nothing is lost.
+///
+/// # Errors
+/// The file cannot be read, or it was named and its format cannot be told.
+pub fn each_record_small(
+    file: &InputFile,
+    name: &str,
+    opened: OpenFile,
+    limit: u64,
+    buffer: &mut Vec<u8>,
+    read: ReadOptions,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<FileRead, FileProblem> {
+    buffer.clear();
+    let mut handle = opened.handle;
+    let expected = opened.size.unwrap_or(limit).min(limit);
+    buffer.reserve(usize::try_from(expected).unwrap_or(0).saturating_add(1));
+    (&mut handle)
+        .take(limit + 1)
+        .read_to_end(buffer)
+        .map_err(|e| problem(name, &e))?;
+    if buffer.len() as u64 > limit {
+        let rest = std::io::BufReader::with_capacity(READ_BUFFER, handle);
+        return each_record_of(name, file.named, (&buffer[..]).chain(rest), None, read, f);
+    }
+    let size = Some(buffer.len() as u64);
+    each_record_of(name, file.named, &buffer[..], size, read, f)
+}
+
 /// [`each_record`] over bytes in memory (`named`: whether a format must be found).
 ///
 /// # Errors
