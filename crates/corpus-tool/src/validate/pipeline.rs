@@ -21,8 +21,8 @@
 //! batches are not yet accounted ([`IN_FLIGHT_SLOW`] once a batch has run for over
 //! [`SLOW_BATCH`]), so memory is bounded whatever the size of the archive, and a batch held
 //! up by one slow record (a long VCF search) does not hold up the workers: they go on with
-//! the next batches. The reader, waiting for a place, is woken when half the places are
-//! free, not at each one. The worker that finishes the next batch in order accounts it (the
+//! the next batches. The reader, waiting for a place, is woken when three quarters of the
+//! places are free, not at each one. The worker that finishes the next batch in order accounts it (the
 //! summary, the sink), and the later ones already done ([`Ledger`]); the calling thread
 //! works on the pool's tasks until the reader is done.
 //! Rows leave in file order, then record order. With one worker there is no reader thread:
@@ -64,11 +64,12 @@ const FILE_WEIGHT: usize = 64;
 const CHUNK: usize = 64 << 10;
 /// How many batches may be handed to the workers and not yet accounted, at first: enough
 /// that every worker has the next ones queued while the reader sleeps (it is woken when
-/// half are accounted), few enough to bound memory (some 16,000 records).
-pub const IN_FLIGHT: usize = 32;
+/// three quarters are accounted: on 2,000 one-game files, some 5 times a run), few enough
+/// to bound memory (some 32,000 records).
+pub const IN_FLIGHT: usize = 64;
 /// How many once a batch has run for over [`SLOW_BATCH`] (a slow record: a long VCF
-/// search): the workers go on with the next ones while it waits (some 32,000 records).
-pub const IN_FLIGHT_SLOW: usize = 64;
+/// search): the workers go on with the next ones while it waits (some 64,000 records).
+pub const IN_FLIGHT_SLOW: usize = 128;
 /// How long a batch may run before it counts as held up by a slow record (a batch of plain
 /// audits takes about a millisecond).
 pub const SLOW_BATCH: std::time::Duration = std::time::Duration::from_millis(50);
@@ -580,12 +581,12 @@ fn run_parallel<T: Send>(
     let window = Window::new();
     let expected = AtomicUsize::new(expected_before);
     let ledger = Ledger::new(accounts);
-    let reading = AtomicBool::new(true);
+    let (reading, started) = (AtomicBool::new(true), AtomicBool::new(false));
     let helper = std::thread::current();
     rayon::in_place_scope(|scope| {
         std::thread::scope(|threads| {
-            let (expected, window, ledger, reading, helper) =
-                (&expected, &window, &ledger, &reading, &helper);
+            let (expected, window, ledger, reading, started, helper) =
+                (&expected, &window, &ledger, &reading, &started, &helper);
             threads.spawn(move || {
                 // However the reader leaves (a panic in a reader), the helper is let go.
                 let _done = OnDrop(|| {
@@ -612,16 +613,27 @@ fn run_parallel<T: Send>(
                         ledger.finished(number, done, &|| expected.load(Ordering::Relaxed), window);
                         drop(close);
                     });
-                    helper.unpark();
+                    // Woken for the first batch (it sleeps while the first folder is read);
+                    // after that it looks for tasks itself (waking it for each batch would
+                    // have it take the reader's core from the reader, batch after batch).
+                    if !started.swap(true, Ordering::AcqRel) {
+                        helper.unpark();
+                    }
                     true
                 });
             });
             // Work on the pool's tasks while the reader hands them on; the tasks left when it
             // is done are worked on (and waited for) by the scope.
             while reading.load(Ordering::Acquire) {
-                if rayon::yield_now() != Some(rayon::Yield::Executed) {
-                    std::thread::park_timeout(std::time::Duration::from_micros(200));
+                if rayon::yield_now() == Some(rayon::Yield::Executed) {
+                    continue;
                 }
+                let nap = if started.load(Ordering::Acquire) {
+                    std::time::Duration::from_micros(100)
+                } else {
+                    std::time::Duration::from_millis(10)
+                };
+                std::thread::park_timeout(nap);
             }
         });
     });
@@ -787,8 +799,9 @@ impl Window {
     fn give(&self) {
         let mut s = self.state();
         s.0 -= 1;
-        // The reader is woken when half the places are free (not at each one).
-        if s.0 <= s.1 / 2 {
+        // The reader is woken when three quarters of the places are free (not at each one:
+        // woken, it takes a worker's core).
+        if s.0 <= s.1 / 4 {
             self.changed.notify_all();
         }
     }
