@@ -608,6 +608,7 @@ fn run_parallel<T: Send>(
                                 window.close();
                             }
                         });
+                        ledger.sweep();
                         let done = batch.into_iter().map(|j| work.job(j)).collect();
                         window.done(number);
                         ledger.finished(number, done, &|| expected.load(Ordering::Relaxed), window);
@@ -652,14 +653,22 @@ impl<F: FnMut()> Drop for OnDrop<F> {
 /// The batches done and not yet accounted, and the accounts: the worker that finishes the
 /// next batch in order accounts it, and the ones after it that are done; a batch done out of
 /// order waits here for the worker that accounts the one before it. One lock decides who
-/// accounts; the accounts themselves are only touched by that worker.
+/// accounts; the accounts themselves are only touched by that worker. A batch accounted is
+/// dropped by the worker that made it ([`Ledger::sweep`], at its next batch): memory is
+/// freed by the thread that took it (glibc's allocator locks the arena of another thread for
+/// each block freed there: on the 147k archive, some 770 waits for such a lock a run).
 struct Ledger<'a, 's, T> {
     state: std::sync::Mutex<LedgerState<T>>,
     accounts: std::sync::Mutex<&'a mut Accounts<'s, T>>,
+    /// Per worker, the batches it made that are accounted and not yet dropped.
+    spent: Vec<std::sync::Mutex<Vec<Vec<Done<T>>>>>,
 }
 
+/// A batch done: its results and the worker that made them.
+type Made<T> = (Vec<Done<T>>, Option<usize>);
+
 struct LedgerState<T> {
-    waiting: std::collections::BTreeMap<usize, Vec<Done<T>>>,
+    waiting: std::collections::BTreeMap<usize, Made<T>>,
     /// The number of the next batch to account.
     next: usize,
     /// Whether a worker is accounting.
@@ -675,6 +684,32 @@ impl<'a, 's, T: Send> Ledger<'a, 's, T> {
                 busy: false,
             }),
             accounts: std::sync::Mutex::new(accounts),
+            spent: (0..rayon::current_num_threads())
+                .map(|_| std::sync::Mutex::default())
+                .collect(),
+        }
+    }
+
+    /// Drops the batches this worker made that are accounted.
+    fn sweep(&self) {
+        if let Some(bin) = rayon::current_thread_index().and_then(|i| self.spent.get(i)) {
+            let spent = std::mem::take(
+                &mut *bin
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner),
+            );
+            drop(spent);
+        }
+    }
+
+    /// A batch accounted: dropped now if this worker made it, else left to its maker.
+    fn spend(&self, (done, maker): Made<T>) {
+        match maker.and_then(|m| self.spent.get(m)) {
+            Some(bin) if maker != rayon::current_thread_index() => bin
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(done),
+            _ => drop(done),
         }
     }
 
@@ -695,7 +730,9 @@ impl<'a, 's, T: Send> Ledger<'a, 's, T> {
         window: &Window,
     ) {
         let mut state = self.state();
-        state.waiting.insert(number, done);
+        state
+            .waiting
+            .insert(number, (done, rayon::current_thread_index()));
         if state.busy {
             // The worker accounting looks for this batch before it stops.
             return;
@@ -703,7 +740,7 @@ impl<'a, 's, T: Send> Ledger<'a, 's, T> {
         state.busy = true;
         loop {
             let next = state.next;
-            let Some(done) = state.waiting.remove(&next) else {
+            let Some(mut made) = state.waiting.remove(&next) else {
                 state.busy = false;
                 return;
             };
@@ -711,7 +748,8 @@ impl<'a, 's, T: Send> Ledger<'a, 's, T> {
             self.accounts
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .batch(done, expected());
+                .batch(&mut made.0, expected());
+            self.spend(made);
             // The reader took this place before handing the batch on.
             window.give();
             state = self.state();
@@ -824,8 +862,8 @@ fn run_sequential<T: Send>(
     let mut expected = expected_before;
     produce(entries, work.options, &mut |batch| {
         expected += expected_records(&batch);
-        let done = batch.into_iter().map(|j| work.job(j)).collect();
-        accounts.batch(done, expected);
+        let mut done: Vec<Done<T>> = batch.into_iter().map(|j| work.job(j)).collect();
+        accounts.batch(&mut done, expected);
         true
     });
 }
@@ -858,54 +896,38 @@ impl<T: Send> Accounts<'_, T> {
         self.done_records += 1;
     }
 
-    /// Accounts one batch done; `expected` is the estimated records of the run so far.
-    fn batch(&mut self, done: Vec<Done<T>>, expected: usize) {
+    /// Accounts one batch done; `expected` is the estimated records of the run so far. The
+    /// batch is left to the caller to drop (on the worker that made it: see [`Ledger`]).
+    fn batch(&mut self, done: &mut [Done<T>], expected: usize) {
         for d in done {
             match d {
-                Done::Record(out) => self.row(&out),
-                Done::Walked(Entry::Problem(p)) => self.total.file_problems.push(p),
-                Done::Walked(Entry::Skipped(s)) => self.total.skipped.push(s),
-                Done::Walked(Entry::File(_)) | Done::Nothing => {}
+                Done::Record(out) => self.row(out),
                 Done::Line(name, number, out) => {
+                    let broken;
                     let out = match out {
                         LineOut::NotARecord => continue,
-                        LineOut::Audited(mut o) => {
+                        LineOut::Audited(o) => {
                             self.line_records += 1;
                             o.row.index = self.line_records;
                             o
                         }
-                        LineOut::Broken(b) => {
+                        LineOut::Broken(_) => {
                             self.line_records += 1;
-                            broken_line(&name, self.line_records, number, b)
+                            let LineOut::Broken(b) = std::mem::replace(out, LineOut::NotARecord)
+                            else {
+                                unreachable!("matched as broken")
+                            };
+                            broken = broken_line(name, self.line_records, *number, b);
+                            &broken
                         }
                     };
-                    self.row(&out);
-                }
-                Done::LineFileEnd(name, format) => {
-                    if self.line_records == 0 {
-                        self.total
-                            .file_problems
-                            .push(FileProblem::no_records(name.to_string(), format));
-                    } else {
-                        self.total.files += 1;
-                    }
-                    self.line_records = 0;
-                }
-                Done::Large(file) => {
-                    // In its turn, as a run of its own (its own reader, the same workers), its
-                    // rows accounted before those of the batches after this one.
-                    let file = std::iter::once(Entry::File(file));
-                    if self.parallel {
-                        run_parallel(file, self, expected);
-                    } else {
-                        run_sequential(file, self, expected);
-                    }
+                    self.row(out);
                 }
                 Done::File(name, rows, status) => {
-                    for out in &rows {
+                    for out in rows.iter() {
                         self.row(out);
                     }
-                    match status {
+                    match std::mem::replace(status, FileStatus::NotRecords) {
                         FileStatus::Audited { not_sampled } => {
                             self.total.files += 1;
                             self.total.not_sampled += not_sampled;
@@ -914,6 +936,35 @@ impl<T: Send> Accounts<'_, T> {
                         FileStatus::Problem(p) => self.total.file_problems.push(p),
                     }
                 }
+                other => match std::mem::replace(other, Done::Nothing) {
+                    Done::Walked(Entry::Problem(p)) => self.total.file_problems.push(p),
+                    Done::Walked(Entry::Skipped(s)) => self.total.skipped.push(s),
+                    Done::LineFileEnd(name, format) => {
+                        if self.line_records == 0 {
+                            self.total
+                                .file_problems
+                                .push(FileProblem::no_records(name.to_string(), format));
+                        } else {
+                            self.total.files += 1;
+                        }
+                        self.line_records = 0;
+                    }
+                    Done::Large(file) => {
+                        // In its turn, as a run of its own (its own reader, the same workers),
+                        // its rows accounted before those of the batches after this one.
+                        let file = std::iter::once(Entry::File(file));
+                        if self.parallel {
+                            run_parallel(file, self, expected);
+                        } else {
+                            run_sequential(file, self, expected);
+                        }
+                    }
+                    Done::Walked(Entry::File(_))
+                    | Done::Nothing
+                    | Done::Record(_)
+                    | Done::Line(..)
+                    | Done::File(..) => {}
+                },
             }
         }
         (self.progress)(self.done_records, expected.max(self.done_records));
