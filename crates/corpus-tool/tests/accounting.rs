@@ -599,3 +599,66 @@ fn a_small_file_that_grew_past_the_limit_is_read_whole() {
         assert_eq!(moves, expected, "limit {limit}");
     }
 }
+
+/// Many small files, large line files and a large SGF in nested folders, some records slow
+/// (batches then finish in any order, and the worker that finishes one accounts it and the
+/// later ones done): the rows are the same, in the same order, with 1 to 4 workers.
+#[test]
+fn rows_keep_their_order_whatever_finishes_first() {
+    let dir = Scratch::new("anyorder");
+    let games = GAMES.map(|g| format!("black {g}\n"));
+    for f in 0..3 {
+        std::fs::create_dir_all(dir.path(&format!("f{f}"))).unwrap();
+        for i in 0..700 {
+            let text: String = (0..=(i % 3)).map(|k| games[(i + k) % 4].as_str()).collect();
+            std::fs::write(dir.path(&format!("f{f}/s{i:04}.renju")), text).unwrap();
+        }
+        let big: String = (0..9_000).map(|i| games[(i + f) % 4].as_str()).collect();
+        std::fs::write(dir.path(&format!("f{f}/m-big.renju")), big).unwrap();
+    }
+    let game = "(;FF[4]GM[4]SZ[15]RE[B+R];B[hh];W[hi];B[ih])\n";
+    std::fs::write(dir.path("f1/n-big.sgf"), game.repeat(3_000)).unwrap();
+    let run = |jobs: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        let seen = std::sync::atomic::AtomicUsize::new(0);
+        // about one record in 97 takes 0.2 to 2 ms more
+        let slow = |_: &notation::GameRecord, _: &analyzer::GameAudit| {
+            let n = seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if n % 97 == 13 {
+                std::thread::sleep(std::time::Duration::from_micros(
+                    200 + (n as u64 * 7919) % 1800,
+                ));
+            }
+        };
+        let mut rows = Vec::new();
+        let summary = pool.install(|| {
+            corpus_tool::validate::audit_entries(
+                corpus_tool::validate::walk_paths(std::slice::from_ref(&dir.0)).unwrap(),
+                &Options::default(),
+                &slow,
+                &mut |a| rows.push(a.row.clone()),
+                &mut |_, _| {},
+            )
+        });
+        (summary, rows)
+    };
+    let (one, rows_one) = run(1);
+    let small: usize = (0..700).map(|i| i % 3 + 1).sum::<usize>() * 3;
+    assert_eq!(rows_one.len(), small + 27_000 + 3_000);
+    assert_eq!(one.files, 3 * 701 + 1);
+    for jobs in 2..=4 {
+        let (s, rows) = run(jobs);
+        assert_eq!(rows.len(), rows_one.len(), "{jobs} jobs");
+        let first = rows.iter().zip(&rows_one).position(|(a, b)| a != b);
+        assert_eq!(first, None, "{jobs} jobs: the rows part at row {first:?}");
+        assert_eq!(
+            (s.records, s.files),
+            (one.records, one.files),
+            "{jobs} jobs"
+        );
+        assert_eq!(s.verdicts, one.verdicts, "{jobs} jobs");
+    }
+}
