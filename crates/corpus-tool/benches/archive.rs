@@ -4,8 +4,8 @@
 //!   train-2.renju`) with 1 worker and with all cores: games/s, the wall-time ratio of all
 //!   cores to 1 (goal with 2 cores: at most 0.6x), and peak memory.
 //! - `small-files/...`: 2,000 small files of one game each (the archive's first games, or
-//!   generated ones when it is absent), the case of one game per file (psq, SGF): the
-//!   wall-time ratio of 2 jobs to 1 (goal: at most 0.6x).
+//!   generated ones when it is absent), the case of one game per file: the wall-time ratio
+//!   of 2 jobs to 1 (goal: at most 0.6x); `small-sgf/...` the same games as 2,000 SGF files.
 //!
 //! Run with `cargo bench -p corpus-tool` (or `cargo xtask bench`). Never timed in a test.
 
@@ -138,37 +138,58 @@ fn archive(path: &Path) {
     }
 }
 
-/// 2,000 files of one game each in a temporary folder: the archive's first games, or
-/// generated ones.
-fn small_files(archive: &Path) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp folder");
+/// The games of the 2,000 small files: the archive's first 2,000 lines, or generated ones.
+fn small_games(archive: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(archive).unwrap_or_default();
-    let mut games: Vec<String> = text.lines().take(2000).map(str::to_string).collect();
-    if games.len() < 2000 {
-        // a plain walk of 30 moves per game, different in each file
-        let cols = b"abcdefghijklmno";
-        games = (0..2000)
-            .map(|g: usize| {
-                let mut line = String::from("unknown");
-                for m in 0..30usize {
-                    let c = cols[(g * 7 + m * 3 + m / 15) % 15] as char;
-                    let r = (g + m * 11 + m / 15 * 4) % 15 + 1;
-                    line.push_str(&format!(" {c}{r}"));
-                }
-                line
-            })
-            .collect();
+    let games: Vec<String> = text.lines().take(2000).map(str::to_string).collect();
+    if games.len() == 2000 {
+        return games;
     }
+    // a plain walk of 30 moves per game, different in each file
+    let cols = b"abcdefghijklmno";
+    (0..2000)
+        .map(|g: usize| {
+            let mut line = String::from("unknown");
+            for m in 0..30usize {
+                let c = cols[(g * 7 + m * 3 + m / 15) % 15] as char;
+                let r = (g + m * 11 + m / 15 * 4) % 15 + 1;
+                line.push_str(&format!(" {c}{r}"));
+            }
+            line
+        })
+        .collect()
+}
+
+/// 2,000 files of one game each in a temporary folder: each game as a `.renju` line, or as
+/// an SGF file (written by the notation crate's SGF writer).
+fn small_files(games: &[String], sgf: bool) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp folder");
     for (i, g) in games.iter().enumerate() {
-        std::fs::write(dir.path().join(format!("g{i:04}.renju")), format!("{g}\n")).unwrap();
+        let (name, text) = if sgf {
+            let record = notation::read_all_with(
+                notation::Format::Renju,
+                g.as_bytes(),
+                "game.renju",
+                notation::Orientation::default(),
+                None,
+            )
+            .next()
+            .expect("one game")
+            .expect("a game the archive's reader reads");
+            let text = notation::sgf::write_sgf(&[record], notation::Orientation::default());
+            (format!("g{i:04}.sgf"), text)
+        } else {
+            (format!("g{i:04}.renju"), format!("{g}\n"))
+        };
+        std::fs::write(dir.path().join(name), text).unwrap();
     }
     dir
 }
 
-fn main() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpora/dasimagin-renju/train-2.renju");
-    let dir = small_files(&path);
+/// The walk, then 1 and 2 jobs interleaved, over 2,000 one-game files (`label`: the lines'
+/// prefix).
+fn small_files_bench(label: &str, games: &[String], sgf: bool) {
+    let dir = small_files(games, sgf);
     let paths = [dir.path().to_path_buf()];
     let mut walk_best = f64::MAX;
     for _ in 0..5 {
@@ -177,25 +198,34 @@ fn main() {
         walk_best = walk_best.min(t.elapsed().as_secs_f64());
         assert_eq!(walk.files.len(), 2000);
     }
-    println!("small-files/walk only: 2000 files in {walk_best:.4} s (best of 5; sequential)");
-    // Each run takes some 20 ms, where the machine's noise is large: 31 runs of each.
+    println!("{label}/walk only: 2000 files in {walk_best:.4} s (best of 5; sequential)");
+    // Each run takes some 10 to 60 ms, where the machine's noise is large: 31 runs of each.
     let (one, two, records) = best_of(&paths, 2, 31);
+    assert_eq!(records, 2000);
     println!(
-        "small-files/1 job: {records} games in 2000 files in {one:.4} s = {:.0} games/s (best of 31)",
+        "{label}/1 job: {records} games in 2000 files in {one:.4} s = {:.0} games/s (best of 31)",
         records as f64 / one
     );
     println!(
-        "small-files/2 jobs: {records} games in 2000 files in {two:.4} s = {:.0} games/s (best of 31, interleaved with 1 job)",
+        "{label}/2 jobs: {records} games in 2000 files in {two:.4} s = {:.0} games/s (best of 31, interleaved with 1 job)",
         records as f64 / two
     );
     println!(
-        "small-files/2 jobs: records audited per worker thread: {}",
+        "{label}/2 jobs: records audited per worker thread: {}",
         spread(&paths, 2)
     );
     println!(
-        "small-files/2 jobs vs 1: {:.2}x the wall time (goal: at most 0.60x)",
+        "{label}/2 jobs vs 1: {:.2}x the wall time (goal: at most 0.60x)",
         two / one
     );
+}
+
+fn main() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpora/dasimagin-renju/train-2.renju");
+    let games = small_games(&path);
+    small_files_bench("small-files", &games, false);
+    small_files_bench("small-sgf", &games, true);
     if path.exists() {
         archive(&path);
     } else {

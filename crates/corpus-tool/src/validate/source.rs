@@ -210,7 +210,7 @@ pub fn each_record_opened(
             .clamp(MIN_READ_BUFFER, READ_BUFFER)
     });
     let input = std::io::BufReader::with_capacity(capacity, opened.handle);
-    each_record_of(&file.name(), file.named, input, opened.size, read, f)
+    each_record_of(&file.name(), file.named, input, None, opened.size, read, f)
 }
 
 /// [`each_record_opened`] of a small file, named `name`, read whole into `buffer` (a
@@ -239,10 +239,26 @@ pub fn each_record_small(
         .map_err(|e| problem(name, &e))?;
     if buffer.len() as u64 > limit {
         let rest = std::io::BufReader::with_capacity(READ_BUFFER, handle);
-        return each_record_of(name, file.named, (&buffer[..]).chain(rest), None, read, f);
+        return each_record_of(
+            name,
+            file.named,
+            (&buffer[..]).chain(rest),
+            None,
+            None,
+            read,
+            f,
+        );
     }
     let size = Some(buffer.len() as u64);
-    each_record_of(name, file.named, &buffer[..], size, read, f)
+    each_record_of(
+        name,
+        file.named,
+        &buffer[..],
+        Some(&buffer[..]),
+        size,
+        read,
+        f,
+    )
 }
 
 /// [`each_record`] over bytes in memory (`named`: whether a format must be found).
@@ -256,25 +272,43 @@ pub fn each_record_in_bytes(
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
-    each_record_of(name, named, bytes, Some(bytes.len() as u64), read, f)
+    each_record_of(
+        name,
+        named,
+        bytes,
+        Some(bytes),
+        Some(bytes.len() as u64),
+        read,
+        f,
+    )
 }
 
+/// The records of `input` (`whole`: the same bytes when they are all in memory already,
+/// read from there by the formats read whole, not copied).
 fn each_record_of<R: BufRead>(
     name: &str,
     named: bool,
     mut input: R,
+    whole: Option<&[u8]>,
     size: Option<u64>,
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
-    let head = loop {
-        match input.fill_buf() {
-            Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(problem(name, &e)),
+    let head_copy;
+    let head: &[u8] = match whole {
+        Some(bytes) => &bytes[..bytes.len().min(HEAD)],
+        None => {
+            head_copy = loop {
+                match input.fill_buf() {
+                    Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(problem(name, &e)),
+                }
+            };
+            &head_copy
         }
     };
-    let Some(format) = read.format.or_else(|| detect(name, &head)) else {
+    let Some(format) = read.format.or_else(|| detect(name, head)) else {
         if named {
             return Err(FileProblem::unreadable(
                 name,
@@ -337,14 +371,20 @@ fn each_record_of<R: BufRead>(
             }
         }
         Some(limit) => {
-            let mut bytes = Vec::new();
-            if size.is_none_or(|s| s <= limit) {
-                input
-                    .by_ref()
-                    .take(limit + 1)
-                    .read_to_end(&mut bytes)
-                    .map_err(|e| problem(name, &e))?;
-            }
+            let mut copy = Vec::new();
+            let bytes: &[u8] = match whole {
+                Some(bytes) => bytes,
+                None => {
+                    if size.is_none_or(|s| s <= limit) {
+                        input
+                            .by_ref()
+                            .take(limit + 1)
+                            .read_to_end(&mut copy)
+                            .map_err(|e| problem(name, &e))?;
+                    }
+                    &copy
+                }
+            };
             let found = size.unwrap_or(0).max(bytes.len() as u64);
             if found > limit {
                 let too_large = ErrorKind::TooLarge {
@@ -356,7 +396,7 @@ fn each_record_of<R: BufRead>(
                 hand(RecordItem::Broken(format!("{name}: {too_large}")));
             } else {
                 for (i, r) in
-                    read_all_with(format, &bytes, name, orientation, read.encoding).enumerate()
+                    read_all_with(format, bytes, name, orientation, read.encoding).enumerate()
                 {
                     if let Some(problem) = not_this_format(i + 1, &r, name, format) {
                         return Err(problem);
