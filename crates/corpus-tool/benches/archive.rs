@@ -38,11 +38,35 @@ fn cpu_seconds() -> f64 {
     f.iter().sum::<u64>() as f64 / 100.0
 }
 
+/// Context switches of all this process's threads so far (Linux; 0 elsewhere): a
+/// load-independent view of how often the pipeline's threads wait for each other.
+fn context_switches() -> u64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return 0;
+    };
+    let mut n = 0;
+    for t in tasks.flatten() {
+        let status = std::fs::read_to_string(t.path().join("status")).unwrap_or_default();
+        for line in status.lines() {
+            if line.starts_with("voluntary_ctxt_switches")
+                || line.starts_with("nonvoluntary_ctxt_switches")
+            {
+                n += line
+                    .split_whitespace()
+                    .nth(1)
+                    .and_then(|x| x.parse::<u64>().ok())
+                    .unwrap_or(0);
+            }
+        }
+    }
+    n
+}
+
 /// The best wall times of `runs` audits of `paths` with 1 and with `jobs` workers, the runs
 /// interleaved (1, N, 1, N, ...) so that a load that comes and goes weighs on both alike;
 /// and the records.
 fn best_of(paths: &[PathBuf], jobs: usize, runs: usize) -> (f64, f64, usize) {
-    let (mut wall, mut cpu) = ([0.0; 2], [0.0; 2]);
+    let (mut wall, mut cpu, mut switches) = ([0.0; 2], [0.0; 2], [0u64; 2]);
     let pools = [1, jobs].map(|n| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
@@ -53,6 +77,7 @@ fn best_of(paths: &[PathBuf], jobs: usize, runs: usize) -> (f64, f64, usize) {
     let mut records = 0;
     for _ in 0..runs {
         for (k, pool) in pools.iter().enumerate() {
+            let switched = context_switches();
             let (t, c) = (Instant::now(), cpu_seconds());
             let s = pool
                 .install(|| audit_paths(paths, &Options::default(), &mut |_| {}, &mut |_, _| {}))
@@ -61,6 +86,7 @@ fn best_of(paths: &[PathBuf], jobs: usize, runs: usize) -> (f64, f64, usize) {
             best[k] = best[k].min(w);
             wall[k] += w;
             cpu[k] += cpu_seconds() - c;
+            switches[k] += context_switches() - switched;
             records = s.records;
         }
     }
@@ -68,6 +94,11 @@ fn best_of(paths: &[PathBuf], jobs: usize, runs: usize) -> (f64, f64, usize) {
         "  (cores kept busy on average: {:.2} by 1 job, {:.2} by {jobs} jobs; well below 1 and {jobs}, the machine was shared)",
         cpu[0] / wall[0],
         cpu[1] / wall[1]
+    );
+    println!(
+        "  (context switches per run, all threads: {:.1} with 1 job, {:.1} with {jobs} jobs)",
+        switches[0] as f64 / runs as f64,
+        switches[1] as f64 / runs as f64
     );
     (best[0], best[1], records)
 }
