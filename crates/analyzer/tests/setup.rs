@@ -241,6 +241,71 @@ fn gomoku_opening_rules_audited_under_renju_get_a_note() {
     assert!(a.notes.iter().all(|n| n.kind() != "rules-differ"), "{a}");
 }
 
+/// A rule its database calls gomoku (RenjuNet category 2), whatever its name: audited under
+/// renju as asked, with one `rules-differ` note; none under free-style, none for category 1.
+#[test]
+fn a_rule_of_gomoku_category_audited_under_renju_gets_a_note() {
+    let mut r = record(
+        15,
+        "h8 h9 i8 b2 j9 b14 j10 n14 j8 a1",
+        DeclaredResult::Unknown,
+    );
+    let tag = notation::rif::RULE_CATEGORY_TAG;
+    r.rule = Some("Gomoku free".into());
+    r.tags.insert(tag.into(), "2".into());
+    let a = audit(&r, &Settings::default());
+    // still judged under renju: the double three at j8 is a lapsed foul
+    assert!(a.findings.iter().any(|f| f.kind() == "lapsed-foul"), "{a}");
+    let notes: Vec<String> = a
+        .notes
+        .iter()
+        .filter(|n| n.kind() == "rules-differ")
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "the record's rule Gomoku free is a gomoku rule in its database (category 2: no \
+          fouls); audited under renju as asked (--rules freestyle or --rules standard to audit \
+          it as gomoku)"
+        ]
+    );
+    // a gomoku opening rule by name too: one note, the one of the name
+    r.rule = Some("Swap2".into());
+    let a = audit(&r, &Settings::default());
+    let kinds: Vec<String> = a
+        .notes
+        .iter()
+        .filter(|n| n.kind() == "rules-differ")
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(kinds.len(), 1, "{a}");
+    assert!(
+        kinds[0].starts_with("the record's opening rule Swap2"),
+        "{a}"
+    );
+    // under free-style: no note
+    r.rule = Some("Gomoku free".into());
+    let free = Settings {
+        rules: RuleSet::FreeStyle,
+        ..Settings::default()
+    };
+    let a = audit(&r, &free);
+    assert!(a.notes.iter().all(|n| n.kind() != "rules-differ"), "{a}");
+    // category 1 (renju), or none: no note
+    for category in [Some("1"), None] {
+        match category {
+            Some(c) => r.tags.insert(tag.into(), c.into()),
+            None => r.tags.remove(tag),
+        };
+        let a = audit(&r, &Settings::default());
+        assert!(
+            a.notes.iter().all(|n| n.kind() != "rules-differ"),
+            "{category:?}: {a}"
+        );
+    }
+}
+
 #[test]
 fn opening_statistics_count_a_set_up_position_under_none() {
     use analyzer::stats::OpeningStats;

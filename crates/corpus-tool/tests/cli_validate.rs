@@ -422,3 +422,37 @@ fn settings_are_an_object_in_the_json_summary() {
         })
     );
 }
+
+/// A RenjuNet database mixing renju and gomoku games (a rule of category 2, named nothing
+/// the opening rules know): the gomoku game is audited under renju as asked, with a
+/// `rules-differ` note saying its database calls it gomoku; `--rules freestyle` drops it.
+#[test]
+fn a_gomoku_category_rule_in_a_rif_database_is_noted() {
+    let dir = Scratch::new("rif-category");
+    let rif = dir.path("mixed.rif");
+    std::fs::write(
+        &rif,
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database version=\"1.0\">\n\
+<rules><rule id=\"1\" name=\"RIF\" category=\"1\"/><rule id=\"9\" name=\"Pro gomoku\" category=\"2\"/></rules>\n\
+<games>\n<game id=\"1\" rule=\"1\" bresult=\"0.5\"><move>h8 h9 i8</move></game>\n\
+<game id=\"2\" rule=\"9\" bresult=\"0.5\"><move>h8 h9 i8</move></game>\n</games>\n</database>\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let out = bin()
+            .arg("validate")
+            .args(extra)
+            .arg(&rif)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&[]);
+    assert!(text.contains("rules-differ: 1"), "{text}");
+    assert!(
+        text.contains("record 2") && text.contains("Pro gomoku is a gomoku rule in its database"),
+        "{text}"
+    );
+    let free = run(&["--rules", "freestyle"]);
+    assert!(!free.contains("rules-differ"), "{free}");
+}

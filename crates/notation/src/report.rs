@@ -188,6 +188,7 @@ fn tag_held(format: Format, key: &str, g: &GameRecord) -> bool {
     match format {
         Format::Rif => {
             rif::is_rif_tag(key)
+                || (key == rif::RULE_CATEGORY_TAG && g.rule.is_some())
                 || (key == "alt" && g.fifth_offers.is_empty())
                 || (key == "swap" && g.swaps.is_empty())
         }

@@ -12,7 +12,8 @@
 //! 5th-move offers when it is a list of points (otherwise it is kept in tag `alt`); `swap`
 //! (`R` swapped, `-` not, one character per swap chance) → `swaps`, placed by
 //! [`crate::swap_slots`] from the rule name (otherwise kept in tag `swap`); tournament name →
-//! `event`, its start date → `date`.
+//! `event`, its start date → `date`; the rule's `category` (`1` renju, `2` gomoku) → tag
+//! [`RULE_CATEGORY_TAG`] of each game of that rule, written back into the rules table.
 
 use crate::error::{ErrorKind, Position, RecordError, excerpt};
 use crate::moves::{MoveStyle, parse_moves, write_moves};
@@ -37,9 +38,16 @@ const RESERVED: &[&str] = &[
     "swap",
 ];
 
+/// The tag that keeps a game's rule category, from the `category` attribute of its
+/// `<rule>` (RenjuNet: `1` renju, `2` gomoku): written back into the rules table by
+/// [`write_rif`], never as a game attribute.
+pub const RULE_CATEGORY_TAG: &str = "rif:rule-category";
+
 #[derive(Debug, Default)]
 struct Tables {
     rules: HashMap<String, String>,
+    /// Rule id -> its `category` attribute, where it has one.
+    rule_categories: HashMap<String, String>,
     openings: HashMap<String, String>,
     players: HashMap<String, String>,
     tournaments: HashMap<String, (Option<String>, Option<String>)>,
@@ -266,6 +274,14 @@ impl<R: BufRead> RifReader<R> {
         };
         match e.name().as_ref() {
             b"rule" => {
+                if let Some(c) = get(&attrs, "category")
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                {
+                    self.tables
+                        .rule_categories
+                        .insert(id.clone(), c.to_string());
+                }
                 if let Some(n) = get(&attrs, "name") {
                     self.tables.rules.insert(id, n.to_string());
                 }
@@ -316,7 +332,12 @@ impl<R: BufRead> RifReader<R> {
             match k.as_str() {
                 "id" => g.id = Some(v),
                 "round" => g.round = Some(v),
-                "rule" => g.rule = Some(self.tables.rules.get(&v).cloned().unwrap_or(v)),
+                "rule" => {
+                    if let Some(c) = self.tables.rule_categories.get(&v) {
+                        g.tags.insert(RULE_CATEGORY_TAG.into(), c.clone());
+                    }
+                    g.rule = Some(self.tables.rules.get(&v).cloned().unwrap_or(v));
+                }
                 "opening" => g.opening = Some(self.tables.openings.get(&v).cloned().unwrap_or(v)),
                 "black" => g.black = Some(self.tables.players.get(&v).cloned().unwrap_or(v)),
                 "white" => g.white = Some(self.tables.players.get(&v).cloned().unwrap_or(v)),
@@ -596,6 +617,8 @@ pub fn is_rif_tag(key: &str) -> bool {
 #[must_use]
 pub fn write_rif(records: &[GameRecord], orientation: Orientation) -> String {
     let mut rules: BTreeMap<&str, usize> = BTreeMap::new();
+    // A rule's category, from the first record of that rule that carries one.
+    let mut categories: BTreeMap<&str, &str> = BTreeMap::new();
     let mut openings: BTreeMap<&str, usize> = BTreeMap::new();
     let mut players: BTreeMap<&str, usize> = BTreeMap::new();
     let mut tours: BTreeMap<(Option<&str>, Option<&str>), usize> = BTreeMap::new();
@@ -619,6 +642,9 @@ pub fn write_rif(records: &[GameRecord], orientation: Orientation) -> String {
         }
         if let Some(r) = &g.rule {
             attr("rule", &id_of(&mut rules, r.as_str()).to_string());
+            if let Some(c) = g.tags.get(RULE_CATEGORY_TAG) {
+                categories.entry(r.as_str()).or_insert(c.as_str());
+            }
         }
         if let Some(p) = &g.black {
             attr("black", &id_of(&mut players, p.as_str()).to_string());
@@ -687,7 +713,17 @@ pub fn write_rif(records: &[GameRecord], orientation: Orientation) -> String {
             }
             out.push_str(&format!("</{name}>\n"));
         };
-    table(&mut out, "rules", "rule", &rules, "name");
+    let mut rv: Vec<(&&str, &usize)> = rules.iter().collect();
+    rv.sort_by_key(|(_, id)| **id);
+    out.push_str("<rules>\n");
+    for (name, id) in rv {
+        out.push_str(&format!("<rule id=\"{id}\" name=\"{}\"", esc(name)));
+        if let Some(c) = categories.get(name) {
+            out.push_str(&format!(" category=\"{}\"", esc(c)));
+        }
+        out.push_str("/>\n");
+    }
+    out.push_str("</rules>\n");
     table(&mut out, "openings", "opening", &openings, "name");
     table(&mut out, "players", "player", &players, "name");
     let mut tv: Vec<_> = tours.iter().collect();

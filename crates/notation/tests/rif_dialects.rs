@@ -68,3 +68,67 @@ fn cdata_and_character_references() {
     let all: Vec<String> = g.tags.values().cloned().collect();
     assert!(all.iter().any(|v| v.contains("a <b> & c")), "{:?}", g.tags);
 }
+
+/// A rule's `category` (RenjuNet: 1 renju, 2 gomoku) is kept with each game of that rule,
+/// written back into the rules table (not as a game attribute), and listed as dropped by a
+/// format that cannot hold it.
+#[test]
+fn rule_categories_are_kept_and_written_back() {
+    let text = b"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database version=\"1.0\">\n\
+<rules><rule id=\"3\" name=\"Gomoku free\" category=\"2\"/><rule id=\"4\" name=\"RIF\" category=\"1\"/>\
+<rule id=\"5\" name=\"Yamaguchi\"/></rules>\n<games>\n\
+<game id=\"1\" rule=\"3\" bresult=\"1\"><move>h8 h9 i8</move></game>\n\
+<game id=\"2\" rule=\"4\" bresult=\"0\"><move>h8 h9</move></game>\n\
+<game id=\"3\" rule=\"5\" bresult=\"0\"><move>h8</move></game>\n\
+<game id=\"4\" bresult=\"0\"><move>h8</move></game>\n</games>\n</database>\n";
+    let read = |bytes: &[u8]| -> Vec<GameRecord> {
+        read_all(Format::Rif, bytes, "t.rif", BOTTOM)
+            .map(|r| r.unwrap_or_else(|e| panic!("{e}")))
+            .collect()
+    };
+    let games = read(text);
+    fn category(g: &GameRecord) -> Option<&str> {
+        g.tags
+            .get(notation::rif::RULE_CATEGORY_TAG)
+            .map(String::as_str)
+    }
+    let seen: Vec<(Option<&str>, Option<&str>)> = games
+        .iter()
+        .map(|g| (g.rule.as_deref(), category(g)))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (Some("Gomoku free"), Some("2")),
+            (Some("RIF"), Some("1")),
+            (Some("Yamaguchi"), None),
+            (None, None),
+        ]
+    );
+    let (out, report) = notation::write(Format::Rif, &games, BOTTOM);
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("name=\"Gomoku free\" category=\"2\"/>"),
+        "{out}"
+    );
+    assert!(out.contains("name=\"RIF\" category=\"1\"/>"), "{out}");
+    assert!(out.contains("name=\"Yamaguchi\"/>"), "{out}");
+    assert!(!out.contains("rule-category"), "{out}");
+    assert!(report.dropped.is_empty(), "{:?}", report.dropped);
+    let again = read(out.as_bytes());
+    assert_eq!(
+        again.iter().map(category).collect::<Vec<_>>(),
+        [Some("2"), Some("1"), None, None]
+    );
+    let (_, to_sgf) = notation::write(Format::Sgf, &games, BOTTOM);
+    let dropped: Vec<(usize, &str)> = to_sgf
+        .dropped
+        .iter()
+        .filter(|d| d.field.contains("rule-category"))
+        .map(|d| (d.record, d.field.as_str()))
+        .collect();
+    assert_eq!(
+        dropped,
+        [(1, "tag:rif:rule-category"), (2, "tag:rif:rule-category")]
+    );
+}

@@ -60,6 +60,17 @@ pub enum Note {
         /// The rule set of the audit.
         audited_under: RuleSet,
     },
+    /// The record's database says its rule is a gomoku rule (a RenjuNet `.rif` rule of
+    /// category 2, kept in the tag [`notation::rif::RULE_CATEGORY_TAG`]) while the audit's
+    /// rules have fouls: audited under the rules asked for, never silently under others. Kind
+    /// `rules-differ`, like [`Note::RulesDiffer`], which is given instead when the rule's name
+    /// is itself a gomoku opening rule.
+    GomokuCategory {
+        /// The record's rule name, when it has one.
+        rule: Option<String>,
+        /// The rule set of the audit.
+        audited_under: RuleSet,
+    },
 }
 
 impl Note {
@@ -75,7 +86,7 @@ impl Note {
         match self {
             Note::Opening(n) => n.kind(),
             Note::SetUp(_) => "set-up-position",
-            Note::RulesDiffer { .. } => "rules-differ",
+            Note::RulesDiffer { .. } | Note::GomokuCategory { .. } => "rules-differ",
         }
     }
 }
@@ -94,6 +105,16 @@ impl fmt::Display for Note {
                  under {audited_under} as asked (--rules freestyle or --rules standard to audit \
                  it as gomoku)",
                 rule.name()
+            ),
+            Note::GomokuCategory {
+                rule,
+                audited_under,
+            } => write!(
+                f,
+                "the record's rule {} is a gomoku rule in its database (category 2: no fouls); \
+                 audited under {audited_under} as asked (--rules freestyle or --rules standard \
+                 to audit it as gomoku)",
+                rule.as_deref().unwrap_or("(unnamed)")
             ),
         }
     }

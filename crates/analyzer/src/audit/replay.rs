@@ -283,6 +283,16 @@ fn audit_impl(
             rule,
             audited_under: settings.rules,
         });
+    } else if settings.rules.has_fouls()
+        && record
+            .tags
+            .get(notation::rif::RULE_CATEGORY_TAG)
+            .is_some_and(|c| c.trim() == "2")
+    {
+        notes.push(Note::GomokuCategory {
+            rule: record.rule.clone(),
+            audited_under: settings.rules,
+        });
     }
     let consistency = consistency(record.result, r.end, r.illegal.is_some());
     GameAudit {
