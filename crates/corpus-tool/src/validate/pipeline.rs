@@ -22,9 +22,9 @@
 //! [`SLOW_BATCH`]), so memory is bounded whatever the size of the archive, and a batch held
 //! up by one slow record (a long VCF search) does not hold up the workers: they go on with
 //! the next batches. The reader, waiting for a place, is woken when three quarters of the
-//! places are free, not at each one. The worker that finishes the next batch in order accounts it (the
-//! summary, the sink), and the later ones already done ([`Ledger`]); the calling thread
-//! works on the pool's tasks until the reader is done.
+//! places are free, not at each one. The worker that finishes the next batch in order
+//! accounts it (the summary, the sink), and the later ones already done (the `Ledger`); the
+//! calling thread works on the pool's tasks until the reader is done.
 //! Rows leave in file order, then record order. With one worker there is no reader thread:
 //! reading, auditing and accounting take turns on the one thread.
 //!
