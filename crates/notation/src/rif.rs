@@ -703,29 +703,29 @@ pub fn write_rif(records: &[GameRecord], orientation: Orientation) -> String {
     }
     let mut out =
         String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database version=\"1.0\">\n");
-    let table =
-        |out: &mut String, name: &str, elem: &str, m: &BTreeMap<&str, usize>, attr: &str| {
-            let mut v: Vec<(&&str, &usize)> = m.iter().collect();
-            v.sort_by_key(|(_, id)| **id);
-            out.push_str(&format!("<{name}>\n"));
-            for (k, id) in v {
-                out.push_str(&format!("<{elem} id=\"{id}\" {attr}=\"{}\"/>\n", esc(k)));
+    // A table of `elem`s with their id and `attr`, and the `category` of those that have one.
+    let table = |out: &mut String,
+                 name: &str,
+                 elem: &str,
+                 m: &BTreeMap<&str, usize>,
+                 attr: &str,
+                 category: &BTreeMap<&str, &str>| {
+        let mut v: Vec<(&&str, &usize)> = m.iter().collect();
+        v.sort_by_key(|(_, id)| **id);
+        out.push_str(&format!("<{name}>\n"));
+        for (k, id) in v {
+            out.push_str(&format!("<{elem} id=\"{id}\" {attr}=\"{}\"", esc(k)));
+            if let Some(c) = category.get(k) {
+                out.push_str(&format!(" category=\"{}\"", esc(c)));
             }
-            out.push_str(&format!("</{name}>\n"));
-        };
-    let mut rv: Vec<(&&str, &usize)> = rules.iter().collect();
-    rv.sort_by_key(|(_, id)| **id);
-    out.push_str("<rules>\n");
-    for (name, id) in rv {
-        out.push_str(&format!("<rule id=\"{id}\" name=\"{}\"", esc(name)));
-        if let Some(c) = categories.get(name) {
-            out.push_str(&format!(" category=\"{}\"", esc(c)));
+            out.push_str("/>\n");
         }
-        out.push_str("/>\n");
-    }
-    out.push_str("</rules>\n");
-    table(&mut out, "openings", "opening", &openings, "name");
-    table(&mut out, "players", "player", &players, "name");
+        out.push_str(&format!("</{name}>\n"));
+    };
+    let none = BTreeMap::new();
+    table(&mut out, "rules", "rule", &rules, "name", &categories);
+    table(&mut out, "openings", "opening", &openings, "name", &none);
+    table(&mut out, "players", "player", &players, "name", &none);
     let mut tv: Vec<_> = tours.iter().collect();
     tv.sort_by_key(|(_, id)| **id);
     out.push_str("<tournaments>\n");

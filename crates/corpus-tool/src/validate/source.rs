@@ -249,16 +249,7 @@ pub fn each_record_small(
             f,
         );
     }
-    let size = Some(buffer.len() as u64);
-    each_record_of(
-        name,
-        file.named,
-        &buffer[..],
-        Some(&buffer[..]),
-        size,
-        read,
-        f,
-    )
+    each_record_in_bytes(name, file.named, buffer, read, f)
 }
 
 /// [`each_record`] over bytes in memory (`named`: whether a format must be found).
