@@ -1,10 +1,10 @@
-//! Text diagrams (`diagrams::diagram`): any text parses or gives an error, and a diagram that
+//! Text diagrams (`renju_diagrams::diagram`): any text parses or gives an error, and a diagram that
 //! parses is written in both styles and reads back to the same board; `Board::from_diagram`
 //! (the same `renju_core::grid` reader, stones only) reads the same board or fails alike.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use diagrams::diagram::Diagram;
+use renju_diagrams::diagram::Diagram;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

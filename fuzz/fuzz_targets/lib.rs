@@ -2,8 +2,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use notation::renlib::{read_tree, write_tree};
-use notation::{Format, Orientation, read_all};
+use renju_notation::renlib::{read_tree, write_tree};
+use renju_notation::{Format, Orientation, read_all};
 
 const TOP: Orientation = Orientation::RowOneAtTop;
 

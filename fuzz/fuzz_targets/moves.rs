@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use notation::{Format, Orientation, moves::parse_moves, read_all};
+use renju_notation::{Format, Orientation, moves::parse_moves, read_all};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use notation::{Format, Orientation, detect, read_all};
+use renju_notation::{Format, Orientation, detect, read_all};
 
 fuzz_target!(|data: &[u8]| {
     let _ = detect("f.pos", data);

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use notation::{Orientation, renju_line::{RenjuBufReader, RenjuReader}};
+use renju_notation::{Orientation, renju_line::{RenjuBufReader, RenjuReader}};
 
 fuzz_target!(|data: &[u8]| {
     let a: Vec<_> = RenjuReader::new(data, "f.renju", Orientation::RowOneAtBottom).collect();

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use notation::{Orientation, rif::RifReader};
+use renju_notation::{Orientation, rif::RifReader};
 
 fuzz_target!(|data: &[u8]| {
     for r in RifReader::new(data, "f.rif", Orientation::RowOneAtBottom).take(100_000) {

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use notation::{Format, Orientation, read_all, write};
+use renju_notation::{Format, Orientation, read_all, write};
 
 fuzz_target!(|data: &[u8]| {
     let games: Vec<_> = read_all(Format::Sgf, data, "f.sgf", Orientation::RowOneAtTop)

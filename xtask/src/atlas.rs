@@ -5,9 +5,9 @@
 //!
 //! `cargo xtask snapshots`: runs the atlas snapshot tests without ever writing a snapshot.
 
-use diagrams::atlas::{AtlasEntry, load_dir, verdict_text};
-use diagrams::svg::{SvgOptions, render_svg};
 use renju_core::{Convention, FoulChecker};
+use renju_diagrams::atlas::{AtlasEntry, load_dir, verdict_text};
+use renju_diagrams::svg::{SvgOptions, render_svg};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -112,7 +112,7 @@ fn generate(entries: &[AtlasEntry]) -> BTreeMap<String, String> {
     files
 }
 
-fn expectation_text(x: &diagrams::atlas::Expectation) -> String {
+fn expectation_text(x: &renju_diagrams::atlas::Expectation) -> String {
     if x.lenient == x.strict {
         format!("{}: {}", x.label(), verdict_text(x.lenient))
     } else {
@@ -198,9 +198,9 @@ pub fn atlas(args: &[String]) -> Result<(), String> {
 
 /// The `snapshots` task: the atlas snapshot tests, never writing snapshots.
 pub fn snapshots(_: &[String]) -> Result<(), String> {
-    eprintln!("$ INSTA_UPDATE=no cargo test -p diagrams --test atlas");
+    eprintln!("$ INSTA_UPDATE=no cargo test -p renju-diagrams --test atlas");
     let status = Command::new(env!("CARGO"))
-        .args(["test", "-p", "diagrams", "--test", "atlas"])
+        .args(["test", "-p", "renju-diagrams", "--test", "atlas"])
         .env("INSTA_UPDATE", "no")
         .env("INSTA_FORCE_PASS", "0")
         .status()

@@ -13,10 +13,10 @@ fn root() -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
-fn ratings(root: &Path) -> Result<Option<openings::RuleRatings>, String> {
+fn ratings(root: &Path) -> Result<Option<renju_openings::RuleRatings>, String> {
     let path = root.join("../shared/data/rule-ratings.json");
     match std::fs::read_to_string(&path) {
-        Ok(text) => openings::RuleRatings::from_json(&text)
+        Ok(text) => renju_openings::RuleRatings::from_json(&text)
             .map(Some)
             .map_err(|e| format!("{}: {e}", path.display())),
         Err(_) => {
@@ -30,7 +30,7 @@ fn ratings(root: &Path) -> Result<Option<openings::RuleRatings>, String> {
 }
 
 /// The opening-statistics files, in the order written: csv, json, md, svg.
-const STATS_FILES: [&str; 4] = openings::GENERATED_ELSEWHERE;
+const STATS_FILES: [&str; 4] = renju_openings::GENERATED_ELSEWHERE;
 
 /// Writes the opening-statistics files into `out` with the release `corpus-tool`; `false`
 /// (with a printed reason) when the shared archive is absent.
@@ -95,7 +95,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let ratings = ratings(&root)?;
     if check {
         // The opening statistics are checked apart (below): stale_tables leaves them out.
-        let mut problems: Vec<String> = openings::stale_tables(&dir, ratings.as_ref());
+        let mut problems: Vec<String> = renju_openings::stale_tables(&dir, ratings.as_ref());
         problems.extend(stale_stats(&root, &dir)?);
         if problems.is_empty() {
             eprintln!("docs/tables is current");
@@ -110,7 +110,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ));
     }
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for f in openings::generate_tables(ratings.as_ref()) {
+    for f in renju_openings::generate_tables(ratings.as_ref()) {
         let path = dir.join(&f.path);
         std::fs::write(&path, &f.contents).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("wrote {}", path.display());

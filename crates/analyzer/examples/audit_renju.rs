@@ -1,13 +1,13 @@
 //! Audits every game of a `.renju` line file (`<result> <moves...>` per line) and prints the
 //! counts per end and per verdict, and the audit speed on one core.
 //!
-//! `cargo run --release -p analyzer --example audit_renju -- FILE.renju [--strict] [--claim POLICY]`
+//! `cargo run --release -p renju-analyzer --example audit_renju -- FILE.renju [--strict] [--claim POLICY]`
 
-use analyzer::{
+use renju_analyzer::{
     ClaimPolicy, End, GameVerdict, Settings, UnreadableMove, audit, audit_with_unreadable,
 };
-use notation::GameRecord;
 use renju_core::{Convention, MAX_SIZE, Move};
+use renju_notation::GameRecord;
 use std::collections::BTreeMap;
 use std::time::Instant;
 

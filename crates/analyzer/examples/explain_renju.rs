@@ -1,11 +1,11 @@
 //! Explains one game of a `.renju` line file: the audit, the final board and a note per move
 //! (with the foul checker's explanation tree for every foul).
 //!
-//! `cargo run -p analyzer --example explain_renju -- FILE.renju LINE [--strict]`
+//! `cargo run -p renju-analyzer --example explain_renju -- FILE.renju LINE [--strict]`
 
-use analyzer::{Settings, annotate, audit};
-use notation::GameRecord;
+use renju_analyzer::{Settings, annotate, audit};
 use renju_core::{Board, Color, Convention, Move};
+use renju_notation::GameRecord;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

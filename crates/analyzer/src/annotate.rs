@@ -5,11 +5,11 @@
 
 use crate::settings::Settings;
 use crate::setup::SetUp;
-use notation::GameRecord;
 use renju_core::{
     Board, Color, Convention, Direction, Explanation, Foul, FoulChecker, Move, Point, RuleSet,
     Verdict,
 };
+use renju_notation::GameRecord;
 use std::fmt;
 
 /// A shape a move made on one line.
@@ -31,7 +31,7 @@ impl Shape {
     /// `five`, `straight four`, `four`, `two fours`, `open three`.
     ///
     /// ```
-    /// use analyzer::annotate::Shape;
+    /// use renju_analyzer::annotate::Shape;
     /// assert_eq!(Shape::StraightFour.name(), "straight four");
     /// assert_eq!(Shape::OpenThree.name(), "open three");
     /// ```
@@ -127,9 +127,9 @@ impl fmt::Display for MoveNote {
 /// Annotates every move of `record` until the replay stops (an off-board or occupied point).
 ///
 /// ```
-/// use analyzer::{annotate, Settings};
-/// use analyzer::annotate::{Left, Shape};
-/// use notation::GameRecord;
+/// use renju_analyzer::{annotate, Settings};
+/// use renju_analyzer::annotate::{Left, Shape};
+/// use renju_notation::GameRecord;
 /// use renju_core::{Move, Point};
 /// let mut record = GameRecord::new(15);
 /// for m in "h8 a1 i8 a2 j8 a3 k8 a4".split(' ') {
@@ -260,8 +260,8 @@ fn eye_usable(after: &FoulChecker, eyes: &[Point], s: &Settings) -> bool {
 /// `None` when that move is not a forbidden Black stone under `settings` (or cannot be reached).
 ///
 /// ```
-/// use analyzer::{explain_move, Settings};
-/// use notation::GameRecord;
+/// use renju_analyzer::{explain_move, Settings};
+/// use renju_notation::GameRecord;
 /// use renju_core::Move;
 /// let mut record = GameRecord::new(15);
 /// for m in "h8 g9 i8 f8 k12 b2 k11 b14 k10 n2 j10 n14 j9 a8 k9 k13 j8".split(' ') {

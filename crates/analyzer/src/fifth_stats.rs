@@ -3,8 +3,8 @@
 //! renju dialect): games, recorded 5th-move offers, swaps, declared results.
 
 use crate::opening::RuleName;
-use notation::{DeclaredResult, GameRecord};
 use renju_core::{Point, RENJU_SIZE, Symmetry};
+use renju_notation::{DeclaredResult, GameRecord};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
@@ -49,12 +49,12 @@ pub struct FifthMoveStats {
 /// opening's catalogue index.
 ///
 /// ```
-/// use analyzer::fifth_stats::standard_fifth;
+/// use renju_analyzer::fifth_stats::standard_fifth;
 /// use renju_core::Move;
 /// let mv = |s: &str| s.split(' ').map(|m| m.parse::<Move>().unwrap()).collect::<Vec<_>>();
 /// // 2I turned a quarter (h8 g9 g10) with 5th move f8: in the standard h8 i9 j9 it is ...
 /// let (code, fifth) = standard_fifth(&mv("h8 g9 g10 a1 f8"), 15).unwrap();
-/// assert_eq!(openings::catalogue()[code].code(), "2I");
+/// assert_eq!(renju_openings::catalogue()[code].code(), "2I");
 /// assert_eq!(fifth.to_string(), "h10");
 /// ```
 #[must_use]
@@ -66,8 +66,8 @@ pub fn standard_fifth(moves: &[renju_core::Move], board_size: u8) -> Option<(usi
     let [b1, w2, b3, _, fifth] = stones[..] else {
         return None;
     };
-    let found = openings::identify(&[b1, w2, b3]).ok()?;
-    let index = openings::catalogue()
+    let found = renju_openings::identify(&[b1, w2, b3]).ok()?;
+    let index = renju_openings::catalogue()
         .iter()
         .position(|o| o.code() == found.opening.code())?;
     let standard = found.opening.moves();
@@ -124,7 +124,7 @@ impl FifthMoveStats {
         self.rows.iter().map(|((rule, index, fifth), row)| {
             (
                 rule.as_str(),
-                openings::catalogue()[*index].code(),
+                renju_openings::catalogue()[*index].code(),
                 *fifth,
                 row,
             )

@@ -50,8 +50,8 @@
 //!
 //! ## Example
 //! ```
-//! use analyzer::{audit, ClaimPolicy, End, GameVerdict, Settings};
-//! use notation::{DeclaredResult, GameRecord};
+//! use renju_analyzer::{audit, ClaimPolicy, End, GameVerdict, Settings};
+//! use renju_notation::{DeclaredResult, GameRecord};
 //! use renju_core::{Foul, Move};
 //! // Black's j8 makes two open threes (h8 i8 j8 and j8 j9 j10): a double three.
 //! let mut record = GameRecord::new(15);

@@ -13,9 +13,9 @@
 //!   has a VCF on the final board.
 //!
 //! ```
-//! use analyzer::missed::{MissedWin, missed_wins};
-//! use analyzer::{Settings, audit};
-//! use notation::{DeclaredResult, GameRecord};
+//! use renju_analyzer::missed::{MissedWin, missed_wins};
+//! use renju_analyzer::{Settings, audit};
+//! use renju_notation::{DeclaredResult, GameRecord};
 //! use renju_core::Move;
 //! // Black's h8 i8 j8 is an open three at move 5; White plays a2 instead of blocking, so at
 //! // move 7 Black has a VCF (k8 or g8) but plays a far-away b14; then the record stops,
@@ -23,7 +23,7 @@
 //! let mut record = GameRecord::new(15);
 //! record.result = DeclaredResult::White;
 //! record.moves = "h8 a1 i8 a2 j8 a3 b14 a4".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-//! let found = missed_wins(&record, &audit(&record, &Settings::default()), vcf::Limits::default());
+//! let found = missed_wins(&record, &audit(&record, &Settings::default()), renju_vcf::Limits::default());
 //! let kinds: Vec<&str> = found.iter().map(MissedWin::kind).collect();
 //! // White's a1 a2 a3 a4 is a four: at move 9 Black must block a5, so no VCF is left.
 //! assert_eq!(kinds, ["missed-vcf"]);
@@ -31,10 +31,10 @@
 //! ```
 
 use crate::{End, GameAudit, Settings};
-use notation::{DeclaredResult, GameRecord};
 use renju_core::{Board, Color, Move};
+use renju_notation::{DeclaredResult, GameRecord};
+use renju_vcf::{Answer, Limits, Line, Solver};
 use std::cell::RefCell;
-use vcf::{Answer, Limits, Line, Solver};
 
 /// A win that was on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,13 +121,13 @@ impl std::fmt::Display for MissedWin {
 /// [`Answer::NotFound`] also when the moves cannot be replayed on the record's board.
 ///
 /// ```
-/// use analyzer::Settings;
-/// use analyzer::missed::vcf_after;
-/// use notation::GameRecord;
+/// use renju_analyzer::Settings;
+/// use renju_analyzer::missed::vcf_after;
+/// use renju_notation::GameRecord;
 /// use renju_core::{Color, Move};
 /// let mut record = GameRecord::new(15);
 /// record.moves = "h8 a1 i8 a2 j8 a4".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-/// let answer = vcf_after(&record, 6, Color::Black, &Settings::default(), vcf::Limits::default());
+/// let answer = vcf_after(&record, 6, Color::Black, &Settings::default(), renju_vcf::Limits::default());
 /// assert_eq!(answer.line().unwrap().attacker_moves(), 2);
 /// ```
 #[must_use]

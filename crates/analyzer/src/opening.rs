@@ -1,20 +1,20 @@
 //! The opening of a renju game: is it one of the 26, and did the record follow its opening rule.
 //!
 //! The 26 openings and the opening-rule protocols belong to the `openings` crate: [`identify`]
-//! asks `openings::identify` for the name (code) and keeps a canonical form of its own (direct
+//! asks `renju_openings::identify` for the name (code) and keeps a canonical form of its own (direct
 //! or indirect, black 3 after the symmetry that puts white 2 on h9 or i9); [`check_opening`]
-//! judges the record's opening data against the rule it names (`openings::check_record`:
+//! judges the record's opening data against the rule it names (`renju_openings::check_record`:
 //! areas, swap decisions placed by the rule, offers and their symmetry) and returns every
 //! problem and an [`OpeningNote`] for each check the record's data does not allow (missing data
 //! is never a problem); [`check_protocol`] is its first problem. [`RuleName`] reads the rule
 //! field (RenjuNet spellings, case and accents ignored).
 
-use notation::GameRecord;
-use openings::{
+use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
+use renju_notation::GameRecord;
+use renju_openings::{
     NotCheckable, Offers, OpeningRecord, OpeningRule, RecordViolation, Swaps, UnknownOpeningRule,
     Violation,
 };
-use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
 use std::fmt;
 
 /// Whether white 2 touches black 1 along a line or a diagonal.
@@ -30,7 +30,7 @@ impl Family {
     /// `direct` or `indirect`.
     ///
     /// ```
-    /// use analyzer::opening::Family;
+    /// use renju_analyzer::opening::Family;
     /// assert_eq!(Family::Direct.name(), "direct");
     /// assert_eq!(Family::Indirect.name(), "indirect");
     /// ```
@@ -123,10 +123,10 @@ impl fmt::Display for Opening {
 
 /// Which of the 26 openings the first three moves form.
 ///
-/// The checks follow `RULES.md` section 6; the code comes from `openings::identify`.
+/// The checks follow `RULES.md` section 6; the code comes from `renju_openings::identify`.
 ///
 /// ```
-/// use analyzer::opening::{Family, Opening, identify};
+/// use renju_analyzer::opening::{Family, Opening, identify};
 /// use renju_core::Move;
 /// let mv = |s: &str| s.parse::<Move>().unwrap();
 /// // h8, g8 (direct: maps to h9), i10.
@@ -180,7 +180,9 @@ pub fn identify(moves: &[Move]) -> Opening {
     }
     match best {
         Some((canonical_third, symmetry)) => Opening::Identified {
-            code: openings::identify(&pts).ok().map(|id| id.opening.code()),
+            code: renju_openings::identify(&pts)
+                .ok()
+                .map(|id| id.opening.code()),
             family,
             canonical_third,
             symmetry,
@@ -195,8 +197,8 @@ pub fn identify(moves: &[Move]) -> Opening {
 /// else [`identify`] on its moves.
 ///
 /// ```
-/// use analyzer::{Opening, Settings, opening::of_record};
-/// use notation::{GameRecord, SetupStone};
+/// use renju_analyzer::{Opening, Settings, opening::of_record};
+/// use renju_notation::{GameRecord, SetupStone};
 /// let mut r = GameRecord::new(15);
 /// r.moves = "h8 h9 i10".split(' ').map(|m| m.parse().unwrap()).collect();
 /// assert!(matches!(of_record(&r, &Settings::default()), Opening::Identified { code: Some("2D"), .. }));
@@ -238,7 +240,7 @@ pub enum ProtocolProblem {
     },
     /// The same point is offered twice.
     DuplicateOffer(Point),
-    /// The record contradicts the opening rule it names (`openings::check_record`).
+    /// The record contradicts the opening rule it names (`renju_openings::check_record`).
     Recorded {
         /// The rule, as the record names it.
         rule: OpeningRule,
@@ -251,7 +253,7 @@ impl ProtocolProblem {
     /// The move the problem is about, if any.
     ///
     /// ```
-    /// use analyzer::opening::ProtocolProblem;
+    /// use renju_analyzer::opening::ProtocolProblem;
     /// assert_eq!(ProtocolProblem::DuplicateOffer("h8".parse().unwrap()).move_number(), Some(5));
     /// ```
     #[must_use]
@@ -289,8 +291,8 @@ impl fmt::Display for ProtocolProblem {
 /// [`check_opening`] for every problem and the notes on what could not be checked.
 ///
 /// ```
-/// use analyzer::opening::{check_protocol, ProtocolProblem};
-/// use notation::GameRecord;
+/// use renju_analyzer::opening::{check_protocol, ProtocolProblem};
+/// use renju_notation::GameRecord;
 /// use renju_core::{Move, Point};
 /// let mut r = GameRecord::new(15);
 /// for m in "h8 h9 h10 i9 j9 g9".split(' ') {
@@ -331,8 +333,8 @@ impl RuleName {
     /// Reads the record's rule field.
     ///
     /// ```
-    /// use analyzer::opening::RuleName;
-    /// use openings::OpeningRule;
+    /// use renju_analyzer::opening::RuleName;
+    /// use renju_openings::OpeningRule;
     /// assert_eq!(RuleName::of(Some("Soosyrv-8")), RuleName::Known(OpeningRule::Soosorv(8)));
     /// assert_eq!(RuleName::of(Some("Renju")), RuleName::None);
     /// assert!(matches!(RuleName::of(Some("Chess")), RuleName::Unknown(_)));
@@ -364,7 +366,7 @@ impl RuleName {
     /// not recognised (the rule is unknown, so nothing is claimed).
     ///
     /// ```
-    /// use analyzer::opening::RuleName;
+    /// use renju_analyzer::opening::RuleName;
     /// assert!(RuleName::of(Some("RIF")).wants_26());
     /// assert!(!RuleName::of(Some("Swap2")).wants_26());
     /// assert!(RuleName::of(None).wants_26());
@@ -417,7 +419,7 @@ impl OpeningNote {
     /// `unsupported-opening-rule`.
     ///
     /// ```
-    /// use analyzer::opening::OpeningNote;
+    /// use renju_analyzer::opening::OpeningNote;
     /// assert_eq!(OpeningNote::UnknownRule("Chess".into()).kind(), "unknown-opening-rule");
     /// ```
     #[must_use]
@@ -470,7 +472,7 @@ pub struct OpeningCheck {
     pub notes: Vec<OpeningNote>,
 }
 
-/// The record's offers as [`openings::check_record`] reads them: the points; else an
+/// The record's offers as [`renju_openings::check_record`] reads them: the points; else an
 /// unreadable `alt` (RIF) or `5A` (SGF) field as written; else not recorded.
 fn recorded_offers(record: &GameRecord) -> Offers<'_> {
     if !record.fifth_offers.is_empty() {
@@ -482,7 +484,7 @@ fn recorded_offers(record: &GameRecord) -> Offers<'_> {
     }
 }
 
-/// Checks the record's opening against the rule it names (`openings::check_record`): areas,
+/// Checks the record's opening against the rule it names (`renju_openings::check_record`): areas,
 /// the 26, swap decisions (counted against the rule's swap chances, placed by the rule), the
 /// offered 5th moves (count, repeats, symmetric equivalents, the kept one is move 5). What the
 /// record does not carry is a note, never a problem. With no rule named, only the offers'
@@ -490,8 +492,8 @@ fn recorded_offers(record: &GameRecord) -> Offers<'_> {
 /// count).
 ///
 /// ```
-/// use analyzer::opening::{check_opening, OpeningNote};
-/// use notation::GameRecord;
+/// use renju_analyzer::opening::{check_opening, OpeningNote};
+/// use renju_notation::GameRecord;
 /// use renju_core::Move;
 /// let mut r = GameRecord::new(15);
 /// r.moves = "h8 h9 h10 i9 j9 g9".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
@@ -527,7 +529,7 @@ pub fn check_opening(record: &GameRecord) -> OpeningCheck {
                 declared_offers: record.declared_offers,
                 swaps,
             };
-            let c = openings::check_record(r, &rec);
+            let c = renju_openings::check_record(r, &rec);
             out.problems = c
                 .violations
                 .into_iter()

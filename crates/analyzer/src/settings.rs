@@ -28,7 +28,7 @@ impl ClaimPolicy {
     /// The command-line name: `claim`, `foul-loses`, `refuse`.
     ///
     /// ```
-    /// use analyzer::ClaimPolicy;
+    /// use renju_analyzer::ClaimPolicy;
     /// assert_eq!(ClaimPolicy::FoulLoses.name(), "foul-loses");
     /// assert_eq!("refuse".parse::<ClaimPolicy>(), Ok(ClaimPolicy::Refuse));
     /// ```
@@ -64,7 +64,7 @@ crate::names::from_str_by_name!(ClaimPolicy, UnknownClaimPolicy);
 /// Everything the adjudication depends on besides the record.
 ///
 /// ```
-/// use analyzer::{ClaimPolicy, Settings};
+/// use renju_analyzer::{ClaimPolicy, Settings};
 /// use renju_core::{Convention, RuleSet};
 /// let s = Settings::default();
 /// assert_eq!((s.rules, s.convention, s.claim), (RuleSet::Renju, Convention::Lenient, ClaimPolicy::Claim));
@@ -84,7 +84,7 @@ impl Settings {
     /// Settings with these three choices.
     ///
     /// ```
-    /// use analyzer::{ClaimPolicy, Settings};
+    /// use renju_analyzer::{ClaimPolicy, Settings};
     /// use renju_core::{Convention, RuleSet};
     /// let s = Settings::new(RuleSet::Renju, Convention::Strict, ClaimPolicy::FoulLoses);
     /// assert_eq!(s.to_string(), "rules renju, convention strict, claim policy foul-loses");

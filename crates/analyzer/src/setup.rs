@@ -5,8 +5,8 @@
 //! replaces whatever stood on its point (`AE` clears the point). Stones set up when `k` moves
 //! have been played are placed before move `k + 1`.
 
-use notation::SetupStone;
 use renju_core::{Board, Color, FoulChecker, Point};
+use renju_notation::SetupStone;
 use std::fmt;
 
 /// The number of opening stones an opening rule governs at most (Taraguchi, LianHuan: 1-6). A
@@ -82,8 +82,8 @@ impl SetUpSummary {
     /// none).
     ///
     /// ```
-    /// use analyzer::SetUpSummary;
-    /// use notation::SetupStone;
+    /// use renju_analyzer::SetUpSummary;
+    /// use renju_notation::SetupStone;
     /// use renju_core::Color;
     /// let s = |after_move, stone| SetupStone { after_move, point: "h8".parse().unwrap(), stone };
     /// let set = [s(0, Some(Color::Black)), s(0, Some(Color::White)), s(3, None)];

@@ -8,8 +8,8 @@
 //! counted.
 
 use crate::{End, GameAudit};
-use notation::{DeclaredResult, GameRecord};
 use renju_core::{Move, Point, RENJU_SIZE};
+use renju_notation::{DeclaredResult, GameRecord};
 use std::fmt::{self, Write as _};
 
 /// The CSV header of [`OpeningStats::csv`], exactly.
@@ -63,7 +63,7 @@ impl OpeningRow {
     /// The mean number of moves, `None` when there are no games.
     ///
     /// ```
-    /// let stats = analyzer::stats::OpeningStats::new();
+    /// let stats = renju_analyzer::stats::OpeningStats::new();
     /// assert_eq!(stats.rows()[0].mean_moves(), None);
     /// ```
     #[must_use]
@@ -77,7 +77,7 @@ impl OpeningRow {
     /// formatting the nearest `f64` with `{:.1}` gives.
     ///
     /// ```
-    /// let stats = analyzer::stats::OpeningStats::new();
+    /// let stats = renju_analyzer::stats::OpeningStats::new();
     /// assert_eq!(stats.rows()[0].mean_moves_text(), None);
     /// ```
     #[must_use]
@@ -121,7 +121,7 @@ impl Default for OpeningStats {
 /// for `none`. Only 15x15 games can be one of the 26.
 ///
 /// ```
-/// use analyzer::stats::opening_slot;
+/// use renju_analyzer::stats::opening_slot;
 /// use renju_core::Move;
 /// let mv = |s: &str| s.split(' ').map(|m| m.parse::<Move>().unwrap()).collect::<Vec<_>>();
 /// assert_eq!(opening_slot(&mv("h8 h9 h10"), 15), 0); // 1D
@@ -131,7 +131,7 @@ impl Default for OpeningStats {
 /// ```
 #[must_use]
 pub fn opening_slot(moves: &[Move], board_size: u8) -> usize {
-    let none = openings::catalogue().len();
+    let none = renju_openings::catalogue().len();
     if board_size != RENJU_SIZE {
         return none;
     }
@@ -139,8 +139,8 @@ pub fn opening_slot(moves: &[Move], board_size: u8) -> usize {
     if stones.len() < 3 {
         return none;
     }
-    match openings::identify(&stones) {
-        Ok(found) => openings::catalogue()
+    match renju_openings::identify(&stones) {
+        Ok(found) => renju_openings::catalogue()
             .iter()
             .position(|o| o.code() == found.opening.code())
             .unwrap_or(none),
@@ -152,13 +152,13 @@ impl OpeningStats {
     /// No games yet: the 27 rows, all zero.
     ///
     /// ```
-    /// let s = analyzer::stats::OpeningStats::new();
+    /// let s = renju_analyzer::stats::OpeningStats::new();
     /// assert_eq!(s.rows().len(), 27);
     /// assert_eq!((s.rows()[0].code, s.rows()[13].code, s.rows()[26].code), ("1D", "1I", "none"));
     /// ```
     #[must_use]
     pub fn new() -> OpeningStats {
-        let mut rows: Vec<OpeningRow> = openings::catalogue()
+        let mut rows: Vec<OpeningRow> = renju_openings::catalogue()
             .iter()
             .map(|o| OpeningRow::new(o.code(), o.romaji()))
             .collect();
@@ -170,8 +170,8 @@ impl OpeningStats {
     /// record whose audit says it starts from a set-up position counts under `none`).
     ///
     /// ```
-    /// use analyzer::{Settings, audit, stats::OpeningStats};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{Settings, audit, stats::OpeningStats};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// let mut r = GameRecord::new(15);
     /// r.result = DeclaredResult::Black;
@@ -184,7 +184,7 @@ impl OpeningStats {
     pub fn add(&mut self, record: &GameRecord, audit: &GameAudit) {
         // A set-up position was not opened from the empty board: it counts under `none`.
         let slot = if audit.opening == crate::Opening::SetUp {
-            openings::catalogue().len()
+            renju_openings::catalogue().len()
         } else {
             opening_slot(&record.moves, record.board_size)
         };
@@ -228,7 +228,7 @@ impl OpeningStats {
     /// empty when `games` is 0.
     ///
     /// ```
-    /// let csv = analyzer::stats::OpeningStats::new().csv();
+    /// let csv = renju_analyzer::stats::OpeningStats::new().csv();
     /// assert!(csv.starts_with("code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves\n1D,Kansei,0,"));
     /// assert_eq!(csv.lines().count(), 28);
     /// ```
@@ -291,7 +291,7 @@ impl OpeningStats {
     /// games), under a heading naming `source`.
     ///
     /// ```
-    /// let md = analyzer::stats::OpeningStats::new().markdown("nothing");
+    /// let md = renju_analyzer::stats::OpeningStats::new().markdown("nothing");
     /// assert!(md.contains("| 1D | Kansei | 0 |"));
     /// ```
     #[must_use]
@@ -336,7 +336,7 @@ impl OpeningStats {
     /// Black wins, draws, White wins and unknown, as shares of its games, with the count.
     ///
     /// ```
-    /// let svg = analyzer::stats::OpeningStats::new().svg("nothing");
+    /// let svg = renju_analyzer::stats::OpeningStats::new().svg("nothing");
     /// assert!(svg.starts_with("<svg") && svg.contains(">13I<"));
     /// ```
     #[must_use]
@@ -437,7 +437,7 @@ fn csv_field(s: &str) -> String {
 /// (`format!("{:.1}", 7.25)` is `7.2` but `format!("{:.1}", 6.65)` is `6.7`).
 ///
 /// ```
-/// use analyzer::stats::one_decimal;
+/// use renju_analyzer::stats::one_decimal;
 /// assert_eq!(one_decimal(29, 4), "7.3"); // 7.25
 /// assert_eq!(one_decimal(133, 20), "6.7"); // 6.65
 /// assert_eq!(one_decimal(123, 20), "6.2"); // 6.15

@@ -3,10 +3,10 @@
 mod common;
 use common::pt;
 
-use analyzer::annotate::{Left, MoveNote, Shape};
-use analyzer::{ClaimPolicy, Settings, annotate, explain_move};
-use notation::GameRecord;
+use renju_analyzer::annotate::{Left, MoveNote, Shape};
+use renju_analyzer::{ClaimPolicy, Settings, annotate, explain_move};
 use renju_core::{Board, Color, Convention, Foul, Move, RuleSet};
+use renju_notation::GameRecord;
 
 fn load(name: &str) -> GameRecord {
     let path = format!(

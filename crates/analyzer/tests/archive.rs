@@ -1,10 +1,10 @@
 //! The real archive `../shared/corpora/dasimagin-renju/train-2.renju` (147,229 games): every
 //! game audited under both conventions without a panic, the invariants hold, counts printed.
-//! Ignored by default (slow in debug builds): `cargo test -p analyzer --release -- --ignored`.
+//! Ignored by default (slow in debug builds): `cargo test -p renju-analyzer --release -- --ignored`.
 
-use analyzer::{End, GameVerdict, Settings, audit};
-use notation::GameRecord;
+use renju_analyzer::{End, GameVerdict, Settings, audit};
 use renju_core::{Convention, Move};
+use renju_notation::GameRecord;
 use std::collections::BTreeMap;
 use std::time::Instant;
 

@@ -5,9 +5,9 @@
 mod common;
 use common::record;
 
-use analyzer::{End, GameVerdict, Settings, audit};
-use notation::{DeclaredResult, GameRecord, Orientation, read_all};
+use renju_analyzer::{End, GameVerdict, Settings, audit};
 use renju_core::RuleSet;
+use renju_notation::{DeclaredResult, GameRecord, Orientation, read_all};
 
 fn under(rules: RuleSet) -> Settings {
     Settings {
@@ -46,7 +46,7 @@ fn a_20x20_psq_game_is_read_and_audited_on_its_board() {
     let psq = "Piskvorky 20x20, 11:11, 0\n20,20,0\n1,1,0\n20,19,0\n1,2,0\n20,18,0\n1,3,0\n\
                20,17,0\n1,4,0\n20,16,0\n-1\n";
     let games: Vec<GameRecord> = read_all(
-        notation::Format::Psq,
+        renju_notation::Format::Psq,
         psq.as_bytes(),
         "t.psq",
         Orientation::RowOneAtTop,

@@ -3,12 +3,12 @@
 //! Each expectation below was worked out from the rules (`RULES.md` sections 3-5) and the
 //! position, written next to it; the failure message shows the final board as a diagram.
 
-use analyzer::{
+use renju_analyzer::{
     ClaimPolicy, Consistency, End, GameAudit, GameVerdict, IllegalKind, Settings, UnreadableMove,
     audit, audit_with_unreadable,
 };
-use notation::GameRecord;
 use renju_core::{Board, Color, Convention, Foul, MAX_SIZE, Move, RuleSet};
+use renju_notation::GameRecord;
 
 /// Reads a `.renju` line (`<result> <moves...>`) the simple way: points are read on the
 /// largest board so that an off-board point reaches the analyzer; a text that is no point at
@@ -481,7 +481,7 @@ fn illegal_moves_stop_the_replay() {
     assert_eq!(a.verdict(), GameVerdict::Illegal);
     assert_eq!(
         a.consistency,
-        Consistency::Unknown(analyzer::Undecided::ReplayStopped)
+        Consistency::Unknown(renju_analyzer::Undecided::ReplayStopped)
     );
 
     let (a, board) = run("off-board", RENJU);

@@ -6,10 +6,10 @@
 mod common;
 use common::pts;
 
-use analyzer::opening::{ProtocolProblem, RuleName, check_opening};
-use analyzer::{Finding, GameAudit, Settings, audit};
-use notation::{Format, GameRecord, Orientation, read_all};
+use renju_analyzer::opening::{ProtocolProblem, RuleName, check_opening};
+use renju_analyzer::{Finding, GameAudit, Settings, audit};
 use renju_core::{Point, RENJU_SIZE, Symmetry};
+use renju_notation::{Format, GameRecord, Orientation, read_all};
 
 /// One hand-made game: rule name as written, moves, RIF `alt` and `swap` attributes (`None`:
 /// the attribute is absent).
@@ -132,16 +132,16 @@ fn outcome(a: &GameAudit) -> Outcome {
             other => findings.push(other.kind()),
         }
     }
-    let notes = a
-        .notes
-        .iter()
-        .map(|n| match n {
-            analyzer::Note::Opening(analyzer::opening::OpeningNote::NotCheckable {
-                what, ..
-            }) => variant(what),
-            other => other.kind().to_string(),
-        })
-        .collect();
+    let notes =
+        a.notes
+            .iter()
+            .map(|n| match n {
+                renju_analyzer::Note::Opening(
+                    renju_analyzer::opening::OpeningNote::NotCheckable { what, .. },
+                ) => variant(what),
+                other => other.kind().to_string(),
+            })
+            .collect();
     Outcome {
         protocol,
         findings,
@@ -175,7 +175,7 @@ fn expect(g: Game, protocol: &[&str], findings: &[&'static str], notes: &[&str])
             assert_eq!(outcome(&a), want, "{format:?} {sym:?}\n{text}\n{a}");
             // Notes never change the verdict: they are not findings.
             assert_eq!(
-                a.verdict() == analyzer::GameVerdict::Ok,
+                a.verdict() == renju_analyzer::GameVerdict::Ok,
                 protocol.is_empty() && findings.is_empty(),
                 "{text}"
             );
@@ -282,7 +282,7 @@ fn unreadable_alt_is_kept_and_noted() {
     assert!(a.findings.is_empty());
     assert!(a.notes[0].to_string().contains("'51'"), "{}", a.notes[0]);
     // Written back, the attribute is unchanged.
-    let (bytes, _) = notation::write(
+    let (bytes, _) = renju_notation::write(
         Format::Rif,
         std::slice::from_ref(&record),
         Orientation::default(),
@@ -595,7 +595,7 @@ fn unknown_and_unsupported_rules_are_noted_not_skipped() {
 
 #[test]
 fn every_renjunet_spelling_is_recognised() {
-    use openings::OpeningRule as R;
+    use renju_openings::OpeningRule as R;
     let known = [
         ("RIF", R::Rif),
         ("rif", R::Rif),

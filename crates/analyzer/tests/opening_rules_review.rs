@@ -2,16 +2,16 @@
 //! SGF) written from the rule texts only (`RULES.md` section 6, `data/opening-rules.md`,
 //! `data/formats.md`), never from the code's output. Each game is correct or broken in one way,
 //! with the verdict reasoned beside it; each is read through the real notation reader and
-//! audited through `analyzer::audit`, in all 8 orientations about h8 (isometries about the
+//! audited through `renju_analyzer::audit`, in all 8 orientations about h8 (isometries about the
 //! centre keep every area, offer count and symmetry).
 //!
 //! Verdicts: `ok` (no opening finding, no note), `note` (no finding; an "opening rule not
 //! checkable" note), `bad` (an opening finding: `opening-protocol`, `first-move-off-centre` or
 //! `not-an-opening`), `unknown` (a note naming an unrecognised rule).
 
-use analyzer::{Finding, GameAudit, GameVerdict, Settings, audit};
-use notation::{Format, GameRecord, Orientation, read_all};
+use renju_analyzer::{Finding, GameAudit, GameVerdict, Settings, audit};
 use renju_core::{Point, RENJU_SIZE, Symmetry};
+use renju_notation::{Format, GameRecord, Orientation, read_all};
 
 /// What a game must give, with a word the sentence must contain (lower case).
 #[derive(Debug, Clone, Copy)]
@@ -1202,8 +1202,8 @@ fn rule_names() {
     ] {
         assert!(
             matches!(
-                analyzer::opening::RuleName::of(Some(name)),
-                analyzer::opening::RuleName::Known(_)
+                renju_analyzer::opening::RuleName::of(Some(name)),
+                renju_analyzer::opening::RuleName::Known(_)
             ),
             "{name}"
         );

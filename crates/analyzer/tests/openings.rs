@@ -3,10 +3,12 @@
 mod common;
 use common::pt;
 
-use analyzer::opening::{Family, NotAnOpening, Opening, ProtocolProblem, check_protocol, identify};
-use notation::GameRecord;
-use openings::RecordViolation;
+use renju_analyzer::opening::{
+    Family, NotAnOpening, Opening, ProtocolProblem, check_protocol, identify,
+};
 use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
+use renju_notation::GameRecord;
+use renju_openings::RecordViolation;
 use std::collections::HashSet;
 
 fn canonical(moves: &[Move]) -> Option<(Family, Point)> {
@@ -164,7 +166,7 @@ fn fifth_move_offers() {
         })
     );
     r.declared_offers = None;
-    // Named rule: the rule's own check (openings::check_record).
+    // Named rule: the rule's own check (renju_openings::check_record).
     let recorded = |r: &GameRecord| match check_protocol(r) {
         Some(ProtocolProblem::Recorded { violation, .. }) => Some(violation),
         None => None,

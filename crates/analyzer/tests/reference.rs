@@ -4,10 +4,10 @@
 //! (`makes_five`, `is_forbidden`) about every move, lists the events, and only then applies
 //! the claim policy, so a mistake in the audit's single-pass bookkeeping shows up here.
 
-use analyzer::{ClaimPolicy, End, Finding, IllegalKind, Settings, audit};
-use notation::GameRecord;
 use proptest::prelude::*;
+use renju_analyzer::{ClaimPolicy, End, Finding, IllegalKind, Settings, audit};
 use renju_core::{Board, Color, Convention, Foul, Move, Point, RuleSet, is_forbidden, makes_five};
+use renju_notation::GameRecord;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Event {
@@ -242,10 +242,10 @@ proptest! {
             prop_assert!(e >= 1 && e <= a.moves);
         }
         prop_assert!(!a.detail().is_empty());
-        let notes = analyzer::annotate(&record, &s);
+        let notes = renju_analyzer::annotate(&record, &s);
         prop_assert!(notes.len() <= record.moves.len());
         for n in 1..=record.moves.len().min(12) {
-            let _ = analyzer::explain_move(&record, &s, n);
+            let _ = renju_analyzer::explain_move(&record, &s, n);
         }
     }
 }

@@ -7,9 +7,9 @@
 mod common;
 use common::{pt, record};
 
-use analyzer::{End, GameVerdict, IllegalKind, Opening, Settings, audit};
-use notation::{DeclaredResult, Format, GameRecord, Orientation, SetupStone, read_all};
+use renju_analyzer::{End, GameVerdict, IllegalKind, Opening, Settings, audit};
 use renju_core::{Color, Foul, Move, RuleSet};
+use renju_notation::{DeclaredResult, Format, GameRecord, Orientation, SetupStone, read_all};
 
 fn set(after_move: usize, points: &str, stone: Option<Color>) -> Vec<SetupStone> {
     points
@@ -22,7 +22,7 @@ fn set(after_move: usize, points: &str, stone: Option<Color>) -> Vec<SetupStone>
         .collect()
 }
 
-fn kinds(a: &analyzer::GameAudit) -> Vec<&'static str> {
+fn kinds(a: &renju_analyzer::GameAudit) -> Vec<&'static str> {
     a.notes.iter().map(|n| n.kind()).collect()
 }
 
@@ -250,7 +250,7 @@ fn a_rule_of_gomoku_category_audited_under_renju_gets_a_note() {
         "h8 h9 i8 b2 j9 b14 j10 n14 j8 a1",
         DeclaredResult::Unknown,
     );
-    let tag = notation::rif::RULE_CATEGORY_TAG;
+    let tag = renju_notation::rif::RULE_CATEGORY_TAG;
     r.rule = Some("Gomoku free".into());
     r.tags.insert(tag.into(), "2".into());
     let a = audit(&r, &Settings::default());
@@ -308,7 +308,7 @@ fn a_rule_of_gomoku_category_audited_under_renju_gets_a_note() {
 
 #[test]
 fn opening_statistics_count_a_set_up_position_under_none() {
-    use analyzer::stats::OpeningStats;
+    use renju_analyzer::stats::OpeningStats;
     // h8 h9 i8 is 6D when played from the empty board.
     let mut r = record(15, "h8 h9 i8", DeclaredResult::Unknown);
     let mut s = OpeningStats::new();
@@ -321,7 +321,7 @@ fn opening_statistics_count_a_set_up_position_under_none() {
 
 #[test]
 fn fifth_move_statistics_leave_set_up_positions_out() {
-    use analyzer::fifth_stats::FifthMoveStats;
+    use renju_analyzer::fifth_stats::FifthMoveStats;
     let mut r = record(15, "h8 h9 i10 a1 j10", DeclaredResult::Unknown);
     r.rule = Some("RIF".into());
     let mut s = FifthMoveStats::new();
@@ -335,18 +335,18 @@ fn annotations_and_explanations_see_the_set_up_stones() {
     // The double three of the first test, move 1 on the set-up board.
     let mut r = record(15, "h8", DeclaredResult::White);
     r.setup = set(0, "f8 g8 h9 h10", Some(Color::Black));
-    let notes = analyzer::annotate(&r, &Settings::default());
+    let notes = renju_analyzer::annotate(&r, &Settings::default());
     assert_eq!(notes.len(), 1);
     assert_eq!(
         notes[0].foul.as_ref().map(|f| f.foul),
         Some(Foul::DoubleThree)
     );
-    assert!(analyzer::explain_move(&r, &Settings::default(), 1).is_some());
+    assert!(renju_analyzer::explain_move(&r, &Settings::default(), 1).is_some());
     r.setup.clear();
     assert!(
-        analyzer::annotate(&r, &Settings::default())[0]
+        renju_analyzer::annotate(&r, &Settings::default())[0]
             .foul
             .is_none()
     );
-    assert!(analyzer::explain_move(&r, &Settings::default(), 1).is_none());
+    assert!(renju_analyzer::explain_move(&r, &Settings::default(), 1).is_none());
 }

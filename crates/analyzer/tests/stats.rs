@@ -3,11 +3,11 @@
 
 mod common;
 
-use analyzer::stats::{OpeningStats, STATS_CSV_HEADER};
-use analyzer::{Settings, audit};
 use common::record;
-use notation::{DeclaredResult, GameRecord};
+use renju_analyzer::stats::{OpeningStats, STATS_CSV_HEADER};
+use renju_analyzer::{Settings, audit};
 use renju_core::{Move, RENJU_SIZE, Symmetry};
+use renju_notation::{DeclaredResult, GameRecord};
 
 fn add(stats: &mut OpeningStats, r: &GameRecord) {
     stats.add(r, &audit(r, &Settings::default()));
@@ -23,7 +23,7 @@ fn every_opening_under_every_symmetry() {
         DeclaredResult::Unknown,
     ];
     let mut n = 0;
-    for o in openings::catalogue() {
+    for o in renju_openings::catalogue() {
         for (k, s) in Symmetry::ALL.into_iter().enumerate() {
             let mut r = GameRecord::new(15);
             r.result = results[k % 4];
@@ -41,7 +41,7 @@ fn every_opening_under_every_symmetry() {
     }
     assert_eq!(n, 26 * 8);
     assert_eq!(stats.games(), 208);
-    for (row, o) in stats.rows().iter().zip(openings::catalogue()) {
+    for (row, o) in stats.rows().iter().zip(renju_openings::catalogue()) {
         assert_eq!(row.code, o.code());
         assert_eq!(
             (row.games, row.black, row.white, row.draw, row.unknown),
@@ -130,7 +130,7 @@ fn none_cases_and_ends() {
 
 #[test]
 fn fifth_moves_per_rule_in_the_standard_orientation() {
-    use analyzer::fifth_stats::FifthMoveStats;
+    use renju_analyzer::fifth_stats::FifthMoveStats;
     let mut fifth = FifthMoveStats::new();
     // 1D 寒星 h8 h9 h10 is symmetric about column h: the 5th moves g9 and i9 (mirror images)
     // are one row. Each game in all 8 orientations, under RIF; one more under Yamaguchi.
@@ -171,7 +171,7 @@ fn fifth_moves_per_rule_in_the_standard_orientation() {
     assert_eq!(
         lines,
         [
-            analyzer::fifth_stats::FIFTH_CSV_HEADER,
+            renju_analyzer::fifth_stats::FIFTH_CSV_HEADER,
             "RIF,1D,g9,16,2,2.0,0,16,0,0,0",
             "Yamaguchi,1D,g9,1,0,,0,0,1,0,0",
         ],

@@ -31,9 +31,9 @@
 //! about two bytes per move plus a few dozen bytes per record.
 
 use crate::keys::{self, SymmetricKeys};
-use notation::{DeclaredResult, GameRecord};
 use rayon::prelude::*;
 use renju_core::{MAX_SIZE, MIN_SIZE, Symmetry};
+use renju_notation::{DeclaredResult, GameRecord};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -72,7 +72,7 @@ impl Kind {
     /// `first`, `identical`, `symmetric`, `prefix`.
     ///
     /// ```
-    /// assert_eq!(archive::dedupe::Kind::Prefix.name(), "prefix");
+    /// assert_eq!(renju_archive::dedupe::Kind::Prefix.name(), "prefix");
     /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -241,8 +241,8 @@ struct Class {
 /// Finds the groups of copies in a stream of records (see the module documentation).
 ///
 /// ```
-/// use archive::dedupe::{Deduper, Kind, Source};
-/// use notation::GameRecord;
+/// use renju_archive::dedupe::{Deduper, Kind, Source};
+/// use renju_notation::GameRecord;
 /// let game = |moves: &str| {
 ///     let mut g = GameRecord::new(15);
 ///     g.moves = moves.split(' ').map(|m| m.parse().unwrap()).collect();

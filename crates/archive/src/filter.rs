@@ -7,10 +7,10 @@
 //! [`Settings`] (the audit runs only when one of them is asked for). Texts match anywhere in
 //! the field, ignoring case.
 
-use analyzer::opening::{self, Opening as Identified};
-use analyzer::{End, GameVerdict, Settings, UnreadableMove, audit, audit_with_unreadable};
-use notation::{DeclaredResult, GameRecord};
-use openings::Opening;
+use renju_analyzer::opening::{self, Opening as Identified};
+use renju_analyzer::{End, GameVerdict, Settings, UnreadableMove, audit, audit_with_unreadable};
+use renju_notation::{DeclaredResult, GameRecord};
+use renju_openings::Opening;
 use std::fmt;
 use std::str::FromStr;
 
@@ -96,13 +96,13 @@ impl FromStr for FindingKind {
 /// [`BadCondition::Opening`].
 ///
 /// ```
-/// use archive::filter::parse_opening;
+/// use renju_archive::filter::parse_opening;
 /// assert_eq!(parse_opening("Kansei").unwrap().code(), "1D");
 /// assert_eq!(parse_opening("寒星").unwrap().code(), "1D");
 /// assert!(parse_opening("14D").is_err());
 /// ```
 pub fn parse_opening(text: &str) -> Result<&'static Opening, BadCondition> {
-    openings::by_code(text).ok_or_else(|| BadCondition::Opening(text.to_string()))
+    renju_openings::by_code(text).ok_or_else(|| BadCondition::Opening(text.to_string()))
 }
 
 /// Reads a verdict name (`ok`, `warning`, `result-mismatch`, `illegal`).
@@ -121,9 +121,9 @@ pub fn parse_verdict(text: &str) -> Result<GameVerdict, BadCondition> {
 /// short, not a renju game on the 15x15 board, or a set-up position).
 ///
 /// ```
-/// use analyzer::Settings;
-/// use archive::filter::opening_code;
-/// use notation::GameRecord;
+/// use renju_analyzer::Settings;
+/// use renju_archive::filter::opening_code;
+/// use renju_notation::GameRecord;
 /// let mut g = GameRecord::new(15);
 /// g.moves = "h8 h9 i10".split(' ').map(|m| m.parse().unwrap()).collect();
 /// assert_eq!(opening_code(&g, &Settings::default()), Some("2D"));
@@ -177,9 +177,9 @@ impl Conditions {
     /// Whether the record meets every condition.
     ///
     /// ```
-    /// use analyzer::End;
-    /// use archive::filter::{Conditions, parse_opening};
-    /// use notation::GameRecord;
+    /// use renju_analyzer::End;
+    /// use renju_archive::filter::{Conditions, parse_opening};
+    /// use renju_notation::GameRecord;
     /// let mut g = GameRecord::new(15);
     /// g.moves = "h8 h9 i10 a1 j10 a2 k10 a3 l10 a4 m10".split(' ').map(|m| m.parse().unwrap()).collect();
     /// let mut c = Conditions { openings: vec![parse_opening("2D").unwrap()], ..Conditions::default() };
@@ -200,9 +200,9 @@ impl Conditions {
     /// [`audit_with_unreadable`] (verdict `illegal`), its opening is that of the moves before.
     ///
     /// ```
-    /// use analyzer::{GameVerdict, UnreadableMove};
-    /// use archive::filter::Conditions;
-    /// use notation::GameRecord;
+    /// use renju_analyzer::{GameVerdict, UnreadableMove};
+    /// use renju_archive::filter::Conditions;
+    /// use renju_notation::GameRecord;
     /// let mut g = GameRecord::new(15);
     /// g.moves = "h8 h9".split(' ').map(|m| m.parse().unwrap()).collect();
     /// let bad = UnreadableMove { number: 3, text: "zz".into(), reason: "no such point".into() };

@@ -17,7 +17,7 @@ pub const CODES: usize = 1 + (MAX_SIZE as usize) * (MAX_SIZE as usize);
 /// The code of a move (see the module documentation).
 ///
 /// ```
-/// use archive::keys::{code, decode};
+/// use renju_archive::keys::{code, decode};
 /// use renju_core::Move;
 /// assert_eq!(code(Move::Pass), 0);
 /// let h8: Move = "h8".parse().unwrap();
@@ -53,7 +53,7 @@ pub type SymmetryTable = [[u16; CODES]; 8];
 /// The symmetry tables of a board side (built once per side).
 ///
 /// ```
-/// use archive::keys::{code, symmetry_table};
+/// use renju_archive::keys::{code, symmetry_table};
 /// use renju_core::{Move, Symmetry};
 /// let t = symmetry_table(15);
 /// let a1: Move = "a1".parse().unwrap();
@@ -199,7 +199,7 @@ impl SymmetricKeys {
 /// The canonical key of a whole sequence (see [`SymmetricKeys`]).
 ///
 /// ```
-/// use archive::keys::{canonical_key, code};
+/// use renju_archive::keys::{canonical_key, code};
 /// use renju_core::{Move, Symmetry};
 /// let game: Vec<Move> = "h8 h9 i10 g7".split(' ').map(|m| m.parse().unwrap()).collect();
 /// let turned: Vec<Move> = game.iter().map(|m| match m {
@@ -224,7 +224,7 @@ pub fn canonical_key(codes: &[u16], size: u8) -> u64 {
 /// symmetry does.
 ///
 /// ```
-/// use archive::keys::{code, maps_onto};
+/// use renju_archive::keys::{code, maps_onto};
 /// use renju_core::Symmetry;
 /// let codes = |s: &str| s.split(' ').map(|m| code(m.parse().unwrap())).collect::<Vec<_>>();
 /// let game = codes("h8 h9 i10 g7 j11");

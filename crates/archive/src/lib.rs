@@ -1,7 +1,7 @@
 //! # archive
 //!
 //! Operations on whole archives of renju game records, independent of files: the caller
-//! streams [`GameRecord`](notation::GameRecord)s in input order and gets
+//! streams [`GameRecord`](renju_notation::GameRecord)s in input order and gets
 //!
 //! - [`dedupe`]: the groups of records that hold the same game (identical, mirrored or
 //!   rotated, or cut short), with a representative per group, found with canonical Zobrist
@@ -16,8 +16,8 @@
 //! games (it asks `analyzer`) or know the rules (`renju-core`).
 //!
 //! ```
-//! use archive::dedupe::{Deduper, Kind, Source};
-//! use notation::GameRecord;
+//! use renju_archive::dedupe::{Deduper, Kind, Source};
+//! use renju_notation::GameRecord;
 //! let game = |moves: &str| {
 //!     let mut g = GameRecord::new(15);
 //!     g.moves = moves.split(' ').map(|m| m.parse().unwrap()).collect();

@@ -15,8 +15,8 @@
 //! played, like [`crate::search`].
 
 use crate::search::Next;
-use notation::GameRecord;
 use renju_core::{Board, Color, MAX_SIZE, Move, Point, Symmetry};
+use renju_notation::GameRecord;
 use std::fmt;
 
 /// What a pattern cell asks for.
@@ -129,7 +129,7 @@ impl Pattern {
     /// A [`PatternError`] naming the place.
     ///
     /// ```
-    /// use archive::pattern::Pattern;
+    /// use renju_archive::pattern::Pattern;
     /// let p = Pattern::parse("x x x\n? . ?").unwrap();
     /// assert_eq!(p.size(), (3, 2));
     /// assert!(Pattern::parse("x q").is_err());
@@ -273,7 +273,7 @@ impl Pattern {
     /// Whether a position contains the pattern: the form and placement found first.
     ///
     /// ```
-    /// use archive::pattern::Pattern;
+    /// use renju_archive::pattern::Pattern;
     /// use renju_core::{Board, Color};
     /// let mut b = Board::renju();
     /// for p in ["c3", "d3", "e3"] {
@@ -301,9 +301,9 @@ impl Pattern {
     /// Whether the record passes through the pattern, and where first.
     ///
     /// ```
-    /// use archive::pattern::Pattern;
-    /// use archive::search::Next;
-    /// use notation::GameRecord;
+    /// use renju_archive::pattern::Pattern;
+    /// use renju_archive::search::Next;
+    /// use renju_notation::GameRecord;
     /// let p = Pattern::parse("x x x").unwrap();
     /// let mut g = GameRecord::new(15);
     /// g.moves = "h8 a1 h9 a2 h10 b1".split(' ').map(|m| m.parse().unwrap()).collect();

@@ -13,8 +13,8 @@
 //! (as bit sets, under the 8 symmetries) only when both counts are equal.
 
 use crate::keys;
-use notation::{DeclaredResult, GameRecord};
 use renju_core::{Board, Color, MAX_SIZE, Move, Symmetry};
+use renju_notation::{DeclaredResult, GameRecord};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -53,7 +53,7 @@ impl Query {
     /// The query for a board position (its side is the side records must have).
     ///
     /// ```
-    /// use archive::search::Query;
+    /// use renju_archive::search::Query;
     /// use renju_core::Board;
     /// let q = Query::from_board(&Board::renju());
     /// assert_eq!(q.stones(), (0, 0));
@@ -89,8 +89,8 @@ impl Query {
     /// Whether the record passes through the position, and where first.
     ///
     /// ```
-    /// use archive::search::Query;
-    /// use notation::GameRecord;
+    /// use renju_archive::search::Query;
+    /// use renju_notation::GameRecord;
     /// use renju_core::{Board, Color, Symmetry};
     /// let mut b = Board::renju();
     /// b.place("h8".parse().unwrap(), Color::Black).unwrap();
@@ -229,8 +229,8 @@ impl fmt::Display for Next {
 /// The moves played next from the query position, like Scid's tree window.
 ///
 /// ```
-/// use archive::search::{Hit, Next, Tree};
-/// use notation::DeclaredResult;
+/// use renju_archive::search::{Hit, Next, Tree};
+/// use renju_notation::DeclaredResult;
 /// use renju_core::{Move, Symmetry};
 /// let mut t = Tree::default();
 /// let hit = |m: &str| Hit { move_number: 2, symmetry: Symmetry::Identity, next: Some(m.parse().unwrap()) };

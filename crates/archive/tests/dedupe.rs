@@ -1,10 +1,10 @@
 //! The definitions of duplicates on hand-made records, and the fast implementation against a
 //! plain pairwise reference on random archives with planted copies.
 
-use archive::dedupe::{Deduper, Kind, Outcome, Source};
-use notation::GameRecord;
 use proptest::prelude::*;
+use renju_archive::dedupe::{Deduper, Kind, Outcome, Source};
 use renju_core::{Move, Point, Symmetry};
+use renju_notation::GameRecord;
 
 fn game(moves: &str) -> GameRecord {
     let mut g = GameRecord::new(15);
@@ -230,7 +230,7 @@ fn set_up_records_are_not_compared() {
     // from the empty board, so they join no group and are listed, with their input numbers.
     let a = game(A);
     let mut set = a.clone();
-    set.setup.push(notation::SetupStone {
+    set.setup.push(renju_notation::SetupStone {
         after_move: 0,
         point: "a1".parse().unwrap(),
         stone: Some(renju_core::Color::White),
@@ -242,7 +242,7 @@ fn set_up_records_are_not_compared() {
     };
     assert_eq!(
         d.push(src(1), &set),
-        Err(archive::dedupe::NotExamined::SetUp)
+        Err(renju_archive::dedupe::NotExamined::SetUp)
     );
     assert_eq!(d.push(src(2), &a), Ok(1));
     assert!(d.push(src(3), &set).is_err());

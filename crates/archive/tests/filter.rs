@@ -1,10 +1,10 @@
 //! Filter conditions on hand-made records, and the opening identified as the auditor does.
 
-use analyzer::{End, GameVerdict, Settings, audit};
-use archive::filter::{Conditions, FindingKind, opening_code, parse_opening, parse_verdict};
-use notation::{DeclaredResult, GameRecord};
 use proptest::prelude::*;
+use renju_analyzer::{End, GameVerdict, Settings, audit};
+use renju_archive::filter::{Conditions, FindingKind, opening_code, parse_opening, parse_verdict};
 use renju_core::{Move, Point, RuleSet};
+use renju_notation::{DeclaredResult, GameRecord};
 
 fn game(moves: &str) -> GameRecord {
     let mut g = GameRecord::new(15);
@@ -133,7 +133,7 @@ proptest! {
     fn opening_is_the_auditors(g in arb_game()) {
         let a = audit(&g, &Settings::default());
         let theirs = match a.opening {
-            analyzer::Opening::Identified { code, .. } => code,
+            renju_analyzer::Opening::Identified { code, .. } => code,
             _ => None,
         };
         prop_assert_eq!(opening_code(&g, &Settings::default()), theirs);

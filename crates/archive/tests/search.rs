@@ -1,9 +1,9 @@
 //! Position search on hand-made records, and against a plain replay on random games.
 
-use archive::search::{Next, Query, Tree};
-use notation::{DeclaredResult, GameRecord};
 use proptest::prelude::*;
+use renju_archive::search::{Next, Query, Tree};
 use renju_core::{Board, Color, Move, Point, Symmetry};
+use renju_notation::{DeclaredResult, GameRecord};
 
 fn game(moves: &str) -> GameRecord {
     let mut g = GameRecord::new(15);
@@ -156,7 +156,7 @@ proptest! {
 // ---------------------------------------------------------------------------------------
 // Patterns.
 
-use archive::pattern::Pattern;
+use renju_archive::pattern::Pattern;
 
 #[test]
 fn patterns_by_hand() {

@@ -197,17 +197,18 @@ fn small_files(games: &[String], sgf: bool) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp folder");
     for (i, g) in games.iter().enumerate() {
         let (name, text) = if sgf {
-            let record = notation::read_all_with(
-                notation::Format::Renju,
+            let record = renju_notation::read_all_with(
+                renju_notation::Format::Renju,
                 g.as_bytes(),
                 "game.renju",
-                notation::Orientation::default(),
+                renju_notation::Orientation::default(),
                 None,
             )
             .next()
             .expect("one game")
             .expect("a game the archive's reader reads");
-            let text = notation::sgf::write_sgf(&[record], notation::Orientation::default());
+            let text =
+                renju_notation::sgf::write_sgf(&[record], renju_notation::Orientation::default());
             (format!("g{i:04}.sgf"), text)
         } else {
             (format!("g{i:04}.renju"), format!("{g}\n"))

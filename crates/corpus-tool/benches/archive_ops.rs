@@ -37,7 +37,7 @@ fn child(mode: &str, path: &Path) {
         "dedupe" => {
             let args = dedupe::Args {
                 paths,
-                min_moves: archive::dedupe::DEFAULT_MIN_MOVES,
+                min_moves: renju_archive::dedupe::DEFAULT_MIN_MOVES,
                 report: None,
                 unique: None,
                 input: Input::default(),

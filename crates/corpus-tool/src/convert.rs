@@ -1,7 +1,7 @@
 //! `corpus-tool convert`: one file from one record format to another, saying what was lost.
 
 use crate::output::AtomicFile;
-use notation::{ConvertOptions, Format, Orientation, convert};
+use renju_notation::{ConvertOptions, Format, Orientation, convert};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -20,7 +20,7 @@ pub struct Args {
     /// Orientation of the output (`None`: the output format's usual one).
     pub write_orientation: Option<Orientation>,
     /// Encoding of the input's texts (`None`: declared or detected; `--encoding NAME`).
-    pub encoding: Option<&'static notation::encoding::Encoding>,
+    pub encoding: Option<&'static renju_notation::encoding::Encoding>,
 }
 
 /// Converts `input` into `output`; returns the text to print and whether every record made
@@ -47,7 +47,7 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), St
         .len();
     let limit = args
         .from
-        .and_then(notation::limits::whole_file_limit)
+        .and_then(renju_notation::limits::whole_file_limit)
         .unwrap_or(MAX_CONVERT);
     if size > limit.min(MAX_CONVERT) {
         return Err(format!(

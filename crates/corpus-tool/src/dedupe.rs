@@ -1,5 +1,5 @@
 //! `corpus-tool dedupe`: the groups of records that hold the same game (the definitions are
-//! in the `archive` crate's [`archive::dedupe`] and in `docs/archive.md`), as a CSV report,
+//! in the `archive` crate's [`renju_archive::dedupe`] and in `docs/archive.md`), as a CSV report,
 //! a summary, and the archive without its duplicates.
 //!
 //! This module also holds [`for_each_record`], the input stream that `dedupe`, `search` and
@@ -9,9 +9,9 @@
 
 use crate::output::AtomicFile;
 use crate::validate::{self, FileProblem, ReadOptions, RecordItem};
-use analyzer::UnreadableMove;
-use archive::dedupe::{Deduper, Kind, Outcome, Source};
-use notation::{Format, GameRecord, Orientation};
+use renju_analyzer::UnreadableMove;
+use renju_archive::dedupe::{Deduper, Kind, Outcome, Source};
+use renju_notation::{Format, GameRecord, Orientation};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -305,7 +305,7 @@ impl RecordWriter {
     }
 
     fn flush_pending(&mut self) -> Result<(), String> {
-        let (bytes, report) = notation::write(
+        let (bytes, report) = renju_notation::write(
             self.format,
             &self.pending,
             self.format.default_orientation(),
@@ -435,7 +435,7 @@ pub fn summary(outcome: &Outcome, walked: &Walked) -> String {
     let set_up = outcome
         .not_examined
         .iter()
-        .filter(|(_, _, why)| *why == archive::dedupe::NotExamined::SetUp)
+        .filter(|(_, _, why)| *why == renju_archive::dedupe::NotExamined::SetUp)
         .count();
     if set_up > 0 {
         let _ = writeln!(
@@ -632,7 +632,7 @@ pub struct Command {
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Only records with at least this many moves take part.
-    #[arg(long, value_name = "N", default_value_t = archive::dedupe::DEFAULT_MIN_MOVES)]
+    #[arg(long, value_name = "N", default_value_t = renju_archive::dedupe::DEFAULT_MIN_MOVES)]
     pub min_moves: usize,
     /// Write the groups as CSV to this file.
     #[arg(long, value_name = "FILE.csv")]

@@ -2,10 +2,10 @@
 //! note per move (shapes made, threats left, fouls with their explanation trees).
 
 use crate::show::{Loaded, load_input};
-use analyzer::{Illegal, Settings, annotate, audit};
-use diagrams::diagram::Diagram;
-use notation::{Format, Orientation};
+use renju_analyzer::{Illegal, Settings, annotate, audit};
 use renju_core::{Color, Move};
+use renju_diagrams::diagram::Diagram;
+use renju_notation::{Format, Orientation};
 use std::fmt::Write as _;
 
 /// Explains record `record` of `input` under `settings`.
@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 /// Unreadable input, or a position with no moves (nothing to replay).
 ///
 /// ```
-/// use analyzer::Settings;
+/// use renju_analyzer::Settings;
 /// let text = corpus_tool::explain::run("h8 h9 i8 i9 j8 j9 k8 k9 l8", 1, None, None,
 ///     &Settings::default(), true).unwrap();
 /// assert!(text.contains("end: black-five at move 9"));

@@ -1,13 +1,13 @@
 //! `corpus-tool filter`: the records that meet every condition given (the conditions are in
-//! [`archive::filter`]), written to one output file in the format of its extension.
+//! [`renju_archive::filter`]), written to one output file in the format of its extension.
 //!
 //! Records are judged in batches in parallel when a condition needs the audit; the output
 //! keeps input order.
 
 use crate::dedupe::{Input, Read, RecordWriter, for_each_record};
-use archive::dedupe::Source;
-use archive::filter::Conditions;
 use rayon::prelude::*;
+use renju_archive::dedupe::Source;
+use renju_archive::filter::Conditions;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -112,17 +112,17 @@ pub struct Command {
     pub opening: Vec<String>,
     /// The declared result: black, white, draw or unknown.
     #[arg(long)]
-    pub declared: Option<notation::DeclaredResult>,
+    pub declared: Option<renju_notation::DeclaredResult>,
     /// The end the audit finds (black-five, white-five, foul-double-three, foul-double-four,
     /// foul-overline, draw-full-board, none).
     #[arg(long, value_name = "KIND")]
-    pub end: Option<analyzer::End>,
+    pub end: Option<renju_analyzer::End>,
     /// The audit's verdict: ok, warning, result-mismatch or illegal.
-    #[arg(long, value_name = "V", value_parser = archive::filter::parse_verdict)]
-    pub verdict: Option<analyzer::GameVerdict>,
+    #[arg(long, value_name = "V", value_parser = renju_archive::filter::parse_verdict)]
+    pub verdict: Option<renju_analyzer::GameVerdict>,
     /// A finding of this kind.
     #[arg(long, value_name = "KIND")]
-    pub finding: Option<archive::filter::FindingKind>,
+    pub finding: Option<renju_archive::filter::FindingKind>,
     /// At least this many moves (passes counted).
     #[arg(long, value_name = "N")]
     pub min_moves: Option<usize>,
@@ -146,7 +146,7 @@ pub struct Command {
     pub strict: bool,
     /// Claim policy: claim, foul-loses or refuse.
     #[arg(long, default_value = "claim")]
-    pub claim: analyzer::ClaimPolicy,
+    pub claim: renju_analyzer::ClaimPolicy,
     /// How the inputs are read.
     #[command(flatten)]
     pub input: crate::dedupe::InputArgs,
@@ -157,7 +157,7 @@ pub struct Command {
 pub fn main(cmd: &Command) -> u8 {
     let mut openings = Vec::new();
     for o in &cmd.opening {
-        match archive::filter::parse_opening(o) {
+        match renju_archive::filter::parse_opening(o) {
             Ok(o) => openings.push(o),
             Err(e) => {
                 eprintln!("corpus-tool filter: --opening: {e}");
@@ -182,7 +182,7 @@ pub fn main(cmd: &Command) -> u8 {
             player: cmd.player.clone(),
             event: cmd.event.clone(),
             rule: cmd.rule.clone(),
-            settings: analyzer::Settings::new(cmd.rules, convention, cmd.claim),
+            settings: renju_analyzer::Settings::new(cmd.rules, convention, cmd.claim),
         },
         paths: cmd.paths.clone(),
         output: cmd.output.clone(),

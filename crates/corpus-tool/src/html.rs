@@ -22,9 +22,9 @@
 use crate::validate::{
     Audited, Options, ReportWriter, Row, RunError, Summary, audit_walk, collect_files,
 };
-use analyzer::{End, Finding, GameAudit, GameVerdict, IllegalKind, explain_move};
-use notation::GameRecord;
+use renju_analyzer::{End, Finding, GameAudit, GameVerdict, IllegalKind, explain_move};
 use renju_core::{Board, Color, Direction, Foul, Move, Point, RuleSet};
+use renju_notation::GameRecord;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -162,14 +162,14 @@ impl Flagged {
     /// The typed input for an audited record: its report row and [`BoardView::of`].
     ///
     /// ```
-    /// use analyzer::{audit, GameVerdict, Settings};
+    /// use renju_analyzer::{audit, GameVerdict, Settings};
     /// use corpus_tool::html::{Flagged, MarkKind};
-    /// use notation::GameRecord;
+    /// use renju_notation::GameRecord;
     /// use renju_core::{Foul, Move};
     /// let mut record = GameRecord::new(15);
     /// // j8 makes two open threes and the record stops: White's claim, a double-three foul.
     /// record.moves = "h8 h9 i8 b2 j9 b14 j10 n14 j8".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
-    /// record.result = notation::DeclaredResult::Black;
+    /// record.result = renju_notation::DeclaredResult::Black;
     /// let a = audit(&record, &Settings::default());
     /// let f = Flagged::from_audit("g.renju", 1, &record, &a);
     /// assert_eq!(f.verdict, GameVerdict::ResultMismatch);

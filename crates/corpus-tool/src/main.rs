@@ -2,12 +2,12 @@
 //!
 //! `corpus-tool --help` lists the subcommands; each has its own `--help` with examples.
 
-use analyzer::{ClaimPolicy, Settings};
 use clap::{Parser, Subcommand};
 use corpus_tool::{fouls, validate};
-use notation::{Format, Orientation};
+use renju_analyzer::{ClaimPolicy, Settings};
 use renju_core::Convention;
 use renju_core::RuleSet;
+use renju_notation::{Format, Orientation};
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -102,8 +102,8 @@ Examples:
         write_orientation: Option<Orientation>,
         /// Decode the input's texts in this encoding (GBK, Shift_JIS, windows-1252...) instead
         /// of the declared or detected one.
-        #[arg(long, value_name = "NAME", value_parser = notation::encoding::encoding_for)]
-        encoding: Option<&'static notation::encoding::Encoding>,
+        #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
+        encoding: Option<&'static renju_notation::encoding::Encoding>,
         /// The file to read.
         input: PathBuf,
         /// The file to write.
@@ -217,11 +217,11 @@ Examples:
         side: Option<renju_core::Color>,
         /// The most fours the attacker may play, the final five not counted (a White four
         /// whose every block is forbidden for Black counts: it is a four).
-        #[arg(long, default_value_t = vcf::DEFAULT_MAX_DEPTH)]
+        #[arg(long, default_value_t = renju_vcf::DEFAULT_MAX_DEPTH)]
         max_depth: u32,
         /// The most search nodes per position (a position that needs more prints as no VCF,
         /// with a note on stderr).
-        #[arg(long, default_value_t = vcf::DEFAULT_MAX_NODES)]
+        #[arg(long, default_value_t = renju_vcf::DEFAULT_MAX_NODES)]
         max_nodes: u64,
         /// Rule set: renju, freestyle or standard.
         #[arg(long, default_value = "renju")]
@@ -286,15 +286,15 @@ struct ValidateArgs {
     orientation: Option<Orientation>,
     /// Decode the texts of every file in this encoding (GBK, Shift_JIS, windows-1252...)
     /// instead of the declared or detected one.
-    #[arg(long, value_name = "NAME", value_parser = notation::encoding::encoding_for)]
-    encoding: Option<&'static notation::encoding::Encoding>,
+    #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
+    encoding: Option<&'static renju_notation::encoding::Encoding>,
     /// Also look for missed wins: findings missed-vcf (the side to move had a VCF and its
     /// move starts none) and lost-with-vcf (no decisive end, declared lost by the side to
     /// move, which has a VCF). Every position of every game is solved.
     #[arg(long)]
     missed_wins: bool,
     /// The VCF depth limit of --missed-wins: the most fours, the final five not counted.
-    #[arg(long, value_name = "N", default_value_t = vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
+    #[arg(long, value_name = "N", default_value_t = renju_vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
     max_depth: u32,
 }
 
@@ -370,9 +370,9 @@ fn validate_options(args: &ValidateArgs) -> validate::Options {
         format: args.format,
         orientation: args.orientation,
         sample: args.sample,
-        missed_wins: args.missed_wins.then_some(vcf::Limits {
+        missed_wins: args.missed_wins.then_some(renju_vcf::Limits {
             max_depth: args.max_depth,
-            ..vcf::Limits::default()
+            ..renju_vcf::Limits::default()
         }),
         encoding: args.encoding,
     }
@@ -533,7 +533,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Openings(OpeningsCommand::Table) => {
-            out(&openings::table_text());
+            out(&renju_openings::table_text());
             ExitCode::SUCCESS
         }
         Command::Openings(OpeningsCommand::Identify { moves }) => {
@@ -542,7 +542,7 @@ fn main() -> ExitCode {
                 .flat_map(|m| m.split(|c: char| c == ',' || c.is_whitespace()))
                 .filter(|w| !w.is_empty())
                 .collect();
-            match openings::identify_report(&words) {
+            match renju_openings::identify_report(&words) {
                 Ok(text) => {
                     out(&text);
                     ExitCode::SUCCESS
@@ -566,7 +566,7 @@ fn main() -> ExitCode {
                 side,
                 rules,
                 convention: convention(strict),
-                limits: vcf::Limits {
+                limits: renju_vcf::Limits {
                     max_depth,
                     max_nodes,
                 },

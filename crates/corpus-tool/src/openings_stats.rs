@@ -1,12 +1,12 @@
 //! `corpus-tool openings stats`: how often each of the 26 openings is played in an archive and
 //! how its games end. The records are audited by the same pipeline as `validate` with the same
 //! options (so `black_five`, `white_five` and `foul` are exactly the ends `validate` finds);
-//! the counting is `analyzer::stats`.
+//! the counting is `renju_analyzer::stats`.
 
 use crate::output::AtomicFile;
 use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
-use analyzer::fifth_stats::FifthMoveStats;
-use analyzer::stats::OpeningStats;
+use renju_analyzer::fifth_stats::FifthMoveStats;
+use renju_analyzer::stats::OpeningStats;
 use std::path::{Path, PathBuf};
 
 /// What a run counted, and the audit's own summary (records read, unreadable ones, file
@@ -185,7 +185,7 @@ pub fn run_checked(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use analyzer::End;
+    use renju_analyzer::End;
     use renju_core::Foul;
 
     /// The ends counted per opening add up to the ends `validate`'s summary counts on the
@@ -195,7 +195,8 @@ mod tests {
         let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
         let run = count(&[games], &Options::default()).expect("corpus/games is readable");
         let rows = run.stats.rows();
-        let sum = |f: fn(&analyzer::stats::OpeningRow) -> usize| rows.iter().map(f).sum::<usize>();
+        let sum =
+            |f: fn(&renju_analyzer::stats::OpeningRow) -> usize| rows.iter().map(f).sum::<usize>();
         let s = &run.summary;
         assert!(s.records >= 20, "{} records", s.records);
         assert_eq!(run.stats.games(), s.records - s.unreadable);

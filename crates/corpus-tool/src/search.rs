@@ -1,12 +1,12 @@
 //! `corpus-tool search`: every record whose game passes through a position (under the 8
 //! symmetries, colours kept), the first move after which it does, and the moves played next
-//! from there with their declared results (the definitions are in [`archive::search`]).
+//! from there with their declared results (the definitions are in [`renju_archive::search`]).
 
 use crate::dedupe::{Input, for_each_record};
-use archive::pattern::Pattern;
-use archive::search::{Next, Query, Tree};
-use notation::Orientation;
+use renju_archive::pattern::Pattern;
+use renju_archive::search::{Next, Query, Tree};
 use renju_core::{Board, Color, Move, Point, RENJU_SIZE, Symmetry};
+use renju_notation::Orientation;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -19,7 +19,7 @@ pub enum Position {
     Board(String),
     /// A text diagram file.
     Diagram(PathBuf),
-    /// A pattern file: a partial board found anywhere ([`archive::pattern`]).
+    /// A pattern file: a partial board found anywhere ([`renju_archive::pattern`]).
     Pattern(PathBuf),
 }
 
@@ -39,9 +39,12 @@ impl Position {
     pub fn board(&self) -> Result<Board, String> {
         match self {
             Position::Moves(text) => {
-                let moves =
-                    notation::moves::parse_moves(text, RENJU_SIZE, Orientation::RowOneAtBottom)
-                        .map_err(|e| format!("--position: {e}"))?;
+                let moves = renju_notation::moves::parse_moves(
+                    text,
+                    RENJU_SIZE,
+                    Orientation::RowOneAtBottom,
+                )
+                .map_err(|e| format!("--position: {e}"))?;
                 let mut b = Board::renju();
                 for (i, m) in moves.iter().enumerate() {
                     if let Move::Stone(p) = m {
@@ -94,7 +97,7 @@ struct Found {
 }
 
 impl Finder {
-    fn find(&self, g: &notation::GameRecord) -> Option<Found> {
+    fn find(&self, g: &renju_notation::GameRecord) -> Option<Found> {
         match self {
             Finder::Position(q) => q.find(g).map(|h| Found {
                 move_number: h.move_number,

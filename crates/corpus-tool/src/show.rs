@@ -1,10 +1,10 @@
 //! `corpus-tool show`: draw a position or a game, with Black's forbidden points marked, as a
 //! Unicode (or ASCII) board on the terminal and optionally as an SVG file.
 
-use diagrams::diagram::{Diagram, Mark};
-use diagrams::svg::{SvgOptions, render_svg};
-use notation::{Format, GameRecord, Orientation, detect, read_all};
 use renju_core::{Color, Convention, FoulChecker, Point, RuleSet};
+use renju_diagrams::diagram::{Diagram, Mark};
+use renju_diagrams::svg::{SvgOptions, render_svg};
+use renju_notation::{Format, GameRecord, Orientation, detect, read_all};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -68,8 +68,8 @@ pub fn load_input(
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {input}: {e}"))?;
         let text = String::from_utf8_lossy(&bytes);
         if format.is_none() && (text.starts_with("title:") || text.contains("\nboard:")) {
-            let entry =
-                diagrams::atlas::AtlasEntry::parse(&text, input).map_err(|e| e.to_string())?;
+            let entry = renju_diagrams::atlas::AtlasEntry::parse(&text, input)
+                .map_err(|e| e.to_string())?;
             return Ok(Loaded::Position(
                 entry.diagram.clone(),
                 format!("{}: {}", entry.name, entry.title),
@@ -103,7 +103,7 @@ pub fn load_input(
         ));
     }
     let mut game = GameRecord::new(15);
-    game.moves = notation::moves::parse_moves(input, 15, Orientation::RowOneAtBottom)
+    game.moves = renju_notation::moves::parse_moves(input, 15, Orientation::RowOneAtBottom)
         .map_err(|e| format!("the moves given: {e}"))?;
     Ok(Loaded::Game(game, "the moves given".to_string()))
 }

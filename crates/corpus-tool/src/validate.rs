@@ -39,8 +39,8 @@ pub use walk::{
     walk_paths,
 };
 
-use analyzer::Settings;
-use notation::{Format, Orientation};
+use renju_analyzer::Settings;
+use renju_notation::{Format, Orientation};
 
 /// What to audit and how.
 #[derive(Debug, Clone, Default)]
@@ -55,10 +55,10 @@ pub struct Options {
     pub sample: usize,
     /// Look for missed wins (`missed-vcf`, `lost-with-vcf`) with these VCF limits
     /// (`--missed-wins`); `None`: not looked for.
-    pub missed_wins: Option<vcf::Limits>,
+    pub missed_wins: Option<renju_vcf::Limits>,
     /// Force the text encoding of every file (`--encoding NAME`); `None`: each file's
     /// declared or detected one.
-    pub encoding: Option<&'static notation::encoding::Encoding>,
+    pub encoding: Option<&'static renju_notation::encoding::Encoding>,
 }
 
 impl Options {

@@ -1,10 +1,10 @@
 //! `corpus-tool vcf`: VCF (victory by continuous fours) of positions, one position a line.
 
 use crate::fouls::parse_position;
-use diagrams::diagram::Diagram;
 use renju_core::{Board, Color, Convention, RuleSet};
+use renju_diagrams::diagram::Diagram;
+use renju_vcf::{Answer, Limits, Line, LineEnd, Solver};
 use std::io::{BufRead, Write};
-use vcf::{Answer, Limits, Line, LineEnd, Solver};
 
 /// The options of the command.
 #[derive(Debug, Clone, Copy)]
@@ -60,7 +60,7 @@ pub fn side_to_move(board: &Board) -> Color {
 /// use renju_core::{Color, RuleSet};
 /// // Black's h8 i8 j8: k8 (or g8) is an open four, then the five.
 /// let board = parse_position("h8 a1 i8 a2 j8 a3").unwrap();
-/// let answer = vcf::solve(&board, Color::Black, RuleSet::Renju);
+/// let answer = renju_vcf::solve(&board, Color::Black, RuleSet::Renju);
 /// let text = line_diagram(&board, answer.line().unwrap(), true);
 /// assert!(text.starts_with("Black wins by VCF in 2 moves, ending with the five at "));
 /// assert!(text.contains("X1") && text.contains("O2") && text.contains("X3"));

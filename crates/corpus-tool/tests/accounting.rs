@@ -5,9 +5,9 @@
 mod common;
 use common::Scratch;
 
-use analyzer::GameVerdict;
 use corpus_tool::validate::{FindingKind, Options, Summary, audit_with_report};
 use proptest::prelude::*;
+use renju_analyzer::GameVerdict;
 use std::collections::BTreeMap;
 
 /// One record as generated: good, or broken in a way the reader must refuse (`unreadable`),
@@ -367,7 +367,7 @@ fn a_slow_record_lets_later_batches_finish_first_and_the_order_holds() {
         // The 10th record audited waits until 5,000 others are done (or 10 s pass): with 2
         // workers, batches after its own must be done before it.
         let started = AtomicUsize::new(0);
-        let slow = |_: &notation::GameRecord, _: &analyzer::GameAudit| {
+        let slow = |_: &renju_notation::GameRecord, _: &renju_analyzer::GameAudit| {
             if started.fetch_add(1, Ordering::SeqCst) == 9 && jobs > 1 {
                 let t = std::time::Instant::now();
                 while finished.load(Ordering::SeqCst) < 5_000 && t.elapsed().as_secs() < 10 {
@@ -416,8 +416,8 @@ fn a_slow_record_lets_later_batches_finish_first_and_the_order_holds() {
 /// included), for every kind of line.
 #[test]
 fn line_mode_rows_are_the_reader_stream_audited() {
-    use analyzer::{audit, audit_with_unreadable};
     use corpus_tool::validate::{ReadOptions, RecordItem, Row, for_each_record};
+    use renju_analyzer::{audit, audit_with_unreadable};
     let dir = Scratch::new("line-mode");
     let mut text = String::from("\u{feff}black h8 h9 i8 h10 j7 g9 k6 l5 i9 j9\r\n");
     let kinds = [
@@ -428,7 +428,10 @@ fn line_mode_rows_are_the_reader_stream_audited() {
         "purple h8 h9".to_string(),
         "white h8 h9 zz9 i9".to_string(),
         "black h8 h9 i".to_string(),
-        format!("draw{}", " --".repeat(notation::limits::MAX_MOVES + 1)),
+        format!(
+            "draw{}",
+            " --".repeat(renju_notation::limits::MAX_MOVES + 1)
+        ),
         "white h8 h8".to_string(),
         "unknown h8 i9 g7 f6 j9 i10 i7\r".to_string(),
     ];
@@ -625,7 +628,7 @@ fn rows_keep_their_order_whatever_finishes_first() {
             .unwrap();
         let seen = std::sync::atomic::AtomicUsize::new(0);
         // about one record in 97 takes 0.2 to 2 ms more
-        let slow = |_: &notation::GameRecord, _: &analyzer::GameAudit| {
+        let slow = |_: &renju_notation::GameRecord, _: &renju_analyzer::GameAudit| {
             let n = seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if n % 97 == 13 {
                 std::thread::sleep(std::time::Duration::from_micros(

@@ -367,11 +367,11 @@ fn unique_and_filter_write_any_format() {
         "{stdout}"
     );
     let bytes = std::fs::read(&out).unwrap();
-    let back: Vec<_> = notation::read_all(
-        notation::Format::Sgf,
+    let back: Vec<_> = renju_notation::read_all(
+        renju_notation::Format::Sgf,
         &bytes,
         "unique.sgf",
-        notation::Orientation::RowOneAtTop,
+        renju_notation::Orientation::RowOneAtTop,
     )
     .collect::<Result<_, _>>()
     .unwrap();

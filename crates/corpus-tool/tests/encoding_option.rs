@@ -2,7 +2,7 @@
 //! texts are decoded with, said as forced, and an unknown name is refused before any work.
 
 use corpus_tool::validate::{ReadOptions, RecordItem, each_record_in_bytes};
-use notation::encoding::{EncodingSource, encoding_for};
+use renju_notation::encoding::{EncodingSource, encoding_for};
 use std::process::Command;
 
 /// An SGF game whose comment is "中文" in GBK bytes, declaring nothing.
@@ -13,7 +13,7 @@ fn gbk_sgf() -> Vec<u8> {
     b
 }
 
-fn records(bytes: &[u8], read: ReadOptions) -> Vec<notation::GameRecord> {
+fn records(bytes: &[u8], read: ReadOptions) -> Vec<renju_notation::GameRecord> {
     let mut out = Vec::new();
     each_record_in_bytes("a.sgf", true, bytes, read, &mut |_, item| match item {
         RecordItem::Game(g) => out.push(g),

@@ -2,11 +2,11 @@
 //! the moves by hand; escaping of hostile record text; and the page in a real browser
 //! (headless Chromium; skipped with a printed reason when it is not installed).
 
-use analyzer::{GameVerdict, Settings, audit};
 use corpus_tool::html::{Flagged, MarkKind, Page, audit_with_page, write_page};
 use corpus_tool::validate::Options;
-use notation::{DeclaredResult, GameRecord};
+use renju_analyzer::{GameVerdict, Settings, audit};
 use renju_core::{Foul, Move, Point};
+use renju_notation::{DeclaredResult, GameRecord};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -7,8 +7,8 @@ mod common;
 use common::Scratch;
 
 use corpus_tool::validate::{Options, Row, Summary, audit_paths};
-use notation::Format;
-use notation::limits::{MAX_LIB_NODES, MAX_LINE, MAX_MOVES, MAX_SGF_DEPTH, whole_file_limit};
+use renju_notation::Format;
+use renju_notation::limits::{MAX_LIB_NODES, MAX_LINE, MAX_MOVES, MAX_SGF_DEPTH, whole_file_limit};
 use std::io::Write;
 use std::path::Path;
 

@@ -3,17 +3,17 @@
 //! it must land in, and the expected table is tallied from those notes, never from the code.
 //!
 //! Ported from the independent implementation of issue 17 on branch `stats` onto main's
-//! (`corpus_tool::openings_stats::count`, `analyzer::stats`): only the API names, the stdout
+//! (`corpus_tool::openings_stats::count`, `renju_analyzer::stats`): only the API names, the stdout
 //! layout (main draws its own bar) and the second table (main's is per rule, opening and 5th
 //! move with the mean number of offers) are adapted; the counts, the CSV contract and the
 //! rounding of `mean_moves` (exact quotient, half up: 7.25 is 7.3) are the stats branch's.
 
 mod common;
 
-use analyzer::stats::OpeningRow;
 use common::Scratch;
 use corpus_tool::openings_stats::{StatsRun, count};
 use corpus_tool::validate::Options;
+use renju_analyzer::stats::OpeningRow;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
@@ -279,9 +279,9 @@ fn ends_are_those_validate_finds_with_the_same_options() {
     std::fs::write(&path, "white h8 h9 i8 b2 j9 b14 j10 n14 j8 a1\n").unwrap();
     let claim = count(std::slice::from_ref(&path), &Options::default()).unwrap();
     assert_eq!(row(&claim, "6D").foul, 0);
-    assert_eq!(claim.summary.ends.get(analyzer::End::None), 1);
+    assert_eq!(claim.summary.ends.get(renju_analyzer::End::None), 1);
     let mut options = Options::default();
-    options.settings.claim = analyzer::ClaimPolicy::FoulLoses;
+    options.settings.claim = renju_analyzer::ClaimPolicy::FoulLoses;
     let loses = count(&[path], &options).unwrap();
     assert_eq!(row(&loses, "6D").foul, 1);
     assert_eq!(row(&loses, "6D").games, 1);
@@ -511,12 +511,12 @@ fn cli_empty_rows_have_an_empty_mean_and_ties_round_half_up() {
 /// `validate`'s own report rows, grouped by their `opening` and `end` columns.
 #[test]
 fn rows_agree_with_validate_report_on_the_project_corpus() {
-    use analyzer::End;
     use corpus_tool::validate::audit_paths;
+    use renju_analyzer::End;
     let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     for claim in [
-        analyzer::ClaimPolicy::Claim,
-        analyzer::ClaimPolicy::FoulLoses,
+        renju_analyzer::ClaimPolicy::Claim,
+        renju_analyzer::ClaimPolicy::FoulLoses,
     ] {
         let mut options = Options::default();
         options.settings.claim = claim;
@@ -531,7 +531,7 @@ fn rows_agree_with_validate_report_on_the_project_corpus() {
                     return;
                 };
                 let code = match opening {
-                    analyzer::Opening::Identified {
+                    renju_analyzer::Opening::Identified {
                         code: Some(code), ..
                     } => code.to_string(),
                     _ => "none".to_string(),
@@ -618,10 +618,10 @@ fn the_archive_table_adds_up_to_the_documented_validate_totals() {
 /// orientation, so the 8 games make one row of the second table and 8 games of 2D.
 #[test]
 fn fifth_moves_of_every_orientation_share_the_standard_rows() {
-    use analyzer::fifth_stats::FifthMoveStats;
-    use analyzer::stats::OpeningStats;
-    use analyzer::{Settings, audit};
-    use notation::{DeclaredResult, GameRecord};
+    use renju_analyzer::fifth_stats::FifthMoveStats;
+    use renju_analyzer::stats::OpeningStats;
+    use renju_analyzer::{Settings, audit};
+    use renju_notation::{DeclaredResult, GameRecord};
     let mut stats = OpeningStats::new();
     let mut fifth = FifthMoveStats::new();
     for j in 0..8 {

@@ -212,7 +212,7 @@ impl std::error::Error for AtlasError {}
 /// How a verdict is written in the files: `legal`, `five`, `forbidden double-three`.
 ///
 /// ```
-/// use diagrams::atlas::{parse_verdict, verdict_text};
+/// use renju_diagrams::atlas::{parse_verdict, verdict_text};
 /// use renju_core::{Foul, Verdict};
 /// let v = Verdict::Forbidden(Foul::DoubleFour);
 /// assert_eq!(verdict_text(v), "forbidden double-four");
@@ -280,7 +280,7 @@ impl AtlasEntry {
     /// An [`AtlasError`] naming the file and line.
     ///
     /// ```
-    /// use diagrams::atlas::AtlasEntry;
+    /// use renju_diagrams::atlas::AtlasEntry;
     /// use renju_core::{Foul, Verdict};
     /// let text = "title: Two threes
     /// source: RULES.md section 3

@@ -30,7 +30,7 @@
 //! written on the stones).
 //!
 //! ```
-//! use diagrams::diagram::{Diagram, Mark};
+//! use renju_diagrams::diagram::{Diagram, Mark};
 //! use renju_core::{Color, Point};
 //!
 //! let d = Diagram::parse("
@@ -52,10 +52,10 @@
 //! ```
 
 pub use crate::text::TextStyle;
-use notation::GameRecord;
 use renju_core::{
     Board, Color, Convention, Foul, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE, forbidden_points,
 };
+use renju_notation::GameRecord;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -73,7 +73,7 @@ impl Mark {
     /// A letter mark, if `c` is a capital letter that can be one (`A`..`Z` but `O` and `X`).
     ///
     /// ```
-    /// use diagrams::diagram::Mark;
+    /// use renju_diagrams::diagram::Mark;
     /// assert_eq!(Mark::letter('B'), Some(Mark::Letter('B')));
     /// assert_eq!(Mark::letter('X'), None);
     /// assert_eq!(Mark::letter('b'), None);
@@ -232,7 +232,7 @@ impl std::error::Error for DiagramError {}
 /// (the renju board); the centre on other odd sides; none on even sides.
 ///
 /// ```
-/// use diagrams::diagram::is_star_point;
+/// use renju_diagrams::diagram::is_star_point;
 /// assert!(is_star_point(15, "l12".parse().unwrap()));
 /// assert!(is_star_point(15, "h8".parse().unwrap()));
 /// assert!(!is_star_point(15, "d5".parse().unwrap()));
@@ -265,7 +265,7 @@ impl Diagram {
     /// A bad side, or a move off the board or onto a stone ([`DiagramError::Misplaced`]).
     ///
     /// ```
-    /// use diagrams::diagram::Diagram;
+    /// use renju_diagrams::diagram::Diagram;
     /// use renju_core::Move;
     /// let moves: Vec<Move> = ["h8", "h9", "--", "i9"].iter().map(|m| m.parse().unwrap()).collect();
     /// let d = Diagram::from_moves(15, &moves).unwrap();
@@ -301,8 +301,8 @@ impl Diagram {
     /// onto a stone.
     ///
     /// ```
-    /// use notation::{GameRecord, SetupStone};
-    /// use diagrams::diagram::Diagram;
+    /// use renju_notation::{GameRecord, SetupStone};
+    /// use renju_diagrams::diagram::Diagram;
     /// use renju_core::Color;
     /// let mut record = GameRecord::new(15);
     /// record.moves = ["h8", "h9"].iter().map(|m| m.parse().unwrap()).collect();
@@ -433,7 +433,7 @@ impl Diagram {
     /// command needs to show a position with its fouls.
     ///
     /// ```
-    /// use diagrams::diagram::Diagram;
+    /// use renju_diagrams::diagram::Diagram;
     /// use renju_core::{Convention, Foul};
     /// let mut d = Diagram::parse("
     ///  7 . . . . . . .
@@ -503,8 +503,8 @@ impl fmt::Debug for Diagram {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use notation::Orientation;
     use proptest::prelude::*;
+    use renju_notation::Orientation;
 
     fn p(s: &str) -> Point {
         s.parse().unwrap()

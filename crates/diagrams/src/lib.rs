@@ -12,8 +12,8 @@
 //! Not for judging games (the `analyzer` does that) nor for reading game records.
 //!
 //! ```
-//! use diagrams::diagram::Diagram;
-//! use diagrams::svg::{SvgOptions, render_svg};
+//! use renju_diagrams::diagram::Diagram;
+//! use renju_diagrams::svg::{SvgOptions, render_svg};
 //! let d = Diagram::parse("
 //!  5 . . . . .
 //!  4 . . . . .

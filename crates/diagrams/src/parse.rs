@@ -6,8 +6,8 @@
 //! forbidden, capital letters letter marks) and keeps the move numbers.
 
 use crate::diagram::{Diagram, DiagramError, Mark};
-use notation::Orientation;
 use renju_core::grid::{Cell, Grid, GridError, RowOne};
+use renju_notation::Orientation;
 
 impl Diagram {
     /// Reads a diagram in either style (see the module documentation); blank lines and a
@@ -17,7 +17,7 @@ impl Diagram {
     /// A [`DiagramError`] naming the line and column it could not read.
     ///
     /// ```
-    /// use diagrams::diagram::{Diagram, DiagramError};
+    /// use renju_diagrams::diagram::{Diagram, DiagramError};
     /// let seeds_style = "
     /// ┌─┬─┬─┬─┐
     /// ├─●─×─●─┤
@@ -43,8 +43,8 @@ impl Diagram {
     /// [`DiagramError::RowLabel`].
     ///
     /// ```
-    /// use notation::Orientation;
-    /// use diagrams::diagram::Diagram;
+    /// use renju_notation::Orientation;
+    /// use renju_diagrams::diagram::Diagram;
     /// use renju_core::Color;
     /// let text = "X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .";
     /// let top = Diagram::parse_with(text, Some(Orientation::RowOneAtTop)).unwrap();

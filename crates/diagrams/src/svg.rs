@@ -11,8 +11,8 @@
 //! This module only draws; it neither reads SVG nor decides fouls.
 //!
 //! ```
-//! use diagrams::diagram::Diagram;
-//! use diagrams::svg::{SvgOptions, render_svg};
+//! use renju_diagrams::diagram::Diagram;
+//! use renju_diagrams::svg::{SvgOptions, render_svg};
 //! use renju_core::{Convention, Move};
 //! let moves: Vec<Move> = ["h8", "h9", "i8"].iter().map(|m| m.parse().unwrap()).collect();
 //! let mut d = Diagram::from_moves(15, &moves).unwrap();
@@ -341,7 +341,7 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
 /// `forbidden` (points that hold a stone or lie off the board are skipped).
 ///
 /// ```
-/// use diagrams::svg::{SvgOptions, render_position};
+/// use renju_diagrams::svg::{SvgOptions, render_position};
 /// use renju_core::{Board, Convention, forbidden_points};
 /// let board = Board::from_diagram("
 ///  . . . . . . .

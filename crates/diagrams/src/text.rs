@@ -2,15 +2,15 @@
 //! top (see [`crate::diagram`] for the cells).
 
 use crate::diagram::{Diagram, Mark, is_star_point};
-use notation::Orientation;
 use renju_core::{Color, Point};
+use renju_notation::Orientation;
 
 impl Diagram {
     /// The ASCII form: `.` empty, `+` empty star point, `X`/`O` stones (`X12` with a move
     /// number), `#` forbidden, capital letters; row numbers on the left, letters underneath.
     ///
     /// ```
-    /// use diagrams::diagram::Diagram;
+    /// use renju_diagrams::diagram::Diagram;
     /// use renju_core::Board;
     /// let d = Diagram::new(Board::new(5).unwrap());
     /// assert_eq!(d.to_ascii(), "5 . . . . .\n4 . . . . .\n3 . . + . .\n2 . . . . .\n1 . . . . .\n  a b c d e\n");
@@ -24,7 +24,7 @@ impl Diagram {
     /// stones (`●12` with a move number), `×` forbidden, capital letters; cells joined by `─`.
     ///
     /// ```
-    /// use diagrams::diagram::Diagram;
+    /// use renju_diagrams::diagram::Diagram;
     /// use renju_core::Board;
     /// let d = Diagram::new(Board::new(5).unwrap());
     /// assert_eq!(d.to_unicode().lines().next(), Some("5 ┌─┬─┬─┬─┐"));
@@ -65,8 +65,8 @@ impl Diagram {
     /// labels always say which row is which, so [`Diagram::parse`] reads both back.
     ///
     /// ```
-    /// use notation::Orientation;
-    /// use diagrams::diagram::{Diagram, TextStyle};
+    /// use renju_notation::Orientation;
+    /// use renju_diagrams::diagram::{Diagram, TextStyle};
     /// let d = Diagram::parse("5 . . . . .\n4 . . . . .\n3 . . . . .\n2 . . . . .\n1 X . . . .").unwrap();
     /// let top = d.write(TextStyle::Ascii, Orientation::RowOneAtTop);
     /// assert!(top.starts_with("1 X . . . .\n2 ."));

@@ -6,9 +6,9 @@
 //! The verdict test runs before and independently of the snapshots, so a snapshot can never
 //! bless a wrong verdict. `cargo xtask snapshots` runs this file with `INSTA_UPDATE=no`.
 
-use diagrams::atlas::{AtlasEntry, load_dir};
-use diagrams::diagram::Diagram;
 use renju_core::{Color, Convention, Foul, FoulChecker, Symmetry, Verdict};
+use renju_diagrams::atlas::{AtlasEntry, load_dir};
+use renju_diagrams::diagram::Diagram;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -189,8 +189,8 @@ fn reports_match_the_snapshots() {
 /// marked, as `corpus-tool show` would print them.
 #[test]
 fn text_styles_snapshot() {
-    use diagrams::diagram::TextStyle;
-    use notation::Orientation;
+    use renju_diagrams::diagram::TextStyle;
+    use renju_notation::Orientation;
     let moves: Vec<renju_core::Move> = "h8 h9 i8 o15 g10 n15 g11 m14 l12 k11"
         .split_whitespace()
         .map(|m| m.parse().unwrap())

@@ -1,12 +1,12 @@
 //! The two diagram entry points, `renju_core::Board::from_diagram` (stones only) and
-//! `diagrams::diagram::Diagram::parse` (stones, marks, numbers), read the same stones: on
+//! `renju_diagrams::diagram::Diagram::parse` (stones, marks, numbers), read the same stones: on
 //! every board of the atlas in `corpus/fouls/` (checked against a plain reader written here),
 //! on hand-made boards in both orientations and both styles, and they refuse the same texts
 //! on the same line.
 
-use diagrams::atlas::load_dir;
-use diagrams::diagram::{Diagram, DiagramError, Mark};
 use renju_core::{Board, BoardError, Color, Point};
+use renju_diagrams::atlas::load_dir;
+use renju_diagrams::diagram::{Diagram, DiagramError, Mark};
 use std::path::Path;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/fouls");

@@ -75,7 +75,7 @@ pub struct Converted {
 /// [`ConvertError`] when a format is neither given nor guessable.
 ///
 /// ```
-/// use notation::{ConvertOptions, convert};
+/// use renju_notation::{ConvertOptions, convert};
 /// let c = convert("g.renju", b"black h8 h9 i8\nwhite h8 zz\n", "g.sgf", ConvertOptions::default()).unwrap();
 /// assert_eq!((c.read, c.errors.len(), c.report.written), (1, 1, 1));
 /// assert!(String::from_utf8(c.bytes).unwrap().contains(";B[hh];W[hg];B[ih]"));

@@ -7,7 +7,7 @@
 //! carries a [`TextEncoding`] saying which encoding was used and why.
 //!
 //! ```
-//! use notation::encoding::{EncodingSource, decode};
+//! use renju_notation::encoding::{EncodingSource, decode};
 //! // "天元" in GBK, declared as GB2312
 //! let (text, used) = decode(&[0xCC, 0xEC, 0xD4, 0xAA], Some("GB2312"), None);
 //! assert_eq!(text, "天元");

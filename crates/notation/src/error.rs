@@ -129,7 +129,7 @@ impl fmt::Display for ErrorKind {
 /// what was expected.
 ///
 /// ```
-/// use notation::{ErrorKind, Position, RecordError};
+/// use renju_notation::{ErrorKind, Position, RecordError};
 /// let e = RecordError::new(
 ///     "games.renju",
 ///     12,

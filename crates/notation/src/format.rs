@@ -108,7 +108,7 @@ impl FromStr for Format {
 /// enough) and, when the content does not tell, its extension.
 ///
 /// ```
-/// use notation::{Format, detect};
+/// use renju_notation::{Format, detect};
 /// assert_eq!(detect("a.txt", b"Piskvorky 20x20, 7:7, 0\r\n"), Some(Format::Psq));
 /// assert_eq!(detect("games.renju", b"black h8 h9"), Some(Format::Renju));
 /// assert_eq!(detect("x", b"(;GM[4]SZ[15];B[hh])"), Some(Format::Sgf));

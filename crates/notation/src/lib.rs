@@ -48,7 +48,7 @@
 //! move after a five) is read as written.
 //!
 //! ```
-//! use notation::{Format, Orientation, read_all, write};
+//! use renju_notation::{Format, Orientation, read_all, write};
 //! let text = b"black h8 h9 i8 g8\n";
 //! let games: Vec<_> = read_all(Format::Renju, text, "a.renju", Orientation::RowOneAtBottom)
 //!     .collect::<Result<_, _>>().unwrap();
@@ -90,7 +90,7 @@ pub use write::write;
 
 /// The number of stones on the board after which each swap chance of a rule comes, for `n`
 /// swap decisions (the default for a record's `after_move`; the audit places decisions by the
-/// rule itself, `openings::swap_slots`): after stone 1 for Swap1 (P2 chooses the colour after
+/// rule itself, `renju_openings::swap_slots`): after stone 1 for Swap1 (P2 chooses the colour after
 /// black 1); after 3 and then 5 for Swap2 (option c: P2 places 4 and 5, then P1 chooses);
 /// after 5 for 5-move swap; after 1, 2, 3... for Tarannikov, Taraguchi and five-times swap (a
 /// chance after each opening stone); after 3, 4, 5... for every other rule (RIF, Sakata and
@@ -98,11 +98,11 @@ pub use write::write;
 /// and `_` in the name are ignored.
 ///
 /// ```
-/// assert_eq!(notation::swap_slots(Some("RIF"), 1), [3]);
-/// assert_eq!(notation::swap_slots(Some("Soosyrv-8"), 2), [3, 4]);
-/// assert_eq!(notation::swap_slots(Some("Taraguchi-10"), 5), [1, 2, 3, 4, 5]);
-/// assert_eq!(notation::swap_slots(Some("Swap1"), 1), [1]);
-/// assert_eq!(notation::swap_slots(Some("Swap2"), 2), [3, 5]);
+/// assert_eq!(renju_notation::swap_slots(Some("RIF"), 1), [3]);
+/// assert_eq!(renju_notation::swap_slots(Some("Soosyrv-8"), 2), [3, 4]);
+/// assert_eq!(renju_notation::swap_slots(Some("Taraguchi-10"), 5), [1, 2, 3, 4, 5]);
+/// assert_eq!(renju_notation::swap_slots(Some("Swap1"), 1), [1]);
+/// assert_eq!(renju_notation::swap_slots(Some("Swap2"), 2), [3, 5]);
 /// ```
 #[must_use]
 pub fn swap_slots(rule: Option<&str>, n: usize) -> Vec<usize> {

@@ -11,11 +11,11 @@
 //! [`RenjuBufReader::with_max_line`](crate::renju_line::RenjuBufReader::with_max_line)).
 //!
 //! ```
-//! use notation::limits;
+//! use renju_notation::limits;
 //! assert!(limits::MAX_LINE >= 64 * 1024);
 //! assert!(limits::MAX_MOVES >= 400);
-//! assert!(limits::whole_file_limit(notation::Format::Sgf).is_some());
-//! assert!(limits::whole_file_limit(notation::Format::Renju).is_none());
+//! assert!(limits::whole_file_limit(renju_notation::Format::Sgf).is_some());
+//! assert!(limits::whole_file_limit(renju_notation::Format::Renju).is_none());
 //! ```
 
 use crate::Format;

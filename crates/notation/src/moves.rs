@@ -190,7 +190,7 @@ pub fn parse_moves_into(
 /// The first token that is not a move, with its byte offset.
 ///
 /// ```
-/// use notation::{Orientation, moves::parse_moves};
+/// use renju_notation::{Orientation, moves::parse_moves};
 /// let spaced = parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
 /// assert_eq!(parse_moves("h8h9i8", 15, Orientation::RowOneAtBottom).unwrap(), spaced);
 /// assert_eq!(parse_moves("H8,H9,I8", 15, Orientation::RowOneAtBottom).unwrap(), spaced);
@@ -225,7 +225,7 @@ pub fn move_text(mv: Move, size: u8, orientation: Orientation) -> String {
 /// Writes moves in `style` and `orientation`.
 ///
 /// ```
-/// use notation::{Orientation, moves::{MoveStyle, parse_moves, write_moves}};
+/// use renju_notation::{Orientation, moves::{MoveStyle, parse_moves, write_moves}};
 /// let m = parse_moves("h8 -- i10", 15, Orientation::RowOneAtBottom).unwrap();
 /// assert_eq!(write_moves(&m, 15, Orientation::RowOneAtBottom, MoveStyle::Compact), "h8--i10");
 /// assert_eq!(write_moves(&m, 15, Orientation::RowOneAtBottom, MoveStyle::UpperComma), "H8,--,I10");

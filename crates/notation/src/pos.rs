@@ -29,7 +29,7 @@ pub fn is_text_grid(bytes: &[u8]) -> bool {
 /// end of a truncated file.
 ///
 /// ```
-/// use notation::{Orientation, pos::read_pos};
+/// use renju_notation::{Orientation, pos::read_pos};
 /// let g = read_pos(&[2, 0x70, 0x61], "t.pos", Orientation::RowOneAtTop).unwrap();
 /// assert_eq!(g.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["h8", "h9"]);
 /// ```

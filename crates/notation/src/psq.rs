@@ -27,7 +27,7 @@ pub const TAG_ERRCODE: &str = "psq:errcode";
 /// A [`RecordError`] with the line and column of the first line that breaks the grammar.
 ///
 /// ```
-/// use notation::{Orientation, psq::read_psq};
+/// use renju_notation::{Orientation, psq::read_psq};
 /// let g = read_psq("Piskvorky 15x15, 11:11, 0\n8,8,100\n9,7,200\n0\n", "a.psq", Orientation::RowOneAtTop).unwrap();
 /// assert_eq!(g.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["h8", "i9"]);
 /// ```

@@ -41,7 +41,7 @@ fn mark_lossy(
 /// [`read_all_with`] to force an encoding.
 ///
 /// ```
-/// use notation::{Format, Orientation, read_all};
+/// use renju_notation::{Format, Orientation, read_all};
 /// let out: Vec<_> = read_all(Format::Renju, b"black h8 h9\nwhite h8 q3\n", "a.renju", Orientation::RowOneAtBottom).collect();
 /// assert!(out[0].is_ok());
 /// assert_eq!(out[1].as_ref().unwrap_err().to_string(),

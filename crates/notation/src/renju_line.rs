@@ -44,7 +44,7 @@ fn result_word(word: &str) -> Option<DeclaredResult> {
 /// The column and problem of the first bad word.
 ///
 /// ```
-/// use notation::{DeclaredResult, Orientation, renju_line::parse_renju_moves_into};
+/// use renju_notation::{DeclaredResult, Orientation, renju_line::parse_renju_moves_into};
 /// let mut moves = Vec::new();
 /// let r = parse_renju_moves_into("black h8 h9 i8", Orientation::RowOneAtBottom, &mut moves).unwrap();
 /// assert_eq!((r, moves.len()), (DeclaredResult::Black, 3));
@@ -97,7 +97,7 @@ pub fn parse_renju_moves_into(
 /// A [`RecordError`] naming the column and the problem.
 ///
 /// ```
-/// use notation::{DeclaredResult, Orientation, renju_line::parse_renju_line};
+/// use renju_notation::{DeclaredResult, Orientation, renju_line::parse_renju_line};
 /// let g = parse_renju_line("white h8 h9 -- i10", 1, "games.renju", Orientation::RowOneAtBottom).unwrap();
 /// assert_eq!((g.result, g.moves.len()), (DeclaredResult::White, 4));
 /// let e = parse_renju_line("black h8 p16", 12, "games.renju", Orientation::RowOneAtBottom).unwrap_err();
@@ -210,7 +210,7 @@ fn read_raw_line(
 /// not valid UTF-8 is read lossily and its record carries [`ENCODING_TAG`].
 ///
 /// ```
-/// use notation::{Orientation, renju_line::RenjuReader};
+/// use renju_notation::{Orientation, renju_line::RenjuReader};
 /// let text = b"black h8 h9\n\nwhite h8 zz\ndraw h8\n";
 /// let results: Vec<_> = RenjuReader::new(text, "a.renju", Orientation::RowOneAtBottom).collect();
 /// assert_eq!(results.len(), 3);
@@ -230,7 +230,7 @@ pub type RenjuReader<'a> = RenjuBufReader<&'a [u8]>;
 /// time but no memory.
 ///
 /// ```
-/// use notation::{ErrorKind, Orientation, renju_line::RenjuBufReader};
+/// use renju_notation::{ErrorKind, Orientation, renju_line::RenjuBufReader};
 /// let input = std::io::Cursor::new("black h8 h9\r\ndraw h8\r\n");
 /// let n = RenjuBufReader::new(input, "a.renju", Orientation::RowOneAtBottom).filter(Result::is_ok).count();
 /// assert_eq!(n, 2);
@@ -277,7 +277,7 @@ impl<R: std::io::BufRead> RenjuBufReader<R> {
     /// [`Format::Moves`](crate::Format::Moves) format) over `input`.
     ///
     /// ```
-    /// use notation::{Orientation, renju_line::RenjuBufReader};
+    /// use renju_notation::{Orientation, renju_line::RenjuBufReader};
     /// let games: Vec<_> = RenjuBufReader::moves(&b"h8 h9 i8\n# note\nH8,H9\n"[..], "m.txt", Orientation::RowOneAtBottom).collect();
     /// assert_eq!(games.len(), 2);
     /// assert_eq!(games[1].as_ref().unwrap().moves.len(), 2);

@@ -60,8 +60,8 @@ pub const HEADER_V34: [u8; 20] = [
 /// the file once (the file name is the error's `file`).
 ///
 /// ```
-/// use notation::Orientation;
-/// use notation::renlib::{read_tree, write_tree};
+/// use renju_notation::Orientation;
+/// use renju_notation::renlib::{read_tree, write_tree};
 /// // h8, h9, then i8 or j10 (version 3.0 layout).
 /// let mut bytes = vec![0xFF, b'R', b'e', b'n', b'L', b'i', b'b', 0xFF, 3, 0];
 /// bytes.extend([0xFF; 10]);
@@ -90,8 +90,8 @@ pub fn read_tree(
 /// `None` when there is none, e.g. a bad header) together with the error.
 ///
 /// ```
-/// use notation::Orientation;
-/// use notation::renlib::read_tree_salvaging;
+/// use renju_notation::Orientation;
+/// use renju_notation::renlib::read_tree_salvaging;
 /// // h8, h9 then i8 (leaf, a sibling follows), then j10 whose comment never ends
 /// let bytes = [0x78, 0x00, 0x68, 0x00, 0x79, 0xC0, 0x5A, 0x48, b'c', b'u'];
 /// let (tree, err) = read_tree_salvaging(&bytes, "t.lib", Orientation::RowOneAtTop, None);

@@ -148,7 +148,7 @@ enum TextTarget {
 /// A streaming reader of the games of a `.rif` database.
 ///
 /// ```
-/// use notation::{DeclaredResult, Orientation, rif::RifReader};
+/// use renju_notation::{DeclaredResult, Orientation, rif::RifReader};
 /// let xml = r#"<?xml version="1.0" encoding="utf-8"?>
 /// <database><rules><rule id="1" name="RIF"/></rules>
 /// <players><player id="7" name="Ann" surname="Lee"/></players>

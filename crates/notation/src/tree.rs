@@ -10,8 +10,8 @@
 //! byte-identical whatever its encoding; a text set anew is encoded in the tree's encoding.
 //!
 //! ```
-//! use notation::Orientation;
-//! use notation::sgf::read_trees;
+//! use renju_notation::Orientation;
+//! use renju_notation::sgf::read_trees;
 //! let t = read_trees(b"(;GM[4]SZ[15]C[root](;B[hh];W[hg]C[two])(;B[ii]))", "a.sgf", Orientation::RowOneAtTop, None)
 //!     .next().unwrap().unwrap();
 //! assert_eq!(t.leaves().len(), 2);

@@ -13,9 +13,9 @@ use renju_core::{Move, RENJU_SIZE};
 /// Single-game formats (`.psq`, `.pos`) write the first writable record and skip the rest.
 ///
 /// ```
-/// use notation::{Format, GameRecord, Orientation, write, read_all};
+/// use renju_notation::{Format, GameRecord, Orientation, write, read_all};
 /// let mut g = GameRecord::new(15);
-/// g.moves = notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
+/// g.moves = renju_notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
 /// g.event = Some("Cup".into());
 /// let (bytes, report) = write(Format::Renju, &[g.clone()], Orientation::RowOneAtBottom);
 /// assert_eq!(bytes, b"unknown h8 h9 i8\n");

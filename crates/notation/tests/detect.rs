@@ -1,6 +1,6 @@
 //! Format detection of text files whose extension says little (`.txt`).
 
-use notation::{Format, detect};
+use renju_notation::{Format, detect};
 
 #[test]
 fn a_txt_file_is_a_move_list_only_when_it_starts_like_one() {

@@ -5,12 +5,12 @@
 mod common;
 
 use common::line;
-use notation::sgf::read_trees;
-use notation::{ErrorKind, Format, GameRecord, Orientation, read_all};
+use renju_notation::sgf::read_trees;
+use renju_notation::{ErrorKind, Format, GameRecord, Orientation, read_all};
 
 const TOP: Orientation = Orientation::RowOneAtTop;
 
-fn sgf(text: &[u8]) -> Vec<Result<GameRecord, notation::RecordError>> {
+fn sgf(text: &[u8]) -> Vec<Result<GameRecord, renju_notation::RecordError>> {
     read_all(Format::Sgf, text, "d.sgf", TOP).collect()
 }
 

@@ -5,9 +5,9 @@
 mod common;
 
 use common::{fixture, line};
-use notation::encoding::{EncodingSource, encoding_for};
-use notation::renlib::{read_tree, write_tree};
-use notation::{
+use renju_notation::encoding::{EncodingSource, encoding_for};
+use renju_notation::renlib::{read_tree, write_tree};
+use renju_notation::{
     ConvertOptions, ErrorKind, Format, GameRecord, MarkShape, Orientation, ReadRemark, convert,
     read_all, read_all_with,
 };
@@ -235,7 +235,7 @@ fn two_game_trees_in_one_file() {
             .iter()
             .all(|g| g.black.as_deref() == Some("Second"))
     );
-    let trees = notation::read_trees(
+    let trees = renju_notation::read_trees(
         Format::Sgf,
         &fixture("two-collections.sgf"),
         "x.sgf",
@@ -396,11 +396,12 @@ fn an_sgf_file_without_a_game_tree_says_so() {
 #[test]
 fn a_note_past_the_last_move_is_reported_not_lost_silently() {
     let mut g = GameRecord::new(15);
-    g.moves = notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
+    g.moves =
+        renju_notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
     g.note_mut(2).comment = Some("kept".into());
     g.note_mut(7).comment = Some("no node for this".into());
     for f in [Format::Sgf, Format::Lib] {
-        let (bytes, report) = notation::write(f, std::slice::from_ref(&g), TOP);
+        let (bytes, report) = renju_notation::write(f, std::slice::from_ref(&g), TOP);
         assert!(
             report
                 .dropped_summary()
@@ -414,7 +415,7 @@ fn a_note_past_the_last_move_is_reported_not_lost_silently() {
 
 #[test]
 fn lib_marks_survive_sgf_and_back() {
-    use notation::renlib::FLAG_MARK;
+    use renju_notation::renlib::FLAG_MARK;
     let bytes = fixture("tree-comments-v34.lib");
     let sgf = convert("t.lib", &bytes, "t.sgf", ConvertOptions::default()).unwrap();
     assert!(sgf.report.tree_dropped.is_empty(), "{}", sgf.report);

@@ -3,10 +3,10 @@
 mod common;
 
 use common::{diagram, expect_diagram, fixture, line};
-use notation::GameTree;
-use notation::renlib::{FLAG_MARK, read_tree, write_tree};
-use notation::{DeclaredResult, ErrorKind, Format, Orientation, Position, read_all, write};
 use renju_core::PointError;
+use renju_notation::GameTree;
+use renju_notation::renlib::{FLAG_MARK, read_tree, write_tree};
+use renju_notation::{DeclaredResult, ErrorKind, Format, Orientation, Position, read_all, write};
 
 const BOTTOM: Orientation = Orientation::RowOneAtBottom;
 const TOP: Orientation = Orientation::RowOneAtTop;
@@ -416,8 +416,8 @@ fn sgf_deep_variations_do_not_overflow() {
     let e = out[0].as_ref().unwrap_err();
     assert_eq!(
         e.kind,
-        notation::ErrorKind::TooDeep {
-            limit: notation::limits::MAX_SGF_DEPTH
+        renju_notation::ErrorKind::TooDeep {
+            limit: renju_notation::limits::MAX_SGF_DEPTH
         }
     );
     assert!(
@@ -563,9 +563,9 @@ fn detect_the_fixtures() {
         ("tree-comments-v34.lib", Format::Lib),
     ] {
         let bytes = fixture(name);
-        assert_eq!(notation::detect(name, &bytes), Some(f), "{name}");
+        assert_eq!(renju_notation::detect(name, &bytes), Some(f), "{name}");
         assert_eq!(
-            notation::detect("noextension", &bytes),
+            renju_notation::detect("noextension", &bytes),
             Some(f),
             "{name} by content"
         );
@@ -575,11 +575,11 @@ fn detect_the_fixtures() {
 #[test]
 fn convert_reports_dropped_fields_and_unreadable_records() {
     let bytes = fixture("small.rif");
-    let c = notation::convert(
+    let c = renju_notation::convert(
         "small.rif",
         &bytes,
         "out.renju",
-        notation::ConvertOptions::default(),
+        renju_notation::ConvertOptions::default(),
     )
     .unwrap();
     assert_eq!(
@@ -592,11 +592,11 @@ fn convert_reports_dropped_fields_and_unreadable_records() {
     let text = String::from_utf8(c.bytes).unwrap();
     assert_eq!(text.lines().count(), 5);
     assert!(text.starts_with("black h8 h9 i8 g8 g9 f7"));
-    let c = notation::convert(
+    let c = renju_notation::convert(
         "x.sgf",
         b"(;GM[4]SZ[19];B[aa])",
         "x.renju",
-        notation::ConvertOptions::default(),
+        renju_notation::ConvertOptions::default(),
     )
     .unwrap();
     assert_eq!(c.report.skipped.len(), 1);
@@ -606,15 +606,21 @@ fn convert_reports_dropped_fields_and_unreadable_records() {
 #[test]
 fn comments_survive_sgf_to_lib_and_back() {
     let sgf = b"(;GM[4]SZ[15]C[root note];B[hh];W[hg]C[second move];B[ih])";
-    let c = notation::convert("a.sgf", sgf, "a.lib", notation::ConvertOptions::default()).unwrap();
+    let c = renju_notation::convert(
+        "a.sgf",
+        sgf,
+        "a.lib",
+        renju_notation::ConvertOptions::default(),
+    )
+    .unwrap();
     assert_eq!(c.report.dropped, vec![]);
     let lib = read_tree(&c.bytes, "a.lib", Orientation::RowOneAtTop, None).unwrap();
     assert_eq!(lib.nodes[0].comment.as_ref().unwrap().as_str(), "root note");
-    let back = notation::convert(
+    let back = renju_notation::convert(
         "a.lib",
         &c.bytes,
         "b.sgf",
-        notation::ConvertOptions::default(),
+        renju_notation::ConvertOptions::default(),
     )
     .unwrap();
     assert_eq!(
@@ -674,7 +680,7 @@ fn rif_reader_streams_from_any_bufread() {
     );
     let mut n = 0;
     let mut black_wins = 0;
-    for r in notation::rif::RifReader::new(input, "generated.rif", BOTTOM) {
+    for r in renju_notation::rif::RifReader::new(input, "generated.rif", BOTTOM) {
         let g = r.unwrap();
         assert_eq!((g.rule.as_deref(), g.moves.len()), (Some("RIF"), 5));
         n += 1;
@@ -688,12 +694,12 @@ fn renju_bufreader_matches_the_slice_reader() {
     let bytes = fixture("bad-records.renju");
     let a: Vec<_> = read_all(Format::Renju, &bytes, "b.renju", BOTTOM).collect();
     let b: Vec<_> =
-        notation::renju_line::RenjuBufReader::new(&bytes[..], "b.renju", BOTTOM).collect();
+        renju_notation::renju_line::RenjuBufReader::new(&bytes[..], "b.renju", BOTTOM).collect();
     assert_eq!(a, b);
 }
 
 /// Parse rate of the streaming RIF reader on a generated 200,000-game database; run with
-/// `cargo test --release -p notation --test fixtures -- --ignored --nocapture`.
+/// `cargo test --release -p renju-notation --test fixtures -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement; run in release"]
 fn rif_throughput() {
@@ -705,7 +711,7 @@ fn rif_throughput() {
         at: 0,
     });
     let start = std::time::Instant::now();
-    let n = notation::rif::RifReader::new(input, "generated.rif", BOTTOM)
+    let n = renju_notation::rif::RifReader::new(input, "generated.rif", BOTTOM)
         .filter(Result::is_ok)
         .count();
     let secs = start.elapsed().as_secs_f64();
@@ -773,7 +779,9 @@ fn psq_cut_in_the_middle_of_a_move_is_truncated_not_an_error_code() {
     .unwrap()
     .unwrap();
     assert_eq!(
-        g.tags.get(notation::psq::TAG_ERRCODE).map(String::as_str),
+        g.tags
+            .get(renju_notation::psq::TAG_ERRCODE)
+            .map(String::as_str),
         Some("3")
     );
 }

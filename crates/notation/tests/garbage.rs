@@ -3,11 +3,11 @@
 
 mod common;
 
-use notation::renju_line::{RenjuBufReader, RenjuReader};
-use notation::renlib::{read_tree, write_tree};
-use notation::rif::RifReader;
-use notation::{Format, Orientation, Position, RecordError, detect, read_all};
 use proptest::prelude::*;
+use renju_notation::renju_line::{RenjuBufReader, RenjuReader};
+use renju_notation::renlib::{read_tree, write_tree};
+use renju_notation::rif::RifReader;
+use renju_notation::{Format, Orientation, Position, RecordError, detect, read_all};
 use std::io::BufReader;
 
 const FIXTURES: &[&str] = &[
@@ -29,7 +29,7 @@ const FIXTURES: &[&str] = &[
 /// Whatever reads as a tree (SGF, `.lib`) converts to every format without panicking, and a
 /// tree written as SGF or `.lib` reads back with the same lines.
 fn convert_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
-    use notation::{ConvertOptions, convert};
+    use renju_notation::{ConvertOptions, convert};
     for (from, name) in [(Format::Sgf, "x.sgf"), (Format::Lib, "x.lib")] {
         let options = ConvertOptions {
             from: Some(from),
@@ -114,7 +114,7 @@ fn streaming_agrees(bytes: &[u8]) -> Result<(), TestCaseError> {
     for (a, b) in whole.iter().zip(&limited) {
         if let Err(e) = b {
             check_error(e, bytes)?;
-            if !matches!(e.kind, notation::ErrorKind::TooLarge { .. }) {
+            if !matches!(e.kind, renju_notation::ErrorKind::TooLarge { .. }) {
                 prop_assert_eq!(a, b);
             }
         } else {

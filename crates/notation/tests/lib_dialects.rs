@@ -6,9 +6,9 @@
 mod common;
 
 use common::line;
-use notation::renlib::{read_tree, read_tree_salvaging, write_tree};
-use notation::tree::GameTree;
-use notation::{ConvertOptions, Format, Orientation, convert, read_all};
+use renju_notation::renlib::{read_tree, read_tree_salvaging, write_tree};
+use renju_notation::tree::GameTree;
+use renju_notation::{ConvertOptions, Format, Orientation, convert, read_all};
 
 const TOP: Orientation = Orientation::RowOneAtTop;
 
@@ -149,7 +149,7 @@ fn short_gbk_texts_that_happen_to_be_valid_utf8_are_read_as_gbk() {
     assert_eq!(t.nodes[h9].board_text.as_ref().unwrap().as_str(), "直止");
     assert_eq!(write_tree(&t, TOP).0, b);
     // real UTF-8 text of two-byte characters stays UTF-8
-    use notation::encoding::detect;
+    use renju_notation::encoding::detect;
     for s in [
         "café crème",
         "Привет, мир",

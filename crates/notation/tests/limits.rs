@@ -1,11 +1,11 @@
-//! Inputs past the reader limits (`notation::limits`): each is one bad record with a clear
+//! Inputs past the reader limits (`renju_notation::limits`): each is one bad record with a clear
 //! reason, the records around it are read, and nothing is held in memory whole.
 
-use notation::limits::{MAX_LIB_NODES, MAX_LINE, MAX_SGF_DEPTH, MAX_XML_EVENT};
-use notation::renju_line::RenjuBufReader;
-use notation::renlib::read_tree;
-use notation::rif::RifReader;
-use notation::{ErrorKind, Format, Orientation, read_all};
+use renju_notation::limits::{MAX_LIB_NODES, MAX_LINE, MAX_SGF_DEPTH, MAX_XML_EVENT};
+use renju_notation::renju_line::RenjuBufReader;
+use renju_notation::renlib::read_tree;
+use renju_notation::rif::RifReader;
+use renju_notation::{ErrorKind, Format, Orientation, read_all};
 use std::io::{BufRead, BufReader, Read};
 
 const BOTTOM: Orientation = Orientation::RowOneAtBottom;
@@ -225,7 +225,7 @@ fn a_lib_whose_sibling_flags_never_end_is_refused_at_the_node_limit() {
 
 #[test]
 fn lib_lines_past_the_move_limit_are_refused_before_they_are_built() {
-    use notation::limits::{MAX_LIB_LINE_MOVES, MAX_MOVES};
+    use renju_notation::limits::{MAX_LIB_LINE_MOVES, MAX_MOVES};
     // a trunk of MAX_MOVES + 1 nodes (all h8: the tree does not care), then two leaves
     let mut bytes = vec![0xFF, b'R', b'e', b'n', b'L', b'i', b'b', 0xFF, 3, 0];
     bytes.extend([0xFF; 10]);
@@ -277,7 +277,7 @@ fn lib_lines_past_the_move_limit_are_refused_before_they_are_built() {
 
 #[test]
 fn sgf_games_too_long_or_too_full_are_refused_while_scanning() {
-    use notation::limits::{MAX_MOVES, MAX_SGF_VALUES};
+    use renju_notation::limits::{MAX_MOVES, MAX_SGF_VALUES};
     let long = format!(
         "(;GM[4]SZ[15]{})\n(;GM[4];B[hh])\n",
         ";B[hh];W[hi]".repeat(MAX_MOVES)

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{line, shared};
-use notation::renlib::{read_tree, write_tree};
-use notation::{ConvertOptions, Format, GameTree, Orientation, convert, read_all};
+use renju_notation::renlib::{read_tree, write_tree};
+use renju_notation::{ConvertOptions, Format, GameTree, Orientation, convert, read_all};
 use std::collections::BTreeSet;
 
 const TOP: Orientation = Orientation::RowOneAtTop;
@@ -67,7 +67,7 @@ fn check_library(
     assert!(text.contains("CA[UTF-8]"));
     assert!(text.contains(phrase), "{rel}: '{phrase}' in the SGF output");
     assert_eq!(sgf.report.written, lines, "{}", sgf.report);
-    let sgf_trees: Vec<_> = notation::sgf::read_trees(&sgf.bytes, "a.sgf", TOP, None)
+    let sgf_trees: Vec<_> = renju_notation::sgf::read_trees(&sgf.bytes, "a.sgf", TOP, None)
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(sgf_trees.len(), 1);
@@ -196,7 +196,7 @@ fn gb2312_sgf_tree_of_4035_lines() {
     assert!(
         first
             .remarks
-            .contains(&notation::ReadRemark::GameType("1".into()))
+            .contains(&renju_notation::ReadRemark::GameType("1".into()))
     );
     assert_eq!(first.board_size, 15);
     // 13 labels on the root, every one kept
@@ -214,10 +214,11 @@ fn gb2312_sgf_tree_of_4035_lines() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(again.len(), 4_035);
-    let leaves = |r: &[notation::GameRecord]| -> BTreeSet<String> { r.iter().map(line).collect() };
+    let leaves =
+        |r: &[renju_notation::GameRecord]| -> BTreeSet<String> { r.iter().map(line).collect() };
     assert_eq!(leaves(&again), leaves(&records));
     // labels kept on every node
-    let labels = |r: &[notation::GameRecord]| -> usize {
+    let labels = |r: &[renju_notation::GameRecord]| -> usize {
         r.iter()
             .map(|g| g.notes.iter().map(|n| n.labels.len()).sum::<usize>())
             .sum()

@@ -1,7 +1,7 @@
 //! `.rif` (RenjuNet database) features of real exports: the XML declaration's encoding
 //! (windows-1251, ISO-8859-1), CDATA, character references, whitespace and CRLF.
 
-use notation::{Format, GameRecord, Orientation, read_all};
+use renju_notation::{Format, GameRecord, Orientation, read_all};
 
 const BOTTOM: Orientation = Orientation::RowOneAtBottom;
 
@@ -89,7 +89,7 @@ fn rule_categories_are_kept_and_written_back() {
     let games = read(text);
     fn category(g: &GameRecord) -> Option<&str> {
         g.tags
-            .get(notation::rif::RULE_CATEGORY_TAG)
+            .get(renju_notation::rif::RULE_CATEGORY_TAG)
             .map(String::as_str)
     }
     let seen: Vec<(Option<&str>, Option<&str>)> = games
@@ -105,7 +105,7 @@ fn rule_categories_are_kept_and_written_back() {
             (None, None),
         ]
     );
-    let (out, report) = notation::write(Format::Rif, &games, BOTTOM);
+    let (out, report) = renju_notation::write(Format::Rif, &games, BOTTOM);
     let out = String::from_utf8(out).unwrap();
     assert!(
         out.contains("name=\"Gomoku free\" category=\"2\"/>"),
@@ -120,7 +120,7 @@ fn rule_categories_are_kept_and_written_back() {
         again.iter().map(category).collect::<Vec<_>>(),
         [Some("2"), Some("1"), None, None]
     );
-    let (_, to_sgf) = notation::write(Format::Sgf, &games, BOTTOM);
+    let (_, to_sgf) = renju_notation::write(Format::Sgf, &games, BOTTOM);
     let dropped: Vec<(usize, &str)> = to_sgf
         .dropped
         .iter()

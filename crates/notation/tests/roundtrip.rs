@@ -1,12 +1,12 @@
 //! Round trips: record → write → read = record, for the fields each format holds; and the
 //! conversion report names exactly the records that lost something.
 
-use notation::renlib::{read_tree, write_tree};
-use notation::{
-    DeclaredResult, Format, GameRecord, Orientation, SwapDecision, read_all, swap_slots, write,
-};
 use proptest::prelude::*;
 use renju_core::{Move, Point};
+use renju_notation::renlib::{read_tree, write_tree};
+use renju_notation::{
+    DeclaredResult, Format, GameRecord, Orientation, SwapDecision, read_all, swap_slots, write,
+};
 use std::collections::BTreeMap;
 
 fn orientation() -> impl Strategy<Value = Orientation> {
@@ -157,14 +157,14 @@ fn project(format: Format, g: &GameRecord) -> GameRecord {
         Format::Rif => {
             p = g.clone();
             p.declared_offers = None;
-            p.tags.retain(|k, _| notation::rif::is_rif_tag(k));
+            p.tags.retain(|k, _| renju_notation::rif::is_rif_tag(k));
         }
         Format::Sgf => {
             p = g.clone();
             p.id = None;
             p.opening = None;
             p.declared_offers = None;
-            p.tags.retain(|k, _| notation::sgf::is_sgf_tag(k));
+            p.tags.retain(|k, _| renju_notation::sgf::is_sgf_tag(k));
         }
         Format::Psq => {
             if g.black.is_some() && g.white.is_some() {
@@ -276,10 +276,10 @@ proptest! {
 
     #[test]
     fn orientation_flips_rows_only(p in point(15), size in 15u8..=20) {
-        let top = notation::moves::move_text(Move::Stone(p), size, Orientation::RowOneAtTop);
-        let back = notation::moves::parse_moves(&top, size, Orientation::RowOneAtTop).unwrap();
+        let top = renju_notation::moves::move_text(Move::Stone(p), size, Orientation::RowOneAtTop);
+        let back = renju_notation::moves::parse_moves(&top, size, Orientation::RowOneAtTop).unwrap();
         prop_assert_eq!(back, vec![Move::Stone(p)]);
-        let bottom = notation::moves::parse_moves(&top, size, Orientation::RowOneAtBottom).unwrap();
+        let bottom = renju_notation::moves::parse_moves(&top, size, Orientation::RowOneAtBottom).unwrap();
         let q = bottom[0].point().unwrap();
         prop_assert_eq!((q.col(), u32::from(q.row()) + u32::from(p.row())), (p.col(), u32::from(size) - 1));
     }
@@ -288,7 +288,8 @@ proptest! {
 #[test]
 fn lib_comments_and_board_texts_round_trip_through_records() {
     let mut g = GameRecord::new(15);
-    g.moves = notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
+    g.moves =
+        renju_notation::moves::parse_moves("h8 h9 i8", 15, Orientation::RowOneAtBottom).unwrap();
     g.note_mut(0).comment = Some("root\nmore".into());
     g.note_mut(2).comment = Some("after h9".into());
     g.note_mut(3).board_text = Some("A".into());

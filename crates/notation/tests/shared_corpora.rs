@@ -4,7 +4,7 @@
 mod common;
 
 use common::{diagram, expect_diagram, line, shared};
-use notation::{DeclaredResult, ErrorKind, Format, Orientation, read_all, write};
+use renju_notation::{DeclaredResult, ErrorKind, Format, Orientation, read_all, write};
 
 const TOP: Orientation = Orientation::RowOneAtTop;
 const BOTTOM: Orientation = Orientation::RowOneAtBottom;
@@ -14,7 +14,10 @@ fn realcore_binary_pos() {
     let Some(bytes) = shared("starpentagon-realcore/test.pos") else {
         return;
     };
-    assert_eq!(notation::detect("test.pos", &bytes), Some(Format::Pos));
+    assert_eq!(
+        renju_notation::detect("test.pos", &bytes),
+        Some(Format::Pos)
+    );
     let g = read_all(Format::Pos, &bytes, "test.pos", TOP)
         .next()
         .unwrap()
@@ -63,7 +66,10 @@ fn gomocup_psq_is_20x20() {
     let Some(bytes) = shared("gomocup-GomocupOnline/1x0-16(2).psq") else {
         return;
     };
-    assert_eq!(notation::detect("1x0-16(2).psq", &bytes), Some(Format::Psq));
+    assert_eq!(
+        renju_notation::detect("1x0-16(2).psq", &bytes),
+        Some(Format::Psq)
+    );
     let g = read_all(Format::Psq, &bytes, "1x0-16(2).psq", TOP)
         .next()
         .unwrap()
@@ -126,7 +132,8 @@ fn c_gomoku_cli_pos_openings_read_as_top_down_move_strings() {
     let text = String::from_utf8_lossy(&bytes);
     let mut n = 0;
     for l in text.lines().filter(|l| !l.trim().is_empty()) {
-        let m = notation::moves::parse_moves(l, 20, TOP).unwrap_or_else(|e| panic!("{l}: {e}"));
+        let m =
+            renju_notation::moves::parse_moves(l, 20, TOP).unwrap_or_else(|e| panic!("{l}: {e}"));
         assert!(!m.is_empty());
         n += 1;
     }
@@ -134,7 +141,7 @@ fn c_gomoku_cli_pos_openings_read_as_top_down_move_strings() {
 }
 
 /// The whole 147k-game archive: counts of good and bad lines, and the parse rate. Slow in
-/// debug builds; run with `cargo test --release -p notation -- --ignored --nocapture`.
+/// debug builds; run with `cargo test --release -p renju-notation -- --ignored --nocapture`.
 #[test]
 #[ignore = "reads 16 MB; run in release"]
 fn whole_train_2_archive() {

@@ -18,7 +18,7 @@ impl OpeningKind {
     /// `direct` or `indirect`.
     ///
     /// ```
-    /// use openings::by_code;
+    /// use renju_openings::by_code;
     /// assert_eq!(by_code("2D").unwrap().kind().name(), "direct");
     /// assert_eq!(by_code("2I").unwrap().kind().to_string(), "indirect");
     /// ```
@@ -33,7 +33,7 @@ impl OpeningKind {
     /// The Chinese name: 直指 or 斜指.
     ///
     /// ```
-    /// use openings::OpeningKind;
+    /// use renju_openings::OpeningKind;
     /// assert_eq!(OpeningKind::Indirect.name_zh(), "斜指");
     /// ```
     #[must_use]
@@ -61,7 +61,7 @@ impl OpeningSymmetry {
     /// `none`, `pattern` or `board`.
     ///
     /// ```
-    /// use openings::{OpeningSymmetry, by_code};
+    /// use renju_openings::{OpeningSymmetry, by_code};
     /// assert_eq!(by_code("1D").unwrap().symmetry().name(), "board");
     /// assert_eq!(OpeningSymmetry::Pattern.to_string(), "pattern");
     /// ```
@@ -93,7 +93,7 @@ impl Opening {
     /// The RIF code, `1D`..`13D` or `1I`..`13I`.
     ///
     /// ```
-    /// let o = openings::by_code("2i").unwrap(); // case-insensitive
+    /// let o = renju_openings::by_code("2i").unwrap(); // case-insensitive
     /// assert_eq!(o.code(), "2I");
     /// ```
     #[must_use]
@@ -103,7 +103,7 @@ impl Opening {
     /// The number within its kind, 1..=13.
     ///
     /// ```
-    /// assert_eq!(openings::by_code("13D").unwrap().number(), 13);
+    /// assert_eq!(renju_openings::by_code("13D").unwrap().number(), 13);
     /// ```
     #[must_use]
     pub fn number(&self) -> u8 {
@@ -112,7 +112,7 @@ impl Opening {
     /// The Japanese name (e.g. 浦月).
     ///
     /// ```
-    /// assert_eq!(openings::by_code("2D").unwrap().name_ja(), "渓月");
+    /// assert_eq!(renju_openings::by_code("2D").unwrap().name_ja(), "渓月");
     /// ```
     #[must_use]
     pub const fn name_ja(&self) -> &'static str {
@@ -121,7 +121,7 @@ impl Opening {
     /// The Chinese (simplified) name (e.g. 浦月, 溪月).
     ///
     /// ```
-    /// assert_eq!(openings::by_code("2D").unwrap().name_zh(), "溪月");
+    /// assert_eq!(renju_openings::by_code("2D").unwrap().name_zh(), "溪月");
     /// ```
     #[must_use]
     pub const fn name_zh(&self) -> &'static str {
@@ -130,7 +130,7 @@ impl Opening {
     /// The romanised Japanese name used by RIF/RenjuNet (e.g. `Hogetsu`).
     ///
     /// ```
-    /// assert_eq!(openings::by_code("2D").unwrap().romaji(), "Keigetsu");
+    /// assert_eq!(renju_openings::by_code("2D").unwrap().romaji(), "Keigetsu");
     /// ```
     #[must_use]
     pub const fn romaji(&self) -> &'static str {
@@ -139,7 +139,7 @@ impl Opening {
     /// Direct or indirect.
     ///
     /// ```
-    /// use openings::{OpeningKind, by_code};
+    /// use renju_openings::{OpeningKind, by_code};
     /// assert_eq!(by_code("5I").unwrap().kind(), OpeningKind::Indirect);
     /// ```
     #[must_use]
@@ -149,7 +149,7 @@ impl Opening {
     /// Black 1, white 2, black 3 in the standard orientation.
     ///
     /// ```
-    /// let moves = openings::by_code("2D").unwrap().moves();
+    /// let moves = renju_openings::by_code("2D").unwrap().moves();
     /// let text: Vec<String> = moves.iter().map(|p| p.to_string()).collect();
     /// assert_eq!(text, ["h8", "h9", "i10"]);
     /// ```
@@ -160,7 +160,7 @@ impl Opening {
     /// How symmetric the three stones are.
     ///
     /// ```
-    /// use openings::{OpeningSymmetry, by_code};
+    /// use renju_openings::{OpeningSymmetry, by_code};
     /// assert_eq!(by_code("2D").unwrap().symmetry(), OpeningSymmetry::None);
     /// assert_eq!(by_code("4D").unwrap().symmetry(), OpeningSymmetry::Pattern); // 花月
     /// ```
@@ -171,7 +171,7 @@ impl Opening {
     /// True when some reflection (with or without translation) maps the stones onto themselves.
     ///
     /// ```
-    /// use openings::by_code;
+    /// use renju_openings::by_code;
     /// assert!(by_code("1D").unwrap().is_symmetric()); // 寒星: h8 h9 h10, one line
     /// assert!(!by_code("2D").unwrap().is_symmetric());
     /// ```
@@ -183,7 +183,7 @@ impl Opening {
     ///
     /// ```
     /// use renju_core::Color;
-    /// let stones = openings::by_code("1I").unwrap().stones();
+    /// let stones = renju_openings::by_code("1I").unwrap().stones();
     /// assert_eq!(stones.map(|(_, c)| c), [Color::Black, Color::White, Color::Black]);
     /// ```
     #[must_use]
@@ -197,7 +197,7 @@ impl Opening {
     /// The symmetry computed from the stones (used to check the catalogue).
     ///
     /// ```
-    /// for o in openings::catalogue() {
+    /// for o in renju_openings::catalogue() {
     ///     assert_eq!(o.computed_symmetry(), o.symmetry(), "{}", o.code());
     /// }
     /// ```
@@ -296,7 +296,7 @@ static CATALOGUE: [Opening; 26] = [
 /// The 26 openings, 1D..13D then 1I..13I.
 ///
 /// ```
-/// let all = openings::catalogue();
+/// let all = renju_openings::catalogue();
 /// assert_eq!(all.len(), 26);
 /// assert_eq!(all[0].code(), "1D");
 /// assert_eq!(all[25].name_ja(), "彗星");
@@ -310,11 +310,11 @@ pub fn catalogue() -> &'static [Opening] {
 /// Japanese, Chinese or romanised name (`浦月`, `Hogetsu`).
 ///
 /// ```
-/// let o = openings::by_code("2I").unwrap();
+/// let o = renju_openings::by_code("2I").unwrap();
 /// assert_eq!(o.romaji(), "Kyogetsu");
-/// assert_eq!(openings::by_code("i2"), Some(o));
-/// assert_eq!(openings::by_code("hogetsu").unwrap().code(), "7I");
-/// assert!(openings::by_code("14D").is_none());
+/// assert_eq!(renju_openings::by_code("i2"), Some(o));
+/// assert_eq!(renju_openings::by_code("hogetsu").unwrap().code(), "7I");
+/// assert!(renju_openings::by_code("14D").is_none());
 /// ```
 #[must_use]
 pub fn by_code(code: &str) -> Option<&'static Opening> {
@@ -402,7 +402,7 @@ pub struct Identified {
 /// [`NotAnOpening`] saying which stone breaks the rule.
 ///
 /// ```
-/// use openings::{identify, NotAnOpening};
+/// use renju_openings::{identify, NotAnOpening};
 /// use renju_core::Point;
 /// let p = |s: &str| s.parse::<Point>().unwrap();
 /// // 渓月 (2D) turned a quarter: white 2 on g8, black 3 on f9.

@@ -28,7 +28,7 @@ impl Isometry {
     /// True for the map that moves nothing.
     ///
     /// ```
-    /// use openings::Isometry;
+    /// use renju_openings::Isometry;
     /// use renju_core::Symmetry;
     /// assert!(Isometry::board_centred(Symmetry::Identity, 15).is_identity());
     /// assert!(!Isometry::board_centred(Symmetry::Rotate90, 15).is_identity());
@@ -41,7 +41,7 @@ impl Isometry {
     /// The rotation/reflection `symmetry` about the centre of a board of side `size`.
     ///
     /// ```
-    /// use openings::Isometry;
+    /// use renju_openings::Isometry;
     /// use renju_core::{Point, Symmetry};
     /// let g = Isometry::board_centred(Symmetry::Rotate180, 15);
     /// assert_eq!(g.apply(Point::CENTER), Some(Point::CENTER));
@@ -58,7 +58,7 @@ impl Isometry {
     /// Maps 0-based coordinates (the result may lie off any board).
     ///
     /// ```
-    /// use openings::Isometry;
+    /// use renju_openings::Isometry;
     /// use renju_core::Symmetry;
     /// // A mirror about the origin, then two columns to the right.
     /// let g = Isometry { symmetry: Symmetry::FlipHorizontal, shift: (2, 0) };
@@ -73,7 +73,7 @@ impl Isometry {
     /// Maps a point, or `None` when the image leaves the 20x20 grid.
     ///
     /// ```
-    /// use openings::Isometry;
+    /// use renju_openings::Isometry;
     /// use renju_core::Symmetry;
     /// let g = Isometry { symmetry: Symmetry::Identity, shift: (1, 1) };
     /// assert_eq!(g.apply("h8".parse().unwrap()).unwrap().to_string(), "i9");
@@ -105,7 +105,7 @@ fn coords(p: Point) -> (i32, i32) {
 /// identity included). `size` is the board side, used for [`OfferSymmetry::BoardCentred`].
 ///
 /// ```
-/// use openings::{stabiliser, OfferSymmetry};
+/// use renju_openings::{stabiliser, OfferSymmetry};
 /// use renju_core::{Color, Point};
 /// let p = |s: &str| s.parse::<Point>().unwrap();
 /// // 花月 (4D): symmetric only once translation is allowed.
@@ -154,7 +154,7 @@ pub fn stabiliser(stones: &[(Point, Color)], mode: OfferSymmetry, size: u8) -> V
 /// `a` to offer `b`, if any: then `a` and `b` are equivalent 5th-move offers.
 ///
 /// ```
-/// use openings::{equivalent_offers, OfferSymmetry};
+/// use renju_openings::{equivalent_offers, OfferSymmetry};
 /// use renju_core::{Color, Point};
 /// let p = |s: &str| s.parse::<Point>().unwrap();
 /// // 松月 (8D) with white 4 on h10: symmetric about column h.
@@ -183,7 +183,7 @@ pub fn equivalent_offers(
 /// offer `i` to offer `j`.
 ///
 /// ```
-/// use openings::{OfferSymmetry, first_equivalent_pair};
+/// use renju_openings::{OfferSymmetry, first_equivalent_pair};
 /// use renju_core::{Color, Point};
 /// let p = |s: &str| s.parse::<Point>().unwrap();
 /// // 1I 長星 with white 4 on k11: the diagonal h8-k11 is a mirror line.

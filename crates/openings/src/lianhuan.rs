@@ -77,7 +77,7 @@ impl AfterSix {
     /// `R`, `-` or the empty string.
     ///
     /// ```
-    /// use openings::{AfterSix, continuous_swap_patterns};
+    /// use renju_openings::{AfterSix, continuous_swap_patterns};
     /// let patterns = continuous_swap_patterns(false);
     /// assert_eq!(patterns[1].after_six, AfterSix::Swapped);
     /// assert_eq!(patterns[1].after_six.mark(), "R");
@@ -114,7 +114,7 @@ impl Pattern {
     /// The number of couples.
     ///
     /// ```
-    /// let p = &openings::continuous_swap_patterns(false)[1]; // 甲:1 乙:2 甲:3 乙:4 甲:5-6→换(S)
+    /// let p = &renju_openings::continuous_swap_patterns(false)[1]; // 甲:1 乙:2 甲:3 乙:4 甲:5-6→换(S)
     /// assert_eq!(p.couples(), 1);
     /// ```
     #[must_use]
@@ -127,7 +127,7 @@ impl Pattern {
     /// The number of swaps taken.
     ///
     /// ```
-    /// let p = &openings::continuous_swap_patterns(false)[1]; // 甲:1 乙:2 甲:3 乙:4 甲:5-6→换(S)
+    /// let p = &renju_openings::continuous_swap_patterns(false)[1]; // 甲:1 乙:2 甲:3 乙:4 甲:5-6→换(S)
     /// assert_eq!(p.swaps(), 1);
     /// ```
     #[must_use]
@@ -148,7 +148,7 @@ impl Pattern {
     /// The action sequence, e.g. `甲:1 乙:2 甲:3-4→换(S) 甲:5 乙:6`.
     ///
     /// ```
-    /// let p = &openings::continuous_swap_patterns(false)[3];
+    /// let p = &renju_openings::continuous_swap_patterns(false)[3];
     /// assert_eq!(p.sequence(), "甲:1 乙:2 甲:3 乙:4-5→换(S) 乙:6");
     /// ```
     #[must_use]
@@ -159,7 +159,7 @@ impl Pattern {
     /// Placers as letters, `A` for 甲 and `B` for 乙 (e.g. `ABAAAB`).
     ///
     /// ```
-    /// let p = &openings::continuous_swap_patterns(false)[3]; // 甲:1 乙:2 甲:3 乙:4-5→换(S) 乙:6
+    /// let p = &renju_openings::continuous_swap_patterns(false)[3]; // 甲:1 乙:2 甲:3 乙:4-5→换(S) 乙:6
     /// assert_eq!(p.placer_letters(), "ABABBB");
     /// ```
     #[must_use]
@@ -172,8 +172,8 @@ impl Pattern {
     /// The stones `who` placed, black ones circled: `① ③ 4 ⑤`.
     ///
     /// ```
-    /// use openings::Player;
-    /// let p = &openings::continuous_swap_patterns(false)[3]; // 甲:1 乙:2 甲:3 乙:4-5→换(S) 乙:6
+    /// use renju_openings::Player;
+    /// let p = &renju_openings::continuous_swap_patterns(false)[3]; // 甲:1 乙:2 甲:3 乙:4-5→换(S) 乙:6
     /// assert_eq!(p.stones_of(Player::P1), "① ③");
     /// assert_eq!(p.stones_of(Player::P2), "2 4 ⑤ 6");
     /// ```
@@ -197,9 +197,9 @@ impl Pattern {
 /// with `number: None`); without, 41.
 ///
 /// ```
-/// let all = openings::continuous_swap_patterns(true);
+/// let all = renju_openings::continuous_swap_patterns(true);
 /// assert_eq!(all.len(), 43);
-/// let kept = openings::continuous_swap_patterns(false);
+/// let kept = renju_openings::continuous_swap_patterns(false);
 /// assert_eq!(kept.len(), 41);
 /// assert_eq!(kept[0].sequence(), "甲:1 乙:2 甲:3 乙:4 甲:5 乙:6");
 /// ```

@@ -20,7 +20,7 @@
 //! present.
 //!
 //! ```
-//! use openings::{OpeningRule, OpeningTranscript, Player::*, by_code, check, identify};
+//! use renju_openings::{OpeningRule, OpeningTranscript, Player::*, by_code, check, identify};
 //! use renju_core::Point;
 //! let p = |s: &str| s.parse::<Point>().unwrap();
 //! // Name three stones, in any orientation: h8 g9 g10 is 2I 峡月 turned a quarter.

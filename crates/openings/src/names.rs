@@ -40,7 +40,7 @@ macro_rules! from_str_by_name {
 /// lower case, `_` and ` ` read as `-`.
 ///
 /// ```
-/// assert_eq!(openings::fold_name(" Foul_Loses "), "foul-loses");
+/// assert_eq!(renju_openings::fold_name(" Foul_Loses "), "foul-loses");
 /// ```
 #[doc(hidden)]
 #[must_use]

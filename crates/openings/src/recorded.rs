@@ -176,7 +176,7 @@ impl RecordViolation {
     /// which records do not tie to a move.
     ///
     /// ```
-    /// use openings::{RecordViolation, Area};
+    /// use renju_openings::{RecordViolation, Area};
     /// let v = RecordViolation::OutsideArea { stone: 2, at: "h11".parse().unwrap(), area: Area::Square(1) };
     /// assert_eq!(v.move_number(), Some(2));
     /// assert_eq!(RecordViolation::OnePlayerPlacedAll.move_number(), None);
@@ -376,7 +376,7 @@ pub struct RecordCheck {
 /// decision the rule has no chance for.
 ///
 /// ```
-/// use openings::{OpeningRule, swap_slots};
+/// use renju_openings::{OpeningRule, swap_slots};
 /// assert_eq!(swap_slots(OpeningRule::Swap1, 1, false), [Some(1)]);
 /// assert_eq!(swap_slots(OpeningRule::Rif, 2, true), [Some(3), None]);
 /// // Swap2 option (c): P2 places 4 and 5, then P1 chooses.
@@ -467,7 +467,7 @@ enum TaraguchiPath {
 /// practice); see [`check_record_with`].
 ///
 /// ```
-/// use openings::{OpeningRecord, OpeningRule, Offers, Swaps, NotCheckable, RecordViolation, check_record};
+/// use renju_openings::{OpeningRecord, OpeningRule, Offers, Swaps, NotCheckable, RecordViolation, check_record};
 /// use renju_core::{Move, Point};
 /// let mv = |s: &str| s.split(' ').map(|x| x.parse::<Move>().unwrap()).collect::<Vec<_>>();
 /// let pt = |s: &str| s.split(' ').map(|x| x.parse::<Point>().unwrap()).collect::<Vec<_>>();

@@ -43,9 +43,9 @@ impl std::error::Error for IdentifyError {}
 /// [`IdentifyError`] for a bad coordinate or stones that are not one of the 26.
 ///
 /// ```
-/// let text = openings::identify_report(&["h8", "g9", "g10"]).unwrap();
+/// let text = renju_openings::identify_report(&["h8", "g9", "g10"]).unwrap();
 /// assert!(text.starts_with("2I 峡月"));
-/// assert!(openings::identify_report(&["h8", "h9", "z3"]).is_err());
+/// assert!(renju_openings::identify_report(&["h8", "h9", "z3"]).is_err());
 /// ```
 pub fn identify_report(moves: &[&str]) -> Result<String, IdentifyError> {
     let mut points = Vec::new();
@@ -97,7 +97,7 @@ pub fn identify_report(moves: &[&str]) -> Result<String, IdentifyError> {
 /// The 26 openings as a plain-text table with one line each.
 ///
 /// ```
-/// let t = openings::table_text();
+/// let t = renju_openings::table_text();
 /// assert_eq!(t.lines().count(), 28); // header, rule, 26 rows
 /// assert!(t.contains("7I   浦月"));
 /// ```

@@ -7,7 +7,7 @@ use std::fmt;
 /// An opening rule (开局规则): how the first stones of a game are placed and colours settled.
 ///
 /// ```
-/// use openings::OpeningRule;
+/// use renju_openings::OpeningRule;
 /// assert_eq!(OpeningRule::from_name("Soosorv-8").unwrap(), OpeningRule::Soosorv(8));
 /// assert_eq!(OpeningRule::from_name("RIF").unwrap().name(), "RIF");
 /// assert_eq!(OpeningRule::from_name("五手两打").unwrap(), OpeningRule::Rif);
@@ -107,7 +107,7 @@ impl FoulsApply {
     /// `yes`, `no` or `either`.
     ///
     /// ```
-    /// use openings::{FoulsApply, OpeningRule};
+    /// use renju_openings::{FoulsApply, OpeningRule};
     /// assert_eq!(OpeningRule::Swap2.fouls().name(), "no");
     /// assert_eq!(FoulsApply::Either.name(), "either");
     /// ```
@@ -171,7 +171,7 @@ impl OpeningRule {
     /// (basic Sakata, whose text is not established).
     ///
     /// ```
-    /// use openings::OpeningRule;
+    /// use renju_openings::OpeningRule;
     /// assert_eq!(OpeningRule::from_name("RIF").unwrap(), OpeningRule::Rif);
     /// assert_eq!(OpeningRule::from_name("Soosõrv-8").unwrap(), OpeningRule::Soosorv(8));
     /// assert_eq!(OpeningRule::from_name("二次交换").unwrap(), OpeningRule::Swap2);
@@ -296,7 +296,7 @@ impl OpeningRule {
     /// by [`OpeningRule::from_name`].
     ///
     /// ```
-    /// use openings::OpeningRule;
+    /// use renju_openings::OpeningRule;
     /// assert_eq!(OpeningRule::Taraguchi(10).name(), "Taraguchi-10");
     /// let back = OpeningRule::from_name(&OpeningRule::Soosorv(5).name()).unwrap();
     /// assert_eq!(back, OpeningRule::Soosorv(5));
@@ -326,7 +326,7 @@ impl OpeningRule {
     /// The Chinese name, or `-` when the sources give none.
     ///
     /// ```
-    /// use openings::OpeningRule;
+    /// use renju_openings::OpeningRule;
     /// assert_eq!(OpeningRule::Rif.name_zh(), "五手两打");
     /// assert_eq!(OpeningRule::Tarannikov.name_zh(), "-");
     /// ```
@@ -354,7 +354,7 @@ impl OpeningRule {
     /// The protocol in one line.
     ///
     /// ```
-    /// use openings::OpeningRule;
+    /// use renju_openings::OpeningRule;
     /// assert!(OpeningRule::Swap1.steps().contains("P2 chooses the colour"));
     /// ```
     #[must_use]
@@ -419,7 +419,7 @@ impl OpeningRule {
     /// Whether Black's forbidden moves apply under this rule.
     ///
     /// ```
-    /// use openings::{FoulsApply, OpeningRule};
+    /// use renju_openings::{FoulsApply, OpeningRule};
     /// assert_eq!(OpeningRule::Rif.fouls(), FoulsApply::Yes);
     /// assert_eq!(OpeningRule::Swap2.fouls(), FoulsApply::No);
     /// ```
@@ -437,7 +437,7 @@ impl OpeningRule {
     /// Where the swap rights are, in words.
     ///
     /// ```
-    /// use openings::OpeningRule;
+    /// use renju_openings::OpeningRule;
     /// assert_eq!(OpeningRule::Rif.swap_points(), "after 3");
     /// assert_eq!(OpeningRule::Free.swap_points(), "none");
     /// ```
@@ -463,7 +463,7 @@ impl OpeningRule {
     /// The number of 5th-move offers, in words.
     ///
     /// ```
-    /// use openings::OpeningRule;
+    /// use renju_openings::OpeningRule;
     /// assert_eq!(OpeningRule::Rif.fifth_offers(), "2");
     /// assert_eq!(OpeningRule::Swap2.fifth_offers(), "-");
     /// ```

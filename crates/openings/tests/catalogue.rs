@@ -4,8 +4,8 @@
 mod common;
 use common::{p, shared};
 
-use openings::{NotAnOpening, OpeningKind, OpeningSymmetry, by_code, catalogue, identify};
 use renju_core::{Board, Color, Point, Symmetry};
+use renju_openings::{NotAnOpening, OpeningKind, OpeningSymmetry, by_code, catalogue, identify};
 use std::collections::HashSet;
 
 #[test]

@@ -4,12 +4,12 @@
 mod common;
 use common::{p, pts};
 
-use openings::Player::{P1, P2};
-use openings::{
+use renju_core::{Board, Point};
+use renju_openings::Player::{P1, P2};
+use renju_openings::{
     Action, AfterSix, Area, Decision, Event, OfferSymmetry, OpeningRule, OpeningTranscript, Player,
     RecordedOpening, Violation, by_code, check, check_with, continuous_swap_patterns, stabiliser,
 };
-use renju_core::{Board, Point};
 
 /// P1 places the three stones given.
 fn opening(moves: &str) -> OpeningTranscript {
@@ -803,8 +803,8 @@ fn bad_board_size_is_reported() {
 
 mod no_panic {
     use super::*;
-    use openings::{ALL_RULES, Event};
     use proptest::prelude::*;
+    use renju_openings::{ALL_RULES, Event};
 
     fn player() -> impl Strategy<Value = Player> {
         prop_oneof![Just(P1), Just(P2)]

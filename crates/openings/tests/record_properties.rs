@@ -5,11 +5,11 @@
 mod common;
 
 use common::p;
-use openings::{
-    Offers, OpeningRecord, OpeningRule, RecordViolation, Swaps, catalogue, check_record, swap_slots,
-};
 use proptest::prelude::*;
 use renju_core::{Move, Point, Symmetry};
+use renju_openings::{
+    Offers, OpeningRecord, OpeningRule, RecordViolation, Swaps, catalogue, check_record, swap_slots,
+};
 
 const RULES: [OpeningRule; 7] = [
     OpeningRule::Rif,
@@ -77,7 +77,7 @@ proptest! {
         if chances == swapped.len() && rule != OpeningRule::ContinuousSwap {
             let with = OpeningRecord { swaps: Swaps::Decisions(&swapped), ..rec };
             let c2 = check_record(rule, &with);
-            let offers = |c: &openings::RecordCheck| c.violations.iter().filter(|v| !is_swap_violation(v) && !matches!(v, RecordViolation::OutsideArea { .. })).cloned().collect::<Vec<_>>();
+            let offers = |c: &renju_openings::RecordCheck| c.violations.iter().filter(|v| !is_swap_violation(v) && !matches!(v, RecordViolation::OutsideArea { .. })).cloned().collect::<Vec<_>>();
             prop_assert_eq!(offers(&c2), Vec::<RecordViolation>::new());
         }
     }
@@ -90,7 +90,7 @@ proptest! {
             declared_offers: None, swaps: Swaps::NotRecorded };
         let without = check_record(rule, &base);
         let with = check_record(rule, &OpeningRecord { swaps: Swaps::Decisions(&swapped), ..base });
-        let offer_part = |c: &openings::RecordCheck| c.violations.iter().filter(|v| !is_swap_violation(v)).cloned().collect::<Vec<_>>();
+        let offer_part = |c: &renju_openings::RecordCheck| c.violations.iter().filter(|v| !is_swap_violation(v)).cloned().collect::<Vec<_>>();
         prop_assert_eq!(offer_part(&without), offer_part(&with));
         prop_assert_eq!(&without.notes, &with.notes);
     }

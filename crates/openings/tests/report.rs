@@ -1,6 +1,6 @@
 //! The text printed by `corpus-tool openings identify ...` and `corpus-tool openings table`.
 
-use openings::{IdentifyError, NotAnOpening, catalogue, identify_report, table_text};
+use renju_openings::{IdentifyError, NotAnOpening, catalogue, identify_report, table_text};
 
 #[test]
 fn identify_report_names_the_opening_and_shows_both_orientations() {

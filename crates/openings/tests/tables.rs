@@ -4,7 +4,7 @@
 mod common;
 use common::shared;
 
-use openings::{OpeningRule, Player, RuleRatings, continuous_swap_patterns, stale_tables};
+use renju_openings::{OpeningRule, Player, RuleRatings, continuous_swap_patterns, stale_tables};
 use std::path::Path;
 
 #[test]

@@ -469,7 +469,7 @@ impl Board {
     /// at either end, a line of column letters and blank lines are allowed; the side is the
     /// number of rows. Row 1 is at the bottom unless the row labels count up from the top line.
     /// Move numbers on stones (`X12`) are read past, and marks (`#`, `×`, capital letters other
-    /// than `O` and `X`) are empty points: a board holds stones only (`diagrams::diagram`
+    /// than `O` and `X`) are empty points: a board holds stones only (`renju_diagrams::diagram`
     /// keeps the marks and numbers).
     ///
     /// # Errors

@@ -3,7 +3,7 @@
 //! [`Grid::parse`] reads a board drawn as text, one line per row: the ASCII style (`.` empty,
 //! `X` black, `O` white) or the Unicode style of the seeds (`┼ ● ○`, with `┌ ┬ ┐ ├ ┤ └ ┴ ┘`
 //! on the edges and `╋` on star points), even mixed. It is what [`Board::from_diagram`] reads
-//! stones with and what `diagrams::diagram::Diagram::parse` reads stones, move numbers and
+//! stones with and what `renju_diagrams::diagram::Diagram::parse` reads stones, move numbers and
 //! marks with.
 //!
 //! | cell | characters |

@@ -3,14 +3,14 @@
 //! percentile, each also as a ratio to a fixed yardstick measured in the same run (renju-core's
 //! `forbidden_points` on the same board).
 //!
-//! `cargo bench -p vcf` (harness = false). Each position is solved cold: the solver's table
+//! `cargo bench -p renju-vcf` (harness = false). Each position is solved cold: the solver's table
 //! is cleared before each timed question (untimed), so no answer is remembered between runs.
 
 use renju_core::{Board, Color, Convention, FoulChecker, RuleSet};
+use renju_vcf::{Answer, Solver};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use vcf::{Answer, Solver};
 
 struct Position {
     board: Board,

@@ -1,19 +1,19 @@
 //! Development aid: solves every position of the first N games of a `.renju` move-list
 //! archive (`result m1 m2 ...` a line) and prints the time distribution.
 use renju_core::{Board, Color, Point, RuleSet};
+use renju_vcf::Solver;
 use std::time::{Duration, Instant};
-use vcf::Solver;
 fn main() {
     let path = std::env::args().nth(1).expect("archive path");
     let n: usize = std::env::args().nth(2).map_or(1000, |s| s.parse().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
     let cap: u64 = std::env::args()
         .nth(3)
-        .map_or(vcf::DEFAULT_MAX_NODES, |s| s.parse().unwrap());
+        .map_or(renju_vcf::DEFAULT_MAX_NODES, |s| s.parse().unwrap());
     let mut solver = Solver::new(&Board::renju(), RuleSet::Renju);
-    solver.set_limits(vcf::Limits {
+    solver.set_limits(renju_vcf::Limits {
         max_nodes: cap,
-        ..vcf::Limits::default()
+        ..renju_vcf::Limits::default()
     });
     let (mut all_nodes, mut capped, mut found) = (0u64, 0usize, 0usize);
     let (mut starts, mut capped_first) = (0usize, 0usize);
@@ -28,16 +28,17 @@ fn main() {
             let a = solver.solve(side);
             let dt = t.elapsed();
             all_nodes += solver.nodes();
-            capped += usize::from(a == vcf::Answer::OutOfNodes);
+            capped += usize::from(a == renju_vcf::Answer::OutOfNodes);
             found += usize::from(a.line().is_some());
             total += dt;
             // As `validate --missed-wins` does: is the move played the first of a VCF?
-            if let vcf::Answer::Found(l) = &a
+            if let renju_vcf::Answer::Found(l) = &a
                 && l.first() != p
             {
                 starts += 1;
-                capped_first +=
-                    usize::from(solver.solve_starting_with(side, p) == vcf::Answer::OutOfNodes);
+                capped_first += usize::from(
+                    solver.solve_starting_with(side, p) == renju_vcf::Answer::OutOfNodes,
+                );
             }
             times.push((
                 dt,

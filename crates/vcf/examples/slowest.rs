@@ -1,7 +1,7 @@
 //! Lists the slowest positions of the dev set (a development aid): id, time, nodes, answer.
 use renju_core::{Board, Color, RuleSet};
+use renju_vcf::Solver;
 use std::time::Instant;
-use vcf::Solver;
 fn main() {
     let path = std::env::args().nth(1).expect("path to vcf-dev.jsonl");
     let text = std::fs::read_to_string(path).unwrap();

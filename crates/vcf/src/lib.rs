@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use renju_core::{Board, Color, Point, RuleSet};
-//! use vcf::{Answer, LineEnd, solve};
+//! use renju_vcf::{Answer, LineEnd, solve};
 //! // White o: three in a row with room on both sides; Black x: nothing.
 //! let board = Board::from_diagram("
 //!     . . . . . . . . .
@@ -67,7 +67,7 @@ pub const DEFAULT_MAX_NODES: u64 = 5_000_000;
 /// How far a search may go.
 ///
 /// ```
-/// let l = vcf::Limits::default();
+/// let l = renju_vcf::Limits::default();
 /// assert_eq!((l.max_depth, l.max_nodes), (20, 5_000_000));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,7 +151,7 @@ impl Line {
     /// for p in ["h8", "i8", "j8"] {
     ///     board.place(p.parse().unwrap(), Color::Black).unwrap();
     /// }
-    /// let line = vcf::solve(&board, Color::Black, RuleSet::Renju).line().cloned().unwrap();
+    /// let line = renju_vcf::solve(&board, Color::Black, RuleSet::Renju).line().cloned().unwrap();
     /// assert_eq!((line.attacker_moves(), line.fours()), (2, 1)); // open four, five
     /// ```
     #[must_use]

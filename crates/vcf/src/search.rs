@@ -13,7 +13,7 @@ use renju_core::{Board, Color, Convention, FoulChecker, Point, RuleSet};
 /// vcf`, 32,942 page faults instead of 4,271), a large one keeps more of a deep search: on the
 /// first 30,000 games of the 147k archive, every position solved, 2^20 entries throughout
 /// visit 35.2 million nodes and leave 2 positions out of nodes, 2^23 visit 25.3 million and
-/// leave none (`cargo run --release -p vcf --example archive -- train-2.renju 30000`). A
+/// leave none (`cargo run --release -p renju-vcf --example archive -- train-2.renju 30000`). A
 /// search grows the table only once it has taken far longer than the page faults cost.
 const TABLE_SIZES: [usize; 3] = [1 << 18, 1 << 21, 1 << 23];
 /// The nodes after which a search grows the table to `TABLE_SIZES[k]` (the first is unused).
@@ -84,7 +84,7 @@ struct Cand {
 ///
 /// ```
 /// use renju_core::{Board, Color, RuleSet};
-/// use vcf::{Answer, Solver};
+/// use renju_vcf::{Answer, Solver};
 /// // Black has a straight three h8 i8 j8 open at both ends... and nothing else: k8 makes an
 /// // open four (two five points), which wins after any block.
 /// let mut board = Board::renju();

@@ -5,8 +5,8 @@
 mod common;
 
 use renju_core::{Board, Color, Convention, Point, RuleSet};
+use renju_vcf::{Answer, Limits, Solver};
 use std::path::PathBuf;
-use vcf::{Answer, Limits, Solver};
 
 struct Case {
     id: String,

@@ -5,7 +5,7 @@ mod common;
 
 use common::{Ending, points, replay, stones};
 use renju_core::{Board, Color, Convention, Point, RuleSet};
-use vcf::{Answer, Limits, LineEnd, Solver};
+use renju_vcf::{Answer, Limits, LineEnd, Solver};
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()
@@ -315,5 +315,8 @@ fn a_depth_of_zero_finds_only_a_five_already_there() {
         max_depth: 1,
         ..Limits::default()
     });
-    assert_eq!(s.solve(Color::Black).line().map(vcf::Line::fours), Some(1));
+    assert_eq!(
+        s.solve(Color::Black).line().map(renju_vcf::Line::fours),
+        Some(1)
+    );
 }

@@ -1,7 +1,7 @@
 //! The first decisive event of a game: [`End`].
 
-use notation::DeclaredResult;
 use renju_core::Foul;
+use renju_notation::DeclaredResult;
 use std::fmt;
 
 /// The first decisive event of a game on the board.
@@ -35,7 +35,7 @@ impl End {
     /// `foul-overline`, `draw-full-board`, `none`.
     ///
     /// ```
-    /// use analyzer::End;
+    /// use renju_analyzer::End;
     /// use renju_core::Foul;
     /// assert_eq!(End::Foul(Foul::DoubleFour).name(), "foul-double-four");
     /// assert_eq!("draw-full-board".parse::<End>(), Ok(End::DrawFullBoard));
@@ -56,8 +56,8 @@ impl End {
     /// The result the board gives: the winner, `Draw` for a full board, `Unknown` for `none`.
     ///
     /// ```
-    /// use analyzer::End;
-    /// use notation::DeclaredResult;
+    /// use renju_analyzer::End;
+    /// use renju_notation::DeclaredResult;
     /// use renju_core::Foul;
     /// assert_eq!(End::Foul(Foul::Overline).result(), DeclaredResult::White);
     /// assert_eq!(End::None.result(), DeclaredResult::Unknown);

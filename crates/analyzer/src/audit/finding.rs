@@ -43,8 +43,8 @@ impl Finding {
     /// `first-move-off-centre`, `not-an-opening`, `opening-protocol`.
     ///
     /// ```
-    /// use analyzer::{Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);
@@ -73,8 +73,8 @@ impl Finding {
     /// The move the finding is about, if it is about one.
     ///
     /// ```
-    /// use analyzer::{Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);

@@ -4,10 +4,10 @@ use super::{Agreement, Consistency, End, Finding, GameVerdict, Illegal, Undecide
 use crate::opening::{Opening, OpeningNote};
 use crate::settings::{ClaimPolicy, Settings};
 use crate::setup::SetUpSummary;
-use notation::DeclaredResult;
-use openings::OpeningRule;
 use renju_core::Foul;
 use renju_core::RuleSet;
+use renju_notation::DeclaredResult;
+use renju_openings::OpeningRule;
 use std::fmt;
 
 /// What really happened in one game, and how it compares with the record.
@@ -61,7 +61,7 @@ pub enum Note {
         audited_under: RuleSet,
     },
     /// The record's database says its rule is a gomoku rule (a RenjuNet `.rif` rule of
-    /// category 2, kept in the tag [`notation::rif::RULE_CATEGORY_TAG`]) while the audit's
+    /// category 2, kept in the tag [`renju_notation::rif::RULE_CATEGORY_TAG`]) while the audit's
     /// rules have fouls: audited under the rules asked for, never silently under others. Kind
     /// `rules-differ`, like [`Note::RulesDiffer`], which is given instead when the rule's name
     /// is itself a gomoku opening rule.
@@ -78,7 +78,7 @@ impl Note {
     /// `unknown-opening-rule`, `unsupported-opening-rule`), `set-up-position`, `rules-differ`.
     ///
     /// ```
-    /// use analyzer::{Note, opening::OpeningNote};
+    /// use renju_analyzer::{Note, opening::OpeningNote};
     /// assert_eq!(Note::Opening(OpeningNote::UnknownRule("x".into())).kind(), "unknown-opening-rule");
     /// ```
     #[must_use]
@@ -125,8 +125,8 @@ impl GameAudit {
     /// over `ok`.
     ///
     /// ```
-    /// use analyzer::{GameVerdict, Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{GameVerdict, Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);
@@ -156,8 +156,8 @@ impl GameAudit {
     /// What the board shows, in words: `black five at move 37`, `no decisive event`...
     ///
     /// ```
-    /// use analyzer::{Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);
@@ -192,8 +192,8 @@ impl GameAudit {
     /// Why the declared result agrees, contradicts or cannot be judged, as a sentence.
     ///
     /// ```
-    /// use analyzer::{Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);
@@ -238,8 +238,8 @@ impl GameAudit {
     /// first, then how many further findings there are.
     ///
     /// ```
-    /// use analyzer::{Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);

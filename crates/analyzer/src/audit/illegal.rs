@@ -53,8 +53,8 @@ impl IllegalKind {
     /// A short kind name: `occupied`, `off-board`, `unreadable-move`, `forbidden`, `bad-board-size`.
     ///
     /// ```
-    /// use analyzer::{Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);

@@ -5,8 +5,8 @@ use super::{End, Finding, GameAudit, Illegal, IllegalKind, Note, UnreadableMove}
 use crate::opening::{self, Opening, OpeningNote, ProtocolProblem, RuleName};
 use crate::settings::{ClaimPolicy, Settings};
 use crate::setup::{SetUp, SetUpSummary, opening_set_up};
-use notation::{GameRecord, SetupStone};
 use renju_core::{Board, Color, Foul, FoulChecker, Move, Point, RENJU_SIZE, RuleSet, Verdict};
+use renju_notation::{GameRecord, SetupStone};
 
 /// Replays `record` under `settings` and says what happened.
 ///
@@ -14,8 +14,8 @@ use renju_core::{Board, Color, Foul, FoulChecker, Move, Point, RENJU_SIZE, RuleS
 /// findings. Colours alternate from Black, a pass uses a turn.
 ///
 /// ```
-/// use analyzer::{audit, End, GameVerdict, Settings};
-/// use notation::{DeclaredResult, GameRecord};
+/// use renju_analyzer::{audit, End, GameVerdict, Settings};
+/// use renju_notation::{DeclaredResult, GameRecord};
 /// use renju_core::Move;
 /// let mut record = GameRecord::new(15);
 /// record.result = DeclaredResult::Black;
@@ -35,8 +35,8 @@ pub fn audit(record: &GameRecord, settings: &Settings) -> GameAudit {
 /// holds the moves before it. The replay stops there with an [`IllegalKind::Unreadable`].
 ///
 /// ```
-/// use analyzer::{audit_with_unreadable, GameVerdict, Settings, UnreadableMove};
-/// use notation::GameRecord;
+/// use renju_analyzer::{audit_with_unreadable, GameVerdict, Settings, UnreadableMove};
+/// use renju_notation::GameRecord;
 /// use renju_core::Move;
 /// let mut record = GameRecord::new(15);
 /// record.moves = vec!["h8".parse::<Move>().unwrap(), "h9".parse().unwrap()];
@@ -263,8 +263,8 @@ fn audit_impl(
             let shape_problem = matches!(
                 &p,
                 ProtocolProblem::Recorded {
-                    violation: openings::RecordViolation::OutsideArea { stone: 1..=3, .. }
-                        | openings::RecordViolation::NotAnOpening(_),
+                    violation: renju_openings::RecordViolation::OutsideArea { stone: 1..=3, .. }
+                        | renju_openings::RecordViolation::NotAnOpening(_),
                     ..
                 }
             );
@@ -276,8 +276,8 @@ fn audit_impl(
     }
     if let RuleName::Known(rule) = rule
         && settings.rules.has_fouls()
-        && rule.fouls() == openings::FoulsApply::No
-        && rule != openings::OpeningRule::Free
+        && rule.fouls() == renju_openings::FoulsApply::No
+        && rule != renju_openings::OpeningRule::Free
     {
         notes.push(Note::RulesDiffer {
             rule,
@@ -286,7 +286,7 @@ fn audit_impl(
     } else if settings.rules.has_fouls()
         && record
             .tags
-            .get(notation::rif::RULE_CATEGORY_TAG)
+            .get(renju_notation::rif::RULE_CATEGORY_TAG)
             .is_some_and(|c| c.trim() == "2")
     {
         notes.push(Note::GomokuCategory {

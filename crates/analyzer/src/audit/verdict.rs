@@ -1,7 +1,7 @@
 //! How the record compares with the board: [`Consistency`] and the one-word [`GameVerdict`].
 
 use super::End;
-use notation::DeclaredResult;
+use renju_notation::DeclaredResult;
 
 /// Whether the declared result agrees with the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,8 +38,8 @@ impl Consistency {
     /// `ok`, `result-mismatch` or `unknown`.
     ///
     /// ```
-    /// use analyzer::{Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);
@@ -90,8 +90,8 @@ impl GameVerdict {
     /// `ok`, `warning`, `result-mismatch`, `illegal`, `unreadable`.
     ///
     /// ```
-    /// use analyzer::{GameVerdict, Settings, audit};
-    /// use notation::{DeclaredResult, GameRecord};
+    /// use renju_analyzer::{GameVerdict, Settings, audit};
+    /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
     /// #     let mut r = GameRecord::new(15);

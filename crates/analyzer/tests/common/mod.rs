@@ -1,8 +1,8 @@
 //! Helpers shared by the analyzer tests (each test file uses a subset).
 #![allow(dead_code)]
 
-use notation::{DeclaredResult, GameRecord};
 use renju_core::{Move, Point};
+use renju_notation::{DeclaredResult, GameRecord};
 
 /// A point in RIF notation (panics with the text on a bad one).
 pub fn pt(s: &str) -> Point {

@@ -40,8 +40,8 @@ use super::source::{
 };
 use super::summary::{RunSettings, Summary};
 use super::walk::{Entry, FileProblem, InputFile, Walk, walk_paths};
-use analyzer::{GameAudit, audit, audit_with_unreadable};
-use notation::{ErrorKind, Format, GameRecord, Orientation, Position, RecordError};
+use renju_analyzer::{GameAudit, audit, audit_with_unreadable};
+use renju_notation::{ErrorKind, Format, GameRecord, Orientation, Position, RecordError};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -212,7 +212,7 @@ impl<T: Send> Work<'_, T> {
         };
         let mut row = Row::audited(name, index, &g, &a);
         if let Some(limits) = self.options.missed_wins {
-            row.add_scan(analyzer::missed::scan_game(&g, &a, limits));
+            row.add_scan(renju_analyzer::missed::scan_game(&g, &a, limits));
         }
         let t = (self.extra)(&g, &a);
         Out {

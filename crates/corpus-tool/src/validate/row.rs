@@ -1,8 +1,8 @@
 //! One report row per record: [`Row`], with typed columns, and the kinds of findings
 //! ([`FindingKind`]).
 
-use analyzer::{End, Finding, GameAudit, GameVerdict, Opening};
-use notation::{DeclaredResult, GameRecord};
+use renju_analyzer::{End, Finding, GameAudit, GameVerdict, Opening};
+use renju_notation::{DeclaredResult, GameRecord};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -192,20 +192,20 @@ pub struct Row {
     /// The missed wins (`--missed-wins`), in the order of their kinds in `findings`; not a
     /// column (the kinds are), kept for the summary's examples.
     #[serde(skip)]
-    pub missed: Vec<analyzer::missed::MissedWin>,
+    pub missed: Vec<renju_analyzer::missed::MissedWin>,
     /// The positions whose VCF search ran out of nodes (`--missed-wins`): no finding was
     /// made from them; the summary counts them as a note. Not a column.
     #[serde(skip)]
-    pub unsettled: Vec<analyzer::missed::Unsettled>,
+    pub unsettled: Vec<renju_analyzer::missed::Unsettled>,
 }
 
 impl Row {
     /// Adds the missed wins of the record: their kinds go to the `findings` column.
-    pub fn add_missed(&mut self, missed: Vec<analyzer::missed::MissedWin>) {
+    pub fn add_missed(&mut self, missed: Vec<renju_analyzer::missed::MissedWin>) {
         for m in &missed {
             self.findings.0.push(match m {
-                analyzer::missed::MissedWin::MissedVcf { .. } => FindingKind::MissedVcf,
-                analyzer::missed::MissedWin::LostWithVcf { .. } => FindingKind::LostWithVcf,
+                renju_analyzer::missed::MissedWin::MissedVcf { .. } => FindingKind::MissedVcf,
+                renju_analyzer::missed::MissedWin::LostWithVcf { .. } => FindingKind::LostWithVcf,
             });
         }
         self.missed.extend(missed);
@@ -213,7 +213,7 @@ impl Row {
 
     /// Adds what the missed-wins scan of the record found: the missed wins
     /// ([`Row::add_missed`]) and the positions its node budget left open.
-    pub fn add_scan(&mut self, scan: analyzer::missed::GameScan) {
+    pub fn add_scan(&mut self, scan: renju_analyzer::missed::GameScan) {
         self.add_missed(scan.missed);
         self.unsettled.extend(scan.unsettled);
     }
@@ -269,9 +269,9 @@ mod tests {
 
     #[test]
     fn kinds_of_an_audit_name_what_the_analyzer_names() {
-        use analyzer::{Settings, audit};
-        use notation::GameRecord;
+        use renju_analyzer::{Settings, audit};
         use renju_core::Move;
+        use renju_notation::GameRecord;
         let record = |moves: &str, result: DeclaredResult| {
             let mut r = GameRecord::new(15);
             r.result = result;

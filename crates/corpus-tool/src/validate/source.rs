@@ -2,19 +2,19 @@
 //! [`RecordItem`].
 //!
 //! **Bounded memory:** `.renju` files and move lists are streamed line by line (a line longer
-//! than [`notation::limits::MAX_LINE`] is one broken record), `.rif` files event by event;
+//! than [`renju_notation::limits::MAX_LINE`] is one broken record), `.rif` files event by event;
 //! formats read whole (SGF, `.lib`, `.psq`, `.pos`) are refused past
-//! [`notation::limits::whole_file_limit`] with one broken record saying so, and a record of
-//! more than [`notation::limits::MAX_MOVES`] moves is broken.
+//! [`renju_notation::limits::whole_file_limit`] with one broken record saying so, and a record of
+//! more than [`renju_notation::limits::MAX_MOVES`] moves is broken.
 
 use super::walk::{FileProblem, InputFile, Skipped};
-use analyzer::UnreadableMove;
-use notation::renju_line::RenjuBufReader;
-use notation::rif::RifReader;
-use notation::{
+use renju_analyzer::UnreadableMove;
+use renju_core::RENJU_SIZE;
+use renju_notation::renju_line::RenjuBufReader;
+use renju_notation::rif::RifReader;
+use renju_notation::{
     ErrorKind, Format, GameRecord, Orientation, RecordError, detect, limits, read_all_with,
 };
-use renju_core::RENJU_SIZE;
 use std::io::{BufRead, Read};
 
 /// The read buffer of a file.
@@ -33,7 +33,7 @@ pub struct ReadOptions {
     pub orientation: Option<Orientation>,
     /// Force the text encoding of SGF, `.lib`, `.rif` and `.psq` files (`--encoding NAME`)
     /// instead of the declared or detected one.
-    pub encoding: Option<&'static notation::encoding::Encoding>,
+    pub encoding: Option<&'static renju_notation::encoding::Encoding>,
 }
 
 /// A record as the reader gave it.
@@ -343,9 +343,9 @@ fn each_record_of<R: BufRead>(
             let mut n = 0;
             let mut rif = RifReader::new(input, name, orientation);
             if let Some(encoding) = read.encoding {
-                rif = rif.with_encoding(notation::encoding::TextEncoding {
+                rif = rif.with_encoding(renju_notation::encoding::TextEncoding {
                     name: encoding.name(),
-                    source: notation::encoding::EncodingSource::Forced,
+                    source: renju_notation::encoding::EncodingSource::Forced,
                     lossy: false,
                     others: Vec::new(),
                 });
@@ -595,8 +595,10 @@ fn not_this_format(
 /// replayed and the record is judged illegal at that move (the analyzer issue's rule), rather
 /// than the whole record being unreadable. `raw` is the record's line.
 fn salvage(raw: &[u8], format: Format, orientation: Orientation, error: RecordError) -> RecordItem {
-    let (ErrorKind::BadCoordinate { token, error: why }, notation::Position::Line { column, .. }) =
-        (&error.kind, error.position)
+    let (
+        ErrorKind::BadCoordinate { token, error: why },
+        renju_notation::Position::Line { column, .. },
+    ) = (&error.kind, error.position)
     else {
         return RecordItem::Broken(error.to_string());
     };
@@ -614,8 +616,13 @@ fn salvage(raw: &[u8], format: Format, orientation: Orientation, error: RecordEr
     } else {
         prefix
     };
-    if notation::moves::parse_moves_into(&moves_text, RENJU_SIZE, orientation, &mut record.moves)
-        .is_err()
+    if renju_notation::moves::parse_moves_into(
+        &moves_text,
+        RENJU_SIZE,
+        orientation,
+        &mut record.moves,
+    )
+    .is_err()
     {
         return RecordItem::Broken(error.to_string());
     }

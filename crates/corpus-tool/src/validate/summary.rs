@@ -4,9 +4,9 @@
 use super::Options;
 use super::row::{FindingKind, Row, by_display};
 use super::walk::{FileProblem, ProblemKind, SkipReason, Skipped};
-use analyzer::{ClaimPolicy, End, GameAudit, GameVerdict, Settings};
-use notation::{Format, Orientation};
+use renju_analyzer::{ClaimPolicy, End, GameAudit, GameVerdict, Settings};
 use renju_core::{Convention, Foul, RuleSet};
+use renju_notation::{Format, Orientation};
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -292,7 +292,7 @@ impl Summary {
         }
         for u in &row.unsettled {
             self.notes
-                .entry(analyzer::missed::Unsettled::KIND)
+                .entry(renju_analyzer::missed::Unsettled::KIND)
                 .or_default()
                 .add(|| example(u.move_number, u.to_string()));
         }

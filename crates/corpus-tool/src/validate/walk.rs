@@ -57,7 +57,7 @@ impl FileProblem {
 
     /// A file in `format` that holds no record of it.
     #[must_use]
-    pub fn no_records(file: impl Into<String>, format: notation::Format) -> FileProblem {
+    pub fn no_records(file: impl Into<String>, format: renju_notation::Format) -> FileProblem {
         FileProblem {
             file: file.into(),
             reason: format!("no record in this file (read as {format})"),
@@ -70,8 +70,8 @@ impl FileProblem {
     #[must_use]
     pub fn not_this_format(
         file: impl Into<String>,
-        format: notation::Format,
-        why: &notation::ErrorKind,
+        format: renju_notation::Format,
+        why: &renju_notation::ErrorKind,
     ) -> FileProblem {
         FileProblem {
             file: file.into(),

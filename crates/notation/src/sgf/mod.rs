@@ -56,7 +56,7 @@ fn declared_charset(bytes: &[u8]) -> Option<String> {
 /// An iterator over the game trees of an SGF file.
 ///
 /// ```
-/// use notation::{Orientation, sgf::read_trees};
+/// use renju_notation::{Orientation, sgf::read_trees};
 /// let bytes = b"(;GM[1]SZ[15]LB[hh:A][ii:B](;B[hh])(;B[ii]LB[ij:c]LB[jj:d]))\n(;GM[4];B[hh])";
 /// let trees: Vec<_> = read_trees(bytes, "a.sgf", Orientation::RowOneAtTop, None)
 ///     .collect::<Result<_, _>>().unwrap();
@@ -246,7 +246,7 @@ impl SgfTrees<'_> {
 /// (a game without variations is one record). Errors are numbered by game tree.
 ///
 /// ```
-/// use notation::{DeclaredResult, Orientation, sgf::SgfReader};
+/// use renju_notation::{DeclaredResult, Orientation, sgf::SgfReader};
 /// let text = "(;GM[4]SZ[15]PB[Ann]RE[W+Resign]5A[gg][hh];B[hh];W[hg](;B[jf])(;B[if]))";
 /// let games: Vec<_> = SgfReader::new(text, "a.sgf", Orientation::RowOneAtTop).collect();
 /// assert_eq!(games.len(), 2);

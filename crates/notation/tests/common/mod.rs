@@ -1,8 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use notation::GameRecord;
 use renju_core::{Board, Color, Move};
+use renju_notation::GameRecord;
 
 /// The repository's own fixtures.
 pub fn fixture(name: &str) -> Vec<u8> {

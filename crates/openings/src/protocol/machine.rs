@@ -12,7 +12,7 @@ use renju_core::{Board, Color, Point};
 /// The first [`Violation`], with its step.
 ///
 /// ```
-/// use openings::{check, OpeningRule, OpeningTranscript, Player::*, Violation};
+/// use renju_openings::{check, OpeningRule, OpeningTranscript, Player::*, Violation};
 /// let p = |s: &str| s.parse().unwrap();
 /// // RIF: 1I 長星, P2 swaps (P2 is Black now, P1 White), White 4, two offers, White keeps one.
 /// let t = OpeningTranscript::new()
@@ -41,7 +41,7 @@ pub fn check(rule: OpeningRule, transcript: &OpeningTranscript) -> Result<(), Vi
 /// The first [`Violation`], with its step.
 ///
 /// ```
-/// use openings::{OfferSymmetry, OpeningRule, OpeningTranscript, Player::*, check_with};
+/// use renju_openings::{OfferSymmetry, OpeningRule, OpeningTranscript, Player::*, check_with};
 /// let p = |s: &str| s.parse().unwrap();
 /// // 4D 花月 (h8 h9 i9) with white 4 on g10 is symmetric about the line g10-h9-i8, which
 /// // does not pass through h8: the offers j8 and i7 are mirror images only once a

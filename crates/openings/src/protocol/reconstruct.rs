@@ -5,7 +5,7 @@ use super::{OpeningTranscript, Player};
 use crate::rule::OpeningRule;
 use renju_core::Point;
 
-/// The opening information a game record carries (the fields of `notation::GameRecord`
+/// The opening information a game record carries (the fields of `renju_notation::GameRecord`
 /// without the dependency): the moves as played, the offered 5th moves, a declared number of
 /// offers and the swap decisions. Records do not say who placed which stone; that follows
 /// from the rule ([`OpeningTranscript::reconstruct`]).
@@ -34,7 +34,7 @@ impl OpeningTranscript {
     /// decisions. Returns `None` for continuous swap, whose couples a record does not show.
     ///
     /// ```
-    /// use openings::{check, OpeningRule, OpeningTranscript, RecordedOpening, Violation};
+    /// use renju_openings::{check, OpeningRule, OpeningTranscript, RecordedOpening, Violation};
     /// use renju_core::Point;
     /// let pts = |s: &str| s.split(' ').map(|x| x.parse::<Point>().unwrap()).collect::<Vec<_>>();
     /// let moves = pts("h8 i9 j10 k11 g9 a1");

@@ -17,7 +17,7 @@ impl Player {
     /// The other player.
     ///
     /// ```
-    /// use openings::Player;
+    /// use renju_openings::Player;
     /// assert_eq!(Player::P1.opponent(), Player::P2);
     /// ```
     #[must_use]
@@ -30,7 +30,7 @@ impl Player {
     /// 甲 or 乙.
     ///
     /// ```
-    /// use openings::Player;
+    /// use renju_openings::Player;
     /// assert_eq!((Player::P1.name_zh(), Player::P2.name_zh()), ("甲", "乙"));
     /// ```
     #[must_use]
@@ -46,7 +46,7 @@ impl Player {
     /// `P1` or `P2`.
     ///
     /// ```
-    /// use openings::Player;
+    /// use renju_openings::Player;
     /// assert_eq!((Player::P1.name(), Player::P2.to_string()), ("P1", "P2".to_string()));
     /// ```
     #[must_use]
@@ -127,7 +127,7 @@ impl fmt::Display for Event {
 /// A recorded opening: the board side and the events in order.
 ///
 /// ```
-/// use openings::{OpeningTranscript, Player::*};
+/// use renju_openings::{OpeningTranscript, Player::*};
 /// let p = |s: &str| s.parse().unwrap();
 /// let t = OpeningTranscript::new()
 ///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("j10"))
@@ -150,7 +150,7 @@ impl OpeningTranscript {
     /// An empty transcript on the 15x15 board.
     ///
     /// ```
-    /// use openings::OpeningTranscript;
+    /// use renju_openings::OpeningTranscript;
     /// let t = OpeningTranscript::new();
     /// assert_eq!((t.board_size(), t.events().len()), (15, 0));
     /// ```
@@ -164,7 +164,7 @@ impl OpeningTranscript {
     /// Sets the board side (Swap1 and Swap2 games are sometimes played on 19x19).
     ///
     /// ```
-    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// use renju_openings::{OpeningRule, OpeningTranscript, Player::*, check};
     /// let p = |s: &str| renju_core::Point::parse_sized(s, 19).unwrap();
     /// // Swap1 on 19x19: black 1 anywhere, then P2 takes Black.
     /// let t = OpeningTranscript::new().with_board_size(19).place(P1, p("s19")).swap(P2);
@@ -179,7 +179,7 @@ impl OpeningTranscript {
     /// The board side.
     ///
     /// ```
-    /// use openings::OpeningTranscript;
+    /// use renju_openings::OpeningTranscript;
     /// assert_eq!(OpeningTranscript::new().with_board_size(19).board_size(), 19);
     /// ```
     #[must_use]
@@ -189,7 +189,7 @@ impl OpeningTranscript {
     /// The events in order.
     ///
     /// ```
-    /// use openings::{Event, OpeningTranscript, Player::*};
+    /// use renju_openings::{Event, OpeningTranscript, Player::*};
     /// let t = OpeningTranscript::new().place(P1, "h8".parse().unwrap());
     /// assert_eq!(t.events(), [Event::Place { by: P1, at: "h8".parse().unwrap() }]);
     /// ```
@@ -200,7 +200,7 @@ impl OpeningTranscript {
     /// Appends an event.
     ///
     /// ```
-    /// use openings::{Event, OpeningTranscript, Player::*};
+    /// use renju_openings::{Event, OpeningTranscript, Player::*};
     /// let mut t = OpeningTranscript::new();
     /// t.push(Event::Place { by: P1, at: "h8".parse().unwrap() });
     /// t.push(Event::Swap { by: P2 });
@@ -212,7 +212,7 @@ impl OpeningTranscript {
     /// Appends a placement.
     ///
     /// ```
-    /// use openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
+    /// use renju_openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
     /// let p = |s: &str| s.parse().unwrap();
     /// // Tarannikov: stone 2 must be within the 3x3 around h8.
     /// let t = OpeningTranscript::new().place(P1, p("h8")).place(P2, p("h11"));
@@ -226,7 +226,7 @@ impl OpeningTranscript {
     /// Appends a swap.
     ///
     /// ```
-    /// use openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
+    /// use renju_openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
     /// let p = |s: &str| s.parse().unwrap();
     /// // Three-move swap: after black 3 P2 may swap, once; a swap after move 1 is not allowed.
     /// let t = OpeningTranscript::new().place(P1, p("h8")).swap(P2);
@@ -240,7 +240,7 @@ impl OpeningTranscript {
     /// Appends an explicit refusal to swap.
     ///
     /// ```
-    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// use renju_openings::{OpeningRule, OpeningTranscript, Player::*, check};
     /// let p = |s: &str| s.parse().unwrap();
     /// let t = OpeningTranscript::new()
     ///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("h10"))
@@ -255,7 +255,7 @@ impl OpeningTranscript {
     /// Appends a declared number of offers.
     ///
     /// ```
-    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// use renju_openings::{OpeningRule, OpeningTranscript, Player::*, check};
     /// let p = |s: &str| s.parse().unwrap();
     /// // Soosõrv-8: White 4 declares how many 5th moves Black must offer.
     /// let t = OpeningTranscript::new()
@@ -272,7 +272,7 @@ impl OpeningTranscript {
     /// Appends offered 5th moves.
     ///
     /// ```
-    /// use openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
+    /// use renju_openings::{OpeningRule, OpeningTranscript, Player::*, Violation, check};
     /// let p = |s: &str| s.parse().unwrap();
     /// // RIF wants two offers; one is too few.
     /// let t = OpeningTranscript::new()
@@ -291,7 +291,7 @@ impl OpeningTranscript {
     /// Appends White's choice among the offers.
     ///
     /// ```
-    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// use renju_openings::{OpeningRule, OpeningTranscript, Player::*, check};
     /// let p = |s: &str| s.parse().unwrap();
     /// let t = OpeningTranscript::new()
     ///     .place(P1, p("h8")).place(P1, p("h9")).place(P1, p("i10"))

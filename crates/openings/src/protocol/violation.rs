@@ -244,7 +244,7 @@ impl Violation {
     /// The step (1-based event index) where the rule is broken.
     ///
     /// ```
-    /// use openings::{OpeningRule, OpeningTranscript, Player::*, check};
+    /// use renju_openings::{OpeningRule, OpeningTranscript, Player::*, check};
     /// let p = |s: &str| s.parse().unwrap();
     /// // Black 1 must be on h8 in RIF: the first event is the faulty one.
     /// let t = OpeningTranscript::new().place(P1, p("a1"));
