@@ -198,9 +198,9 @@ pub fn atlas(args: &[String]) -> Result<(), String> {
 
 /// The `snapshots` task: the atlas snapshot tests, never writing snapshots.
 pub fn snapshots(_: &[String]) -> Result<(), String> {
-    eprintln!("$ INSTA_UPDATE=no cargo test -p renju-diagrams --test atlas");
+    eprintln!("$ INSTA_UPDATE=no cargo test -p renju-diagrams --test it atlas::");
     let status = Command::new(env!("CARGO"))
-        .args(["test", "-p", "renju-diagrams", "--test", "atlas"])
+        .args(["test", "-p", "renju-diagrams", "--test", "it", "atlas::"])
         .env("INSTA_UPDATE", "no")
         .env("INSTA_FORCE_PASS", "0")
         .status()

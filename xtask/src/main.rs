@@ -27,7 +27,7 @@ enum Task {
     /// Everything CI runs (see `cargo xtask ci --help`).
     #[command(long_about = "Everything CI runs, in this order:
   1. cargo test --workspace
-  2. cargo test -p renju-core --features serde --test serde_feature
+  2. cargo test -p renju-core --features serde --test it serde_feature::
   3. the real-archive audit in release (corpus-tool tests/archive.rs, ignored by default):
      every line accounted for, the documented totals pinned, both conventions
   4. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
@@ -114,7 +114,8 @@ fn ci() -> Result<(), String> {
         "--features",
         "serde",
         "--test",
-        "serde_feature",
+        "it",
+        "serde_feature::",
     ])?;
     cargo(&[
         "test",
@@ -122,9 +123,10 @@ fn ci() -> Result<(), String> {
         "-p",
         "corpus-tool",
         "--test",
-        "archive",
+        "it",
         "--",
         "--ignored",
+        "archive::",
         "--nocapture",
     ])?;
     // The HTML report in headless Chromium (each test prints SKIPPED when it is absent): the
@@ -135,15 +137,16 @@ fn ci() -> Result<(), String> {
         "-p",
         "corpus-tool",
         "--test",
-        "html",
+        "it",
         "--",
         "--include-ignored",
+        "html::",
         "--nocapture",
     ])?;
     // A shorter run of the literal reference comparison in release (the full one is
     // `cargo xtask reference`).
     eprintln!(
-        "$ REFERENCE_BOARDS=20000 REFERENCE_DEEP_BOARDS=5000 cargo test --release -p renju-core --test reference -- --ignored"
+        "$ REFERENCE_BOARDS=20000 REFERENCE_DEEP_BOARDS=5000 cargo test --release -p renju-core --test it -- --ignored reference::"
     );
     let status = Command::new(env!("CARGO"))
         .args([
@@ -152,9 +155,10 @@ fn ci() -> Result<(), String> {
             "-p",
             "renju-core",
             "--test",
-            "reference",
+            "it",
             "--",
             "--ignored",
+            "reference::",
         ])
         .env("REFERENCE_BOARDS", "20000")
         .env("REFERENCE_DEEP_BOARDS", "5000")
@@ -271,10 +275,11 @@ fn main() -> ExitCode {
                 "-p",
                 "renju-core",
                 "--test",
-                "reference",
+                "it",
                 "--",
                 "--ignored",
                 "--nocapture",
+                "reference::",
             ]),
         ),
         Task::Atlas { check } => ("atlas", atlas::atlas(&check_flag(check))),

@@ -7,7 +7,7 @@
 
 #[path = "../../renju-core/benches/common/positions.rs"]
 mod positions;
-#[path = "../../renju-core/tests/reference_checker/mod.rs"]
+#[path = "../../renju-core/tests/it/reference_checker/mod.rs"]
 mod reference_checker;
 
 use corpus_tool::fouls::run;

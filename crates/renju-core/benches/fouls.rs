@@ -15,7 +15,7 @@
 
 #[path = "common/positions.rs"]
 mod positions;
-#[path = "../tests/reference_checker/mod.rs"]
+#[path = "../tests/it/reference_checker/mod.rs"]
 mod reference_checker;
 
 use positions::{Rng, board_of, game};

@@ -1,0 +1,120 @@
+//! The continuous-swap patterns against the shared list, the ratings reader, and the
+//! "generated files are current" check of `docs/tables/`.
+
+use crate::common;
+use common::shared;
+
+use renju_openings::{OpeningRule, Player, RuleRatings, continuous_swap_patterns, stale_tables};
+use std::path::Path;
+
+#[test]
+fn patterns_agree_with_shared_continuous_swap_43() {
+    let Some(text) = shared("data/continuous-swap-43.json") else {
+        return;
+    };
+    let rows: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rows = rows.as_array().unwrap();
+    let mine = continuous_swap_patterns(true);
+    assert_eq!(rows.len(), mine.len());
+    // Same set of sequences; compare each by its sequence text.
+    for row in rows {
+        let seq = row["seq"].as_str().unwrap();
+        let p = mine
+            .iter()
+            .find(|p| p.sequence() == seq)
+            .unwrap_or_else(|| panic!("{seq} is not enumerated"));
+        assert_eq!(
+            row["placers"].as_str().unwrap(),
+            p.placer_letters(),
+            "{seq}"
+        );
+        assert_eq!(
+            row["jia"].as_str().unwrap(),
+            p.stones_of(Player::P1),
+            "{seq}"
+        );
+        assert_eq!(
+            row["yi"].as_str().unwrap(),
+            p.stones_of(Player::P2),
+            "{seq}"
+        );
+        assert_eq!(
+            row["black_from_move7"].as_str().unwrap(),
+            p.black_from_move7.name_zh(),
+            "{seq}"
+        );
+        assert_eq!(
+            row["swap_after_6"].as_str().unwrap(),
+            p.after_six.mark(),
+            "{seq}"
+        );
+        assert_eq!(
+            row["n_couples"].as_u64().unwrap() as usize,
+            p.couples(),
+            "{seq}"
+        );
+        assert_eq!(
+            row["n_swaps"].as_u64().unwrap() as usize,
+            p.swaps(),
+            "{seq}"
+        );
+        assert_eq!(row["excluded"].as_bool().unwrap(), p.excluded, "{seq}");
+    }
+}
+
+#[test]
+fn ratings_name_the_project_rules_and_agree_on_fouls() {
+    let Some(text) = shared("data/rule-ratings.json") else {
+        return;
+    };
+    let ratings = RuleRatings::from_json(&text).unwrap();
+    assert_eq!(ratings.rows.len(), 10);
+    let unmatched: Vec<&str> = ratings
+        .rows
+        .iter()
+        .filter(|r| r.rule.is_none())
+        .map(|r| r.zh.as_str())
+        .collect();
+    // Only the two-game match, a match format, is not an opening rule.
+    assert_eq!(unmatched, ["無禁雙盤制"]);
+    for r in ratings.rows.iter().filter(|r| r.rule.is_some()) {
+        let rule = r.rule.unwrap();
+        assert_eq!(rule.fouls().name(), r.fouls, "{}", r.zh);
+    }
+    assert!(
+        ratings
+            .rows
+            .iter()
+            .any(|r| r.rule == Some(OpeningRule::Soosorv(8)))
+    );
+}
+
+#[test]
+fn ratings_reader_reports_bad_input() {
+    assert!(
+        RuleRatings::from_json("{")
+            .unwrap_err()
+            .contains("not JSON")
+    );
+    assert!(RuleRatings::from_json("{}").unwrap_err().contains("rules"));
+    let bad = r#"{"rules":[{"zh":"二次交換","en":"Swap2","fouls":false,"variety":"many"}]}"#;
+    assert!(RuleRatings::from_json(bad).unwrap_err().contains("variety"));
+}
+
+/// rust-analyzer style: fails when `docs/tables/` differs from what the code generates.
+/// Regenerate with `cargo xtask tables`.
+#[test]
+fn generated_tables_are_current() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/tables");
+    let dir = dir.canonicalize().unwrap_or(dir);
+    let ratings = shared("data/rule-ratings.json").map(|t| RuleRatings::from_json(&t).unwrap());
+    if ratings.is_none() {
+        println!("SKIPPED: the rule-ratings tables (they need the shared ratings)");
+    }
+    let problems = stale_tables(&dir, ratings.as_ref());
+    assert!(
+        problems.is_empty(),
+        "docs/tables is out of date; run `cargo xtask tables`:\n{}",
+        problems.join("\n")
+    );
+}
