@@ -30,7 +30,8 @@ enum Task {
   1. cargo test --workspace
   2. cargo test -p renju-core --features serde --test it serde_feature::
   3. the real-archive audit in release (corpus-tool tests/archive.rs, ignored by default):
-     every line accounted for, the documented totals pinned, both conventions
+     every line accounted for, the documented totals pinned, both conventions;
+     and the opening book of that archive against a scan (renju-book tests/it/archive.rs)
   4. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
   5. cargo xtask tables --check (docs/tables/ current)
   6. cargo xtask atlas --check (docs/atlas/ current)
@@ -139,6 +140,18 @@ fn ci() -> Result<(), String> {
         "--ignored",
         "archive::",
         "--nocapture",
+    ])?;
+    // the opening book of the 147k archive against a scan (renju-book tests/it/archive.rs)
+    cargo(&[
+        "test",
+        "--release",
+        "-p",
+        "renju-book",
+        "--test",
+        "it",
+        "--",
+        "--ignored",
+        "archive::",
     ])?;
     // The HTML report in headless Chromium (each test prints SKIPPED when it is absent): the
     // example corpus (screenshot under target/tmp/html-report/) and the 147k archive's page.

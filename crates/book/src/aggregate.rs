@@ -4,6 +4,7 @@
 //! the database when it passes the cap.
 
 use hashbrown::{DefaultHashBuilder, HashTable};
+use rayon::slice::ParallelSliceMut;
 use std::hash::{BuildHasher, Hasher};
 
 /// Counts by result (`[black, white, draw, unknown]`), signed so that a replaced file's
@@ -110,7 +111,7 @@ impl Aggregate {
             .enumerate()
             .map(|(i, e)| (prefix(e), i as u32))
             .collect();
-        order.sort_unstable_by(|a, b| {
+        order.par_sort_unstable_by(|a, b| {
             a.0.cmp(&b.0).then_with(|| {
                 let (x, y) = (&self.entries[a.1 as usize], &self.entries[b.1 as usize]);
                 self.key(x).cmp(self.key(y)).then(x.mv.cmp(&y.mv))

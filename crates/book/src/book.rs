@@ -314,22 +314,34 @@ impl Book {
             Adding::Done(outcome) => return Ok(outcome),
             Adding::Build(b) => b,
         };
-        let mut batch = Vec::with_capacity(BATCH);
-        let mut records = records.into_iter().peekable();
-        while records.peek().is_some() {
-            batch.clear();
-            batch.extend(records.by_ref().take(BATCH));
-            let prepared: Vec<Prepared> = batch
-                .par_iter()
-                .map(|r| match r {
-                    Ok((g, u)) => prepare(&settings, g, u.as_ref()),
-                    Err(()) => Prepared::unreadable(),
-                })
-                .collect();
-            for p in prepared {
-                build.push(p)?;
+        let mut records = records.into_iter();
+        // Batch n+1 is prepared (in parallel) while batch n is counted on this thread.
+        std::thread::scope(|scope| -> Result<(), BookError> {
+            let mut pending: Option<std::thread::ScopedJoinHandle<'_, Vec<Prepared>>> = None;
+            loop {
+                let batch: Vec<_> = records.by_ref().take(BATCH).collect();
+                let next = (!batch.is_empty()).then(|| {
+                    scope.spawn(move || {
+                        batch
+                            .par_iter()
+                            .map(|r| match r {
+                                Ok((g, u)) => prepare(&settings, g, u.as_ref()),
+                                Err(()) => Prepared::unreadable(),
+                            })
+                            .collect()
+                    })
+                });
+                if let Some(done) = pending.take() {
+                    for p in done.join().expect("preparing a record never panics") {
+                        build.push(p)?;
+                    }
+                }
+                match next {
+                    Some(n) => pending = Some(n),
+                    None => return Ok(()),
+                }
             }
-        }
+        })?;
         build.finish()
     }
 
@@ -642,13 +654,25 @@ pub(crate) fn write_aggregate(
     if agg.is_empty() {
         return Ok(());
     }
+    // into an empty table (a new book's first file, a check) plain inserts: no row to merge
+    let empty: bool = conn
+        .query_row(
+            &format!("SELECT NOT EXISTS (SELECT 1 FROM {table})"),
+            [],
+            |r| r.get(0),
+        )
+        .at(path)?;
+    let merge = if empty {
+        ""
+    } else {
+        " ON CONFLICT (key, move) DO UPDATE SET games = games + excluded.games, \
+          black = black + excluded.black, white = white + excluded.white, \
+          draw = draw + excluded.draw, unknown = unknown + excluded.unknown"
+    };
     let mut edge = conn
         .prepare_cached(&format!(
             "INSERT INTO {table} (key, move, games, black, white, draw, unknown) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
-             ON CONFLICT (key, move) DO UPDATE SET games = games + excluded.games, \
-             black = black + excluded.black, white = white + excluded.white, \
-             draw = draw + excluded.draw, unknown = unknown + excluded.unknown"
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7){merge}"
         ))
         .at(path)?;
     agg.drain_sorted(|row| {

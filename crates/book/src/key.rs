@@ -132,28 +132,48 @@ impl Table {
     }
 }
 
-/// A position followed stone by stone, with its 8 images kept sorted, so that its canonical
-/// key is a few comparisons away after each stone.
+/// Words of a set of codes of the largest board.
+const WORDS: usize = MAX_CELLS.div_ceil(64);
+
+/// A set of point codes (bit `code`).
+type Bits = [u64; WORDS];
+
+/// The order of two sets of codes of the same size as their ascending lists compare: the
+/// smaller list is the one holding the smallest code of the two sets' difference.
+#[inline]
+fn compare_sets(a: &Bits, b: &Bits) -> Ordering {
+    for w in 0..WORDS {
+        let x = a[w] ^ b[w];
+        if x != 0 {
+            return if a[w] & (x & x.wrapping_neg()) != 0 {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            };
+        }
+    }
+    Ordering::Equal
+}
+
+/// A position followed stone by stone, with its 8 images kept as bit sets, so that its
+/// canonical key is a few word comparisons away after each stone.
 #[derive(Debug, Clone)]
 pub(crate) struct Tracker {
     table: Table,
-    black: [Vec<u16>; 8],
-    white: [Vec<u16>; 8],
-    occupied: [u64; MAX_CELLS.div_ceil(64)],
-}
-
-fn insert_sorted(v: &mut Vec<u16>, c: u16) {
-    let at = v.partition_point(|&x| x < c);
-    v.insert(at, c);
+    black: [Bits; 8],
+    white: [Bits; 8],
+    blacks: usize,
+    whites: usize,
 }
 
 impl Tracker {
     pub(crate) fn new(size: u8) -> Tracker {
         Tracker {
             table: Table::new(size),
-            black: Default::default(),
-            white: Default::default(),
-            occupied: [0; MAX_CELLS.div_ceil(64)],
+            black: [[0; WORDS]; 8],
+            white: [[0; WORDS]; 8],
+            blacks: 0,
+            whites: 0,
         }
     }
 
@@ -163,15 +183,15 @@ impl Tracker {
 
     /// Back to the empty board.
     pub(crate) fn clear(&mut self) {
-        for v in self.black.iter_mut().chain(self.white.iter_mut()) {
-            v.clear();
-        }
-        self.occupied = [0; MAX_CELLS.div_ceil(64)];
+        self.black = [[0; WORDS]; 8];
+        self.white = [[0; WORDS]; 8];
+        self.blacks = 0;
+        self.whites = 0;
     }
 
     /// The number of stones.
     pub(crate) fn stones(&self) -> usize {
-        self.black[0].len() + self.white[0].len()
+        self.blacks + self.whites
     }
 
     /// The code of a move's point when it is on the board and free.
@@ -182,26 +202,31 @@ impl Tracker {
         }
         let c = code(p, size);
         let i = usize::from(c);
-        (self.occupied[i / 64] >> (i % 64) & 1 == 0).then_some(c)
+        let bit = 1u64 << (i % 64);
+        ((self.black[0][i / 64] | self.white[0][i / 64]) & bit == 0).then_some(c)
     }
 
     /// Places a stone on a free point of the board (see [`Tracker::playable`]).
     pub(crate) fn place(&mut self, c: u16, color: Color) {
-        let i = usize::from(c);
-        self.occupied[i / 64] |= 1 << (i % 64);
         let side = match color {
-            Color::Black => &mut self.black,
-            Color::White => &mut self.white,
+            Color::Black => {
+                self.blacks += 1;
+                &mut self.black
+            }
+            Color::White => {
+                self.whites += 1;
+                &mut self.white
+            }
         };
-        for (s, v) in side.iter_mut().enumerate() {
-            insert_sorted(v, self.table.image(s, c));
+        for (s, set) in side.iter_mut().enumerate() {
+            let i = usize::from(self.table.image(s, c));
+            set[i / 64] |= 1 << (i % 64);
         }
     }
 
     fn compare(&self, a: usize, b: usize) -> Ordering {
-        self.black[a]
-            .cmp(&self.black[b])
-            .then_with(|| self.white[a].cmp(&self.white[b]))
+        compare_sets(&self.black[a], &self.black[b])
+            .then_with(|| compare_sets(&self.white[a], &self.white[b]))
     }
 
     /// The index of the smallest image and the set of symmetries giving it.
@@ -227,13 +252,20 @@ impl Tracker {
     pub(crate) fn encode(&self, s: usize, out: &mut Vec<u8>) {
         out.clear();
         let width = code_width(self.table.size);
-        out.reserve(1 + (self.black[s].len() + self.white[s].len()) * width);
-        out.push(self.black[s].len() as u8);
-        for &c in self.black[s].iter().chain(&self.white[s]) {
-            if width == 1 {
-                out.push(c as u8);
-            } else {
-                out.extend_from_slice(&c.to_be_bytes());
+        out.reserve(1 + self.stones() * width);
+        out.push(self.blacks as u8);
+        for set in [&self.black[s], &self.white[s]] {
+            for (w, &word) in set.iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    let c = (w * 64) as u16 + x.trailing_zeros() as u16;
+                    x &= x - 1;
+                    if width == 1 {
+                        out.push(c as u8);
+                    } else {
+                        out.extend_from_slice(&c.to_be_bytes());
+                    }
+                }
             }
         }
     }

@@ -7,7 +7,7 @@ use crate::key::Tracker;
 use crate::settings::BookSettings;
 use crate::walk::{Stop, walk};
 use renju_analyzer::UnreadableMove;
-use renju_notation::{DeclaredResult, GameRecord, Orientation};
+use renju_notation::{DeclaredResult, GameRecord};
 use std::cell::RefCell;
 
 /// One record, ready to be counted by [`crate::FileBuild::push`].
@@ -129,12 +129,7 @@ pub fn prepare(
         None => &record.moves[..],
     };
     let walked = with_tracker(settings.board_size, |t| walk_game(moves, settings, t));
-    let text = renju_notation::moves::write_moves(
-        &moves[..walked.used],
-        settings.board_size,
-        Orientation::RowOneAtBottom,
-        renju_notation::moves::MoveStyle::Spaced,
-    );
+    let text = moves_text(&moves[..walked.used]);
     Prepared {
         kind: Kind::Game(Box::new(Walked {
             id: record.id.clone(),
@@ -148,6 +143,29 @@ pub fn prepare(
             salvaged: unreadable.is_some(),
         })),
     }
+}
+
+/// The moves as `h8 h9 -- i10` (row 1 at the bottom), as `renju_notation::moves` writes
+/// them, without the formatting machinery (one string per game of the archive).
+fn moves_text(moves: &[renju_core::Move]) -> String {
+    let mut s = String::with_capacity(moves.len() * 4);
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        match m {
+            renju_core::Move::Pass => s.push_str("--"),
+            renju_core::Move::Stone(p) => {
+                s.push(char::from(b'a' + p.col()));
+                let row = p.row() + 1;
+                if row >= 10 {
+                    s.push(char::from(b'0' + row / 10));
+                }
+                s.push(char::from(b'0' + row % 10));
+            }
+        }
+    }
+    s
 }
 
 pub(crate) struct GameWalk {
@@ -182,5 +200,21 @@ pub(crate) fn walk_game(
         used: w.used,
         stop: w.stop,
         pass: w.pass,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn moves_are_written_as_renju_notation_writes_them() {
+        use renju_notation::Orientation;
+        use renju_notation::moves::{MoveStyle, parse_moves, write_moves};
+        let text = "h8 h9 -- a1 o15 j10 t20 a20";
+        let moves = parse_moves(text, 20, Orientation::RowOneAtBottom).unwrap();
+        assert_eq!(super::moves_text(&moves), text);
+        assert_eq!(
+            super::moves_text(&moves),
+            write_moves(&moves, 20, Orientation::RowOneAtBottom, MoveStyle::Spaced)
+        );
     }
 }

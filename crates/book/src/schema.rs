@@ -179,3 +179,16 @@ pub(crate) fn read(conn: &Connection, path: &Path) -> Result<BookSettings, BookE
         ),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_readme_shows_the_tables_as_created() {
+        let readme = include_str!("../README.md");
+        assert!(
+            readme.contains(super::TABLES),
+            "README.md's schema differs from schema::TABLES"
+        );
+        assert!(readme.contains(&format!("## The schema (version {})", super::VERSION)));
+    }
+}
