@@ -70,8 +70,11 @@ fn run(args: &[String]) -> Result<(), String> {
                 })
                 .map_err(e)?;
             let bytes = if out.ends_with(".sgf") {
-                renju_notation::sgf::write_trees(&[x.tree.clone()], Orientation::RowOneAtTop)
-                    .into_bytes()
+                renju_notation::sgf::write_trees(
+                    std::slice::from_ref(&x.tree),
+                    Orientation::RowOneAtTop,
+                )
+                .into_bytes()
             } else {
                 renju_notation::renlib::write_tree(&x.tree, Orientation::RowOneAtBottom).0
             };

@@ -251,8 +251,7 @@ impl Book {
             tx,
             path,
             settings: self.settings,
-            cap: options.memory_cap,
-            agg: Aggregate::default(),
+            agg: Aggregate::new(options.memory_cap),
             stats: FileStats::default(),
             source_id: 0,
             replaced: None,
@@ -460,7 +459,6 @@ pub struct FileBuild<'b> {
     tx: Transaction<'b>,
     path: PathBuf,
     settings: BookSettings,
-    cap: usize,
     agg: Aggregate,
     stats: FileStats,
     source_id: i64,
@@ -496,6 +494,9 @@ impl FileBuild<'_> {
         self.stats.illegal += u64::from(w.stop == Stop::Illegal);
         self.stats.passes += u64::from(w.pass);
         let r = slot(w.result);
+        if !self.agg.has_room(w.visits.len(), w.keys.len()) {
+            self.spill()?;
+        }
         let mut at = 0;
         for &(len, next) in &w.visits {
             let len = usize::from(len);
@@ -517,9 +518,6 @@ impl FileBuild<'_> {
                 &w.moves,
             ))
             .at(&self.path)?;
-        if self.agg.bytes() > self.cap {
-            self.spill()?;
-        }
         Ok(())
     }
 
@@ -566,14 +564,14 @@ impl FileBuild<'_> {
                 let result: String = row.get(0).at(&path)?;
                 let moves: String = row.get(1).at(&path)?;
                 let (r, walked) = replay_stored(&path, &settings, &result, &moves)?;
+                if !self.agg.has_room(walked.visits.len(), walked.keys.len()) {
+                    write_aggregate(&self.tx, &path, &mut self.agg, "main.edges")?;
+                }
                 let mut at = 0;
                 for &(len, next) in &walked.visits {
                     let len = usize::from(len);
                     self.agg.count(&walked.keys[at..at + len], next, r, -1);
                     at += len;
-                }
-                if self.agg.bytes() > self.cap {
-                    write_aggregate(&self.tx, &path, &mut self.agg, "main.edges")?;
                 }
             }
         }

@@ -55,7 +55,7 @@ impl Book {
     fn check_inner(&self) -> Result<Check, BookError> {
         let path = &self.path;
         let conn = &self.conn;
-        let mut agg = Aggregate::default();
+        let mut agg = Aggregate::new(DEFAULT_MEMORY_CAP);
         let mut games = 0u64;
         {
             let mut st = conn
@@ -66,6 +66,9 @@ impl Book {
                 let result: String = row.get(0).at(path)?;
                 let moves: String = row.get(1).at(path)?;
                 let (r, walked) = replay_stored(path, &self.settings, &result, &moves)?;
+                if !agg.has_room(walked.visits.len(), walked.keys.len()) {
+                    write_aggregate(conn, path, &mut agg, "temp.recount")?;
+                }
                 let mut at = 0;
                 for &(len, next) in &walked.visits {
                     let len = usize::from(len);
@@ -73,9 +76,6 @@ impl Book {
                     at += len;
                 }
                 games += 1;
-                if agg.bytes() > DEFAULT_MEMORY_CAP {
-                    write_aggregate(conn, path, &mut agg, "temp.recount")?;
-                }
             }
         }
         write_aggregate(conn, path, &mut agg, "temp.recount")?;

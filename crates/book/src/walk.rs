@@ -55,10 +55,7 @@ pub(crate) fn walk(
         }
         let next = moves.get(k).copied();
         let playable = match next {
-            Some(Move::Stone(p)) => match t.playable(p) {
-                Some(c) => Some(Some(c)),
-                None => None,
-            },
+            Some(Move::Stone(p)) => t.playable(p).map(Some),
             Some(Move::Pass) | None => Some(None),
         };
         if fresh {

@@ -91,7 +91,8 @@ fn the_tree_round_trips_through_lib_and_sgf() {
     let back = renju_notation::renlib::read_tree(&lib, "e.lib", Orientation::RowOneAtBottom, None)
         .unwrap();
     assert_eq!(lines(&back), want);
-    let sgf = renju_notation::sgf::write_trees(&[x.tree.clone()], Orientation::RowOneAtTop);
+    let sgf =
+        renju_notation::sgf::write_trees(std::slice::from_ref(&x.tree), Orientation::RowOneAtTop);
     let back =
         renju_notation::sgf::read_trees(sgf.as_bytes(), "e.sgf", Orientation::RowOneAtTop, None)
             .next()

@@ -133,7 +133,7 @@ fn a_tiny_memory_cap_spills_and_counts_the_same() {
     let f = crate::write(dir.path(), "all.renju", &crate::renju_text(&all));
     let path = dir.path().join("book.sqlite");
     let mut book = Book::create(&path, BookSettings::default()).unwrap();
-    // a cap of 1 byte writes after every game
+    // a cap of 1 byte: room for one game or a few, written again and again
     book.add_file(
         &f,
         AddOptions {
