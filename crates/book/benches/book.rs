@@ -98,6 +98,13 @@ fn read_games(bytes: &[u8]) -> Vec<GameRecord> {
     .collect()
 }
 
+fn rss_mib() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
 fn peak_rss_mib() -> Option<f64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -352,6 +359,10 @@ fn big_build(path: &Path) {
         x ^= x << 17;
         order.swap(i, (x % (i as u64 + 1)) as usize);
     }
+    println!(
+        "the bench's input (the archive and the shuffled order) in memory: {:.0} MiB",
+        rss_mib().unwrap_or(f64::NAN)
+    );
     let want = 2_000_000usize;
     let records = order
         .iter()

@@ -142,8 +142,8 @@ impl Book {
             rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .at(path)?;
-        schema::configure(&conn, path)?;
         let settings = schema::read(&conn, path)?;
+        schema::configure(&conn, path)?;
         Ok(Book {
             conn,
             path: path.to_path_buf(),

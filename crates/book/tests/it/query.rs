@@ -115,3 +115,58 @@ fn errors_name_the_move_and_the_depth() {
         "the position has 31 stones; the book holds positions of at most 30 (built with max-moves 30)"
     );
 }
+
+#[test]
+fn a_file_that_is_not_a_book_or_of_another_version_is_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = crate::write(
+        dir.path(),
+        "notes.txt",
+        "not a database at all, just some text\n",
+    );
+    let e = Book::open(&text).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("is not a renju book: not an SQLite database"),
+        "{e}"
+    );
+    let other = dir.path().join("other.sqlite");
+    rusqlite::Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x);")
+        .unwrap();
+    let e = Book::open(&other).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("is not a renju book: an SQLite database without the book's tables"),
+        "{e}"
+    );
+    let b = small_book(dir.path());
+    let path = b.path().to_path_buf();
+    drop(b);
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 2;")
+        .unwrap();
+    let e = Book::open(&path).unwrap_err();
+    assert!(matches!(e, BookError::Version { found: 2, .. }), "{e}");
+    assert!(
+        e.to_string()
+            .contains("schema version 2; this renju-book reads version 1 only"),
+        "{e}"
+    );
+    let e = Book::create(&path, BookSettings::default()).unwrap_err();
+    assert!(matches!(e, BookError::Exists(_)), "{e}");
+    // other settings than the book's
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 1;")
+        .unwrap();
+    let deeper = BookSettings {
+        max_moves: 40,
+        ..BookSettings::default()
+    };
+    let e = Book::open_or_create(&path, deeper).unwrap_err();
+    assert!(matches!(e, BookError::SettingsDiffer { .. }), "{e}");
+    assert!(e.to_string().contains("was built with max-moves 30"), "{e}");
+}
