@@ -300,7 +300,8 @@ pub struct Canonical {
 }
 
 impl Canonical {
-    /// The canonical form of the stones of a board.
+    /// The canonical form of the stones of a board (of at most 255 stones of a colour, as
+    /// every position a book can hold: its count is one byte).
     #[must_use]
     pub fn of_board(board: &Board) -> Canonical {
         let mut t = Tracker::new(board.size());

@@ -65,11 +65,14 @@ CREATE VIEW positions AS
   FROM edges GROUP BY key;
 ";
 
-/// Sets the connection up for the book's work.
+/// Sets the connection up for the book's work: a 64 MiB page cache, temporary tables on
+/// disk, and up to 10 s of waiting for another connection's lock (a reader waits out a
+/// writer's commit; a second writer is refused after that with SQLite's "database is locked").
 pub(crate) fn configure(conn: &Connection, path: &Path) -> Result<(), BookError> {
     conn.execute_batch(
         "PRAGMA cache_size = -65536;
-         PRAGMA temp_store = FILE;",
+         PRAGMA temp_store = FILE;
+         PRAGMA busy_timeout = 10000;",
     )
     .at(path)
 }
