@@ -346,7 +346,9 @@ impl Book {
 
     /// Reads a file with `renju_notation` (its format detected from its name and content)
     /// and adds its records ([`Book::add_records`]); a record that cannot be read is counted
-    /// as unreadable.
+    /// as unreadable. The file is read whole into memory (as `renju_notation::read_all`
+    /// reads): for archives of gigabytes, stream the records into [`Book::add`] instead, as
+    /// `corpus-tool book` does.
     ///
     /// # Errors
     /// The file cannot be read or its format is unknown; as [`Book::add_records`].
