@@ -371,7 +371,7 @@ fn big_build(path: &Path) {
             variant(g, Symmetry::ALL[(v % 8) as usize], ((v / 8) % 2) as u8)
         })
         .take(want)
-        .map(|g| Ok((g, None)));
+        .map(renju_book::Record::Read);
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("big.sqlite");
     let t = Instant::now();

@@ -4,12 +4,11 @@
 use crate::aggregate::Aggregate;
 use crate::counts::{Counts, slot};
 use crate::error::{At, BookError};
-use crate::prepare::{Kind, Prepared, prepare, walk_game, with_tracker};
+use crate::prepare::{Kind, Prepared, Record, prepare, walk_game, with_tracker};
 use crate::schema;
 use crate::settings::BookSettings;
 use crate::source::Source;
 use crate::walk::Stop;
-use renju_analyzer::UnreadableMove;
 use renju_notation::{DeclaredResult, GameRecord, Orientation};
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
@@ -292,9 +291,8 @@ impl Book {
         Ok(Adding::Build(build))
     }
 
-    /// Adds a file's records in one call: `records` yields each record of the file in order
-    /// (`Ok` a record read, whole or up to an unreadable move; `Err` one that could not be
-    /// read). The records are prepared in parallel (rayon), in batches, and counted in order.
+    /// Adds a file's records in one call: `records` yields each record of the file in order.
+    /// The records are prepared in parallel (rayon), in batches, and counted in order.
     ///
     /// # Errors
     /// As [`Book::add`] and [`FileBuild::finish`]; the book is unchanged when it fails.
@@ -305,7 +303,7 @@ impl Book {
         options: AddOptions,
     ) -> Result<AddOutcome, BookError>
     where
-        I: IntoIterator<Item = Result<(GameRecord, Option<UnreadableMove>), ()>>,
+        I: IntoIterator<Item = Record>,
     {
         use rayon::prelude::*;
         let settings = self.settings;
@@ -320,15 +318,7 @@ impl Book {
             loop {
                 let batch: Vec<_> = records.by_ref().take(BATCH).collect();
                 let next = (!batch.is_empty()).then(|| {
-                    scope.spawn(move || {
-                        batch
-                            .par_iter()
-                            .map(|r| match r {
-                                Ok((g, u)) => prepare(&settings, g, u.as_ref()),
-                                Err(()) => Prepared::unreadable(),
-                            })
-                            .collect()
-                    })
+                    scope.spawn(move || batch.par_iter().map(|r| r.prepare(&settings)).collect())
                 });
                 if let Some(done) = pending.take() {
                     for p in done.join().expect("preparing a record never panics") {
@@ -367,7 +357,7 @@ impl Book {
             ))
         })?;
         let records = renju_notation::read_all(format, &bytes, &name, format.default_orientation())
-            .map(|r| r.map(|g| (g, None)).map_err(|_| ()));
+            .map(|r| r.map_or(Record::Unreadable, Record::Read));
         self.add_records(&source, records, options)
     }
 }

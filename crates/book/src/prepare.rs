@@ -10,6 +10,29 @@ use renju_analyzer::UnreadableMove;
 use renju_notation::{DeclaredResult, GameRecord};
 use std::cell::RefCell;
 
+/// One record of a file as its reader gives it, to [`crate::Book::add_records`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Record {
+    /// A record read whole.
+    Read(GameRecord),
+    /// A record read up to an unreadable move: its `moves` are the ones before it.
+    Salvaged(GameRecord, UnreadableMove),
+    /// A record that could not be read at all (counted, never added).
+    Unreadable,
+}
+
+impl Record {
+    /// Prepares the record for a book built with `settings` ([`prepare`]).
+    #[must_use]
+    pub fn prepare(&self, settings: &BookSettings) -> Prepared {
+        match self {
+            Record::Read(g) => prepare(settings, g, None),
+            Record::Salvaged(g, u) => prepare(settings, g, Some(u)),
+            Record::Unreadable => Prepared::unreadable(),
+        }
+    }
+}
+
 /// One record, ready to be counted by [`crate::FileBuild::push`].
 #[derive(Debug, Clone)]
 pub struct Prepared {

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use renju_analyzer::Settings;
 use renju_archive::search::Query;
-use renju_book::{AddOptions, Book, BookSettings, Counts, Source, judged_result};
+use renju_book::{AddOptions, Book, BookSettings, Counts, Record, Source, judged_result};
 use renju_core::{Board, Color, Move, Symmetry};
 use renju_notation::{Format, GameRecord, Orientation, read_all};
 use std::collections::BTreeMap;
@@ -44,7 +44,7 @@ fn fixture(limit: Option<usize>) -> Option<Fixture> {
     let source = Source::of_bytes("train-2 (first games)", format!("{limit:?}").as_bytes());
     b.add_records(
         &source,
-        games.iter().map(|g| Ok((g.clone(), None))),
+        games.iter().map(|g| Record::Read(g.clone())),
         AddOptions::default(),
     )
     .unwrap();

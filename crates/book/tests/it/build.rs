@@ -2,7 +2,7 @@
 //! an illegal move and judged results, compared row by row with the independent reference.
 
 use crate::reference::{Reference, dump, record, transformed};
-use renju_book::{AddOptions, AddOutcome, Book, BookSettings};
+use renju_book::{AddOptions, AddOutcome, Book, BookSettings, Record};
 use renju_core::Symmetry;
 use renju_notation::DeclaredResult::{self, Black, Draw, Unknown, White};
 use renju_notation::GameRecord;
@@ -109,10 +109,10 @@ fn a_record_that_cannot_be_read_or_sets_stones_up_is_counted_not_added() {
     small.board_size = 13;
     let source = renju_book::Source::of_bytes("mixed", b"three records");
     let records = vec![
-        Ok((set_up, None)),
-        Err(()),
-        Ok((small, None)),
-        Ok((record("h8", White), None)),
+        Record::Read(set_up),
+        Record::Unreadable,
+        Record::Read(small),
+        Record::Read(record("h8", White)),
     ];
     let out = b
         .add_records(&source, records, AddOptions::default())
@@ -148,7 +148,7 @@ fn a_salvaged_record_counts_the_moves_before_the_unreadable_one_and_is_judged_as
     let out = b
         .add_records(
             &source,
-            vec![Ok((g.clone(), Some(bad)))],
+            vec![Record::Salvaged(g.clone(), bad)],
             AddOptions::default(),
         )
         .unwrap();
