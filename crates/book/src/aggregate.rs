@@ -38,6 +38,9 @@ const MIN_ENTRIES: usize = 256;
 /// The least arena: a whole game's keys (at most 256 of at most 511 bytes) fit.
 const MIN_ARENA: usize = 256 * 512;
 
+/// The rows handed to the writer at a time (one multi-row INSERT).
+pub(crate) const CHUNK: usize = 64;
+
 /// One edge row to write: key, move code, counts.
 pub(crate) struct EdgeRow<'a> {
     pub key: &'a [u8],
@@ -127,7 +130,7 @@ impl Aggregate {
     /// zero are left out. Sorts the entries in place: no memory beyond the aggregate's own.
     pub(crate) fn drain_sorted<E>(
         &mut self,
-        mut edge: impl FnMut(EdgeRow<'_>) -> Result<(), E>,
+        mut rows: impl FnMut(&[EdgeRow<'_>]) -> Result<(), E>,
     ) -> Result<(), E> {
         let arena = &self.arena;
         let key = |e: &Entry| &arena[e.off as usize..e.off as usize + usize::from(e.len)];
@@ -137,15 +140,23 @@ impl Aggregate {
                 .then_with(|| key(x).cmp(key(y)))
                 .then(x.mv.cmp(&y.mv))
         });
+        let mut chunk = Vec::with_capacity(CHUNK);
         for e in &self.entries {
             let counts = e.counts.map(i64::from);
             if counts != [0; 4] {
-                edge(EdgeRow {
+                chunk.push(EdgeRow {
                     key: key(e),
                     mv: i32::from(e.mv),
                     counts,
-                })?;
+                });
+                if chunk.len() == CHUNK {
+                    rows(&chunk)?;
+                    chunk.clear();
+                }
             }
+        }
+        if !chunk.is_empty() {
+            rows(&chunk)?;
         }
         self.arena.clear();
         self.entries.clear();
