@@ -1,0 +1,137 @@
+"""Speed of renju_kit from Python, as ratios to yardsticks measured in the same run.
+
+    cargo xtask python --bench          # builds, installs, installs `renju`, runs this
+
+or, with the wheel and `renju` installed in the venv:
+
+    target/py-venv/bin/python crates/renju-py/bench/bench.py [--positions 3000] [--repeat 5]
+
+1. ``Board.forbidden_points`` called once per board, from Python, on the first N positions of
+   ``../shared/data/fouls/fouls-dev.jsonl``, against the referee of the ``renju`` package
+   (PyPI ``renju`` 0.1.0, ``renju.check_forbid.get_foul_type`` asked about every empty point:
+   what its ``RenjuBoard`` does to judge a move) on the same positions. Their answers are
+   compared too.
+2. ``forbidden_points_batch`` (a pyarrow string array in, a MapArray out) against
+   ``corpus-tool fouls`` (the command, one process, the same boards as lines) on all 20,000
+   positions of the file.
+
+Times are the best of ``--repeat`` runs (the yardstick ``renju`` once: it takes a minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, Dict, List, Tuple
+
+ROOT = Path(__file__).resolve().parents[3]
+COLS = "abcdefghijklmno"
+
+
+def best(f: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def renju_referee(grids: List[str]) -> Tuple[float, List[Dict[str, str]]]:
+    from renju.check_forbid import get_foul_type
+
+    kinds = {1: "double-three", 2: "double-four", 3: "overline"}
+    # The package's board is board[x][y], x the column, y the row (0 = row 1).
+    boards = []
+    for g in grids:
+        b = [[0] * 15 for _ in range(15)]
+        for k, ch in enumerate(g):
+            col, row = k % 15, 14 - k // 15
+            b[col][row] = 1 if ch == "x" else 2 if ch == "o" else 0
+        boards.append(b)
+    out: List[Dict[str, str]] = []
+    t = time.perf_counter()
+    for b in boards:
+        fouls = {}
+        for row in range(15):
+            for col in range(15):
+                if b[col][row] == 0:
+                    kind = get_foul_type(b, col, row)
+                    if kind:
+                        fouls[f"{COLS[col]}{row + 1}"] = kinds[kind]
+        out.append(fouls)
+    return time.perf_counter() - t, out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--positions", type=int, default=3000)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "fouls" / "fouls-dev.jsonl"))
+    args = ap.parse_args()
+
+    import pyarrow as pa
+
+    import renju_kit
+    from renju_kit import Board, forbidden_points_batch
+
+    with open(args.data, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    grids = [r["board"] for r in rows]
+    few = grids[: args.positions]
+    print(f"renju_kit {renju_kit.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    print(f"positions: {len(few)} (part 1), {len(grids)} (part 2) from {args.data}")
+
+    # 1. one call per board, from Python
+    boards = [Board.from_grid(g) for g in few]
+
+    def ours() -> None:
+        for b in boards:
+            b.forbidden_points()
+
+    t_ours = best(ours, args.repeat)
+    ours_answers = [b.forbidden_points() for b in boards]
+    assert ours_answers == [r["lenient"] for r in rows[: args.positions]], "labels"
+    t_renju, renju_answers = renju_referee(few)
+    differ = sum(1 for a, b in zip(ours_answers, renju_answers) if a != b)
+    print()
+    print("1. Board.forbidden_points, one call per board")
+    print(f"   renju_kit  {t_ours:9.4f} s  {len(few) / t_ours:12,.0f} boards/s")
+    print(f"   renju      {t_renju:9.4f} s  {len(few) / t_renju:12,.1f} boards/s  (get_foul_type on every empty point)")
+    print(f"   ratio      {t_renju / t_ours:12,.0f}x   (boards where the answers differ: {differ} of {len(few)})")
+
+    # 2. the batch against the command
+    arr = pa.array(grids)
+    t_batch = best(lambda: forbidden_points_batch(arr), args.repeat)
+    t_list = best(lambda: forbidden_points_batch(grids), args.repeat)
+    tool = os.environ.get("RENJU_KIT_CORPUS_TOOL", str(ROOT / "target" / "release" / "corpus-tool"))
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(grids) + "\n")
+        lines = f.name
+    try:
+        def command() -> None:
+            subprocess.run([tool, "fouls", lines], stdout=subprocess.DEVNULL, check=True)
+
+        t_cmd = best(command, args.repeat)
+        out = subprocess.run([tool, "fouls", lines], stdout=subprocess.PIPE, check=True).stdout.decode().splitlines()
+    finally:
+        os.unlink(lines)
+    batch = [dict(m) for m in forbidden_points_batch(arr).to_pylist()]
+    assert [" ".join(f"{p}={k}" for p, k in d.items()) for d in batch] == out, "batch == command"
+    n = len(grids)
+    print()
+    print(f"2. forbidden_points_batch vs corpus-tool fouls, {n} boards")
+    print(f"   batch (pyarrow in, MapArray out)  {t_batch:8.4f} s  {n / t_batch:12,.0f} boards/s")
+    print(f"   batch (list in, list of dicts)    {t_list:8.4f} s  {n / t_list:12,.0f} boards/s")
+    print(f"   corpus-tool fouls FILE            {t_cmd:8.4f} s  {n / t_cmd:12,.0f} boards/s")
+    print(f"   command time / batch time         {t_cmd / t_batch:8.2f}   (>= 0.67: within 1.5x)")
+
+
+if __name__ == "__main__":
+    main()
