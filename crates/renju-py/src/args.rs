@@ -14,8 +14,10 @@ pub fn point(obj: &Bound<'_, PyAny>, size: u8) -> PyResult<Point> {
         let text = s.to_cow()?;
         return Point::parse_sized(text.trim(), size).map_err(value_error);
     }
-    if let Ok(t) = obj.cast::<PyTuple>() {
-        if t.len() == 2 {
+    if let Ok(t) = obj.cast::<PyTuple>()
+        && t.len() == 2
+    {
+        {
             let col: i64 = t.get_item(0)?.extract()?;
             let row: i64 = t.get_item(1)?.extract()?;
             let on = |v: i64| u8::try_from(v).ok().filter(|v| *v < size);

@@ -142,13 +142,13 @@ impl Positions {
 
 /// The first unreadable position, as `ValueError`, when `errors="raise"`.
 fn check<T>(answers: &[Option<Result<T, String>>], mode: OnError) -> PyResult<()> {
-    if mode == OnError::Raise {
-        if let Some((i, e)) = answers.iter().enumerate().find_map(|(i, a)| match a {
+    if mode == OnError::Raise
+        && let Some((i, e)) = answers.iter().enumerate().find_map(|(i, a)| match a {
             Some(Err(e)) => Some((i, e)),
             _ => None,
-        }) {
-            return Err(value_error(format!("position {i}: {e}")));
-        }
+        })
+    {
+        return Err(value_error(format!("position {i}: {e}")));
     }
     Ok(())
 }
@@ -193,7 +193,10 @@ pub fn forbidden_points_batch<'py>(
     }
 }
 
-fn fouls_map(answers: &[Option<Result<Vec<(Point, Foul)>, String>>]) -> arrow_array::MapArray {
+/// The answer of one position: `None` for a null, else its fouls or why it cannot be read.
+type FoulsAnswer = Option<Result<Vec<(Point, Foul)>, String>>;
+
+fn fouls_map(answers: &[FoulsAnswer]) -> arrow_array::MapArray {
     let mut b = MapBuilder::new(None, StringBuilder::new(), StringBuilder::new());
     let mut name = String::with_capacity(4);
     for a in answers {
@@ -226,7 +229,7 @@ fn fouls_map(answers: &[Option<Result<Vec<(Point, Foul)>, String>>]) -> arrow_ar
 /// answered as "no VCF"), and ``ValueError`` for a position that cannot be read (or null
 /// with ``errors="null"``). The GIL is released and rayon's threads share the work.
 #[pyfunction]
-#[pyo3(signature = (positions, side = None, max_depth = renju_vcf::DEFAULT_MAX_DEPTH, *, max_nodes = renju_vcf::DEFAULT_MAX_NODES, rules = "renju", convention = "lenient", errors = "raise"))]
+#[pyo3(signature = (positions, side = None, max_depth = 20, *, max_nodes = 5_000_000, rules = "renju", convention = "lenient", errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
 pub fn vcf_batch<'py>(
     py: Python<'py>,

@@ -72,7 +72,7 @@ impl PyBoard {
     }
 
     fn to_move_color(&self) -> Color {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             self.first
         } else {
             self.first.opponent()
@@ -137,16 +137,18 @@ impl PyBoard {
         let side = PyBoard::new(size)?.board.size();
         if let Ok(s) = moves.cast::<PyString>() {
             let text = s.to_cow()?;
-            if side == renju_core::RENJU_SIZE {
-                // The command's reading of a line: same moves, same messages.
-                corpus_tool::fouls::parse_position(&text).map_err(value_error)?;
-            }
             let parsed = renju_notation::moves::parse_moves(
                 &text,
                 side,
                 renju_notation::Orientation::RowOneAtBottom,
             )
-            .map_err(value_error)?;
+            .map_err(|e| {
+                // The command's message for a line it cannot read, when it has one.
+                let command = (side == renju_core::RENJU_SIZE)
+                    .then(|| corpus_tool::fouls::parse_position(&text).err())
+                    .flatten();
+                value_error(command.unwrap_or_else(|| e.to_string()))
+            })?;
             return PyBoard::from_move_vec(size, &parsed);
         }
         let mut parsed = Vec::new();
@@ -227,15 +229,14 @@ impl PyBoard {
         convention: &str,
     ) -> PyResult<()> {
         let mv = args::move_of(point, self.board.size())?;
-        if check_fouls && self.to_move_color() == Color::Black {
-            if let Move::Stone(p) = mv {
-                let conv = args::convention(convention)?;
-                if self.board.is_empty_at(p) {
-                    if let Some(f) = renju_core::is_forbidden(&self.board, p, conv) {
-                        return Err(value_error(format!("{p} is forbidden for Black ({f})")));
-                    }
-                }
-            }
+        let conv = args::convention(convention)?;
+        if check_fouls
+            && self.to_move_color() == Color::Black
+            && let Move::Stone(p) = mv
+            && self.board.is_empty_at(p)
+            && let Some(f) = renju_core::is_forbidden(&self.board, p, conv)
+        {
+            return Err(value_error(format!("{p} is forbidden for Black ({f})")));
         }
         match mv {
             Move::Stone(p) => self

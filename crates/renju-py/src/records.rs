@@ -420,8 +420,9 @@ impl PyGame {
 /// What the reader thread sends.
 enum Msg {
     Games(Vec<PyGame>),
-    /// A path given that cannot be examined: raised.
-    Fatal(FileProblem),
+    /// A path given that cannot be examined (`OSError`), or bytes in no format that can be
+    /// told (`ValueError`): raised.
+    Fatal(FileProblem, bool),
 }
 
 /// Where records come from.
@@ -473,7 +474,7 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
                     }
                 }
                 Err(p) => {
-                    let _ = tx.send(Msg::Fatal(p));
+                    let _ = tx.send(Msg::Fatal(p, false));
                     return;
                 }
             }
@@ -493,7 +494,7 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
                     }
                 }
                 Err(p) => {
-                    let _ = tx.send(Msg::Fatal(p));
+                    let _ = tx.send(Msg::Fatal(p, true));
                     return;
                 }
             }
@@ -513,15 +514,15 @@ impl PyRecords {
     fn __next__(&mut self, py: Python<'_>) -> PyResult<PyGame> {
         loop {
             if let Some(g) = self.buffer.get_mut().map_err(poisoned)?.pop_front() {
-                if self.strict {
-                    if let Some(e) = g.error_text() {
-                        return Err(record_error(
-                            py,
-                            g.file.as_deref().unwrap_or(""),
-                            g.index,
-                            &e,
-                        ));
-                    }
+                if self.strict
+                    && let Some(e) = g.error_text()
+                {
+                    return Err(record_error(
+                        py,
+                        g.file.as_deref().unwrap_or(""),
+                        g.index,
+                        &e,
+                    ));
                 }
                 return Ok(g);
             }
@@ -531,9 +532,14 @@ impl PyRecords {
             let rx = self.rx.get_mut().map_err(poisoned)?;
             match py.detach(move || rx.recv()) {
                 Ok(Msg::Games(games)) => self.buffer.get_mut().map_err(poisoned)?.extend(games),
-                Ok(Msg::Fatal(p)) => {
+                Ok(Msg::Fatal(p, path)) => {
                     self.done = true;
-                    return Err(PyOSError::new_err(format!("{}: {}", p.file, p.reason)));
+                    let text = format!("{}: {}", p.file, p.reason);
+                    return Err(if path {
+                        PyOSError::new_err(text)
+                    } else {
+                        value_error(text)
+                    });
                 }
                 Err(_) => self.done = true,
             }
@@ -613,8 +619,11 @@ pub fn read(
     })
 }
 
+/// The report's list of records not written: `(1-based record, reason)`.
+type SkippedList = Vec<(usize, String)>;
+
 /// The records of `games` that can be written, and the report's skipped entries for the rest.
-fn writable(games: &Bound<'_, PyAny>) -> PyResult<(Vec<GameRecord>, Vec<(usize, String)>)> {
+fn writable(games: &Bound<'_, PyAny>) -> PyResult<(Vec<GameRecord>, SkippedList)> {
     let mut records = Vec::new();
     let mut skipped = Vec::new();
     for (i, g) in games.try_iter()?.enumerate() {

@@ -8,6 +8,11 @@ use pyo3::types::{PyDict, PyString};
 use renju_core::{Color, Convention, Move, Point, RuleSet};
 use renju_vcf::{Answer, Limits, Solver};
 
+// The defaults written as literals in the Python signatures (so that `help()` and the stubs
+// show them) are the solver's.
+const _: () = assert!(renju_vcf::DEFAULT_MAX_DEPTH == 20);
+const _: () = assert!(renju_vcf::DEFAULT_MAX_NODES == 5_000_000);
+
 /// The settings of a VCF question, read from Python arguments.
 #[derive(Debug, Clone, Copy)]
 pub struct VcfSettings {
@@ -70,7 +75,7 @@ impl VcfSettings {
 /// Raises ``SearchLimitError`` when ``max_nodes`` positions were searched before the search
 /// could tell (never answered as "no VCF"). The GIL is released while it searches.
 #[pyfunction]
-#[pyo3(signature = (board, side = None, max_depth = renju_vcf::DEFAULT_MAX_DEPTH, *, max_nodes = renju_vcf::DEFAULT_MAX_NODES, rules = "renju", convention = "lenient"))]
+#[pyo3(signature = (board, side = None, max_depth = 20, *, max_nodes = 5_000_000, rules = "renju", convention = "lenient"))]
 pub fn vcf<'py>(
     py: Python<'py>,
     board: &Bound<'py, PyAny>,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final, overload
 
 Point = Union[str, Tuple[int, int]]
 """A point: a name such as ``"h8"`` or a 0-based ``(col, row)`` tuple (row 0 at the bottom)."""
@@ -17,6 +17,25 @@ ErrorMode = Literal["raise", "null"]
 Position = Union["Board", str]
 PathLike = Union[str, "os.PathLike[str]"]
 
+__all__ = [
+    "Board",
+    "FORMATS",
+    "FOULS",
+    "Game",
+    "IncrementalBoard",
+    "RecordError",
+    "Records",
+    "SearchLimitError",
+    "__version__",
+    "_panic_for_tests",
+    "forbidden_points_batch",
+    "identify_opening",
+    "read",
+    "to_bytes",
+    "vcf",
+    "vcf_batch",
+    "write",
+]
 __version__: str
 FOULS: List[str]
 FORMATS: List[str]
@@ -31,10 +50,11 @@ class RecordError(ValueError):
 class SearchLimitError(RuntimeError):
     """A search ran out of its node budget before it could tell."""
 
+@final
 class Board:
     """A renju position and the moves played on it since it was set up."""
 
-    def __init__(self, size: int = 15) -> None: ...
+    def __new__(cls, size: int = 15) -> Board: ...
     @staticmethod
     def from_moves(moves: Union[str, Iterable[MoveLike]], size: int = 15) -> Board: ...
     @staticmethod
@@ -46,7 +66,7 @@ class Board:
     @property
     def moves(self) -> List[str]: ...
     def stones(self) -> Dict[str, Color]: ...
-    def __getitem__(self, point: Point) -> Optional[Color]: ...
+    def __getitem__(self, point: Point, /) -> Optional[Color]: ...
     def __len__(self) -> int: ...
     def play(self, point: MoveLike, *, check_fouls: bool = False, convention: Convention = "lenient") -> None: ...
     def undo(self) -> str: ...
@@ -61,12 +81,13 @@ class Board:
     def copy(self) -> Board: ...
     def __copy__(self) -> Board: ...
     def __deepcopy__(self, memo: Any) -> Board: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class IncrementalBoard:
     """renju-core's incremental board, for engines."""
 
-    def __init__(self, size: int = 15, board: Optional[Board] = None) -> None: ...
+    def __new__(cls, size: int = 15, board: Optional[Board] = None) -> IncrementalBoard: ...
     @property
     def size(self) -> int: ...
     def place(self, point: Point, color: Optional[Color] = None) -> None: ...
@@ -82,11 +103,12 @@ class IncrementalBoard:
     def to_board(self) -> Board: ...
     def __len__(self) -> int: ...
 
+@final
 class Game:
     """One game record, or an unreadable record and why."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         moves: Union[str, Iterable[MoveLike], None] = None,
         result: Literal["black", "white", "draw", "unknown"] = "unknown",
         *,
@@ -101,7 +123,7 @@ class Game:
         opening: Optional[str] = None,
         tags: Optional[Mapping[str, str]] = None,
         comments: Optional[Mapping[int, str]] = None,
-    ) -> None: ...
+    ) -> Game: ...
     def replace(self, **changes: Any) -> Game: ...
     @property
     def file(self) -> Optional[str]: ...
@@ -151,8 +173,9 @@ class Game:
     def remarks(self) -> List[str]: ...
     def board(self, moves: Optional[int] = None) -> Board: ...
     def __len__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Records(Iterator[Game]):
     """The iterator ``read`` returns."""
 
@@ -192,14 +215,34 @@ def vcf(
     convention: Convention = "lenient",
 ) -> Optional[List[str]]: ...
 def identify_opening(moves: Union[str, Sequence[Point]]) -> Dict[str, str]: ...
+@overload
+def forbidden_points_batch(
+    positions: Sequence[Optional[Position]],
+    convention: Convention = "lenient",
+    *,
+    errors: ErrorMode = "raise",
+) -> List[Optional[Dict[str, FoulName]]]: ...
+@overload
 def forbidden_points_batch(
     positions: Any,
     convention: Convention = "lenient",
     *,
     errors: ErrorMode = "raise",
 ) -> Any:
-    """A list of ``Dict[str, FoulName] | None`` for list input; a ``pyarrow.MapArray`` for Arrow input."""
+    """For Arrow input (``__arrow_c_array__``): a ``pyarrow.MapArray`` (``map<string, string>``)."""
 
+@overload
+def vcf_batch(
+    positions: Sequence[Optional[Position]],
+    side: Optional[Color] = None,
+    max_depth: int = 20,
+    *,
+    max_nodes: int = 5000000,
+    rules: Rules = "renju",
+    convention: Convention = "lenient",
+    errors: ErrorMode = "raise",
+) -> List[Optional[List[str]]]: ...
+@overload
 def vcf_batch(
     positions: Any,
     side: Optional[Color] = None,
@@ -210,6 +253,6 @@ def vcf_batch(
     convention: Convention = "lenient",
     errors: ErrorMode = "raise",
 ) -> Any:
-    """A list of ``List[str] | None`` for list input; a ``pyarrow.ListArray`` for Arrow input."""
+    """For Arrow input (``__arrow_c_array__``): a ``pyarrow.ListArray`` (``list<string>``)."""
 
 def _panic_for_tests(where_: str) -> None: ...
