@@ -7,6 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import List
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import renju_kit
 from renju_kit import Board, IncrementalBoard, forbidden_points_batch, read, vcf
@@ -102,3 +104,27 @@ def test_a_board_mutated_while_another_thread_reads_it() -> None:
     stop.set()
     t.join()
     assert len(b) == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_is_a_board_or_a_value_error(text: str) -> None:
+    for make in (Board.from_moves, Board.from_grid):
+        try:
+            make(text)
+        except ValueError:
+            pass
+    out = forbidden_points_batch([text], errors="null")
+    assert len(out) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=2000), st.sampled_from([None, *renju_kit.FORMATS]))
+def test_any_bytes_read_as_records_or_a_value_error(data: bytes, fmt: object) -> None:
+    try:
+        games = list(read(data, format=fmt))  # type: ignore[arg-type]
+    except ValueError as e:
+        assert str(e).startswith("<bytes>: ")
+        return
+    for g in games:
+        assert g.readable or (g.error or "").startswith("<bytes>")
