@@ -14,6 +14,8 @@ or, with the wheel and `renju` installed in the venv:
 2. ``forbidden_points_batch`` (a pyarrow string array in, a MapArray out) against
    ``corpus-tool fouls`` (the command, one process, the same boards as lines) on all 20,000
    positions of the file.
+3. ``IncrementalBoard``: ``place`` and ``undo`` from Python (the moves of the positions of
+   part 1 replayed), and ``forbidden_points`` after each move.
 
 Times are the best of ``--repeat`` runs (the yardstick ``renju`` once: it takes minutes); in
 part 2 the batch and the command take turns, so that both meet the same load.
@@ -138,6 +140,44 @@ def main() -> None:
     print(f"   batch (list in, list of dicts)    {t_list:8.4f} s  {n / t_list:12,.0f} boards/s")
     print(f"   corpus-tool fouls FILE            {t_cmd:8.4f} s  {n / t_cmd:12,.0f} boards/s")
     print(f"   command time / batch time         {t_cmd / t_batch:8.2f}   (>= 0.67: within 1.5x)")
+
+    # 3. the engine board from Python
+    from renju_kit import IncrementalBoard
+
+    games = []
+    for b in boards:
+        stones = b.stones()
+        black = [p for p, c in stones.items() if c == "black"]
+        white = [p for p, c in stones.items() if c == "white"]
+        moves = []
+        for i in range(max(len(black), len(white))):
+            moves += [(p, "black") for p in black[i : i + 1]] + [(p, "white") for p in white[i : i + 1]]
+        games.append(moves)
+    total = sum(len(g) for g in games)
+
+    def place_undo() -> None:
+        ib = IncrementalBoard()
+        for g in games:
+            for p, c in g:
+                ib.place(p, c)
+            for _ in g:
+                ib.undo()
+
+    def place_scan() -> None:
+        ib = IncrementalBoard()
+        for g in games:
+            for p, c in g:
+                ib.place(p, c)
+                ib.forbidden_points()
+            for _ in g:
+                ib.undo()
+
+    t_pu = best(place_undo, args.repeat)
+    t_ps = best(place_scan, args.repeat)
+    print()
+    print(f"3. IncrementalBoard from Python, {total} stones placed and taken back")
+    print(f"   place + undo                      {t_pu:8.4f} s  {2 * total / t_pu:12,.0f} calls/s")
+    print(f"   place + forbidden_points + undo   {t_ps:8.4f} s  {total / t_ps:12,.0f} moves/s")
 
 
 if __name__ == "__main__":

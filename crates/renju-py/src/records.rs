@@ -425,10 +425,32 @@ enum Msg {
     Fatal(FileProblem, bool),
 }
 
-/// Where records come from.
-enum Source {
+/// Where records come from: what `read` takes (and what `audit` will take besides games).
+pub(crate) enum Source {
+    /// Files and folders, walked as `validate` walks them.
     Paths(Vec<PathBuf>),
+    /// One file's contents.
     Bytes(Vec<u8>),
+}
+
+impl Source {
+    /// A path, a list of paths, or bytes (`bytes`, `bytearray`, `memoryview`).
+    pub(crate) fn of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+        if let Ok(b) = source.cast::<PyBytes>() {
+            return Ok(Source::Bytes(b.as_bytes().to_vec()));
+        }
+        if source.cast::<PyString>().is_ok() || source.hasattr("__fspath__")? {
+            return Ok(Source::Paths(vec![source.extract::<PathBuf>()?]));
+        }
+        if let Ok(b) = source.extract::<Vec<u8>>() {
+            return Ok(Source::Bytes(b));
+        }
+        let mut paths = Vec::new();
+        for p in source.try_iter()? {
+            paths.push(p?.extract::<PathBuf>()?);
+        }
+        Ok(Source::Paths(paths))
+    }
 }
 
 /// The iterator ``read`` returns: records in input order, read ahead by a thread of its own
@@ -551,7 +573,8 @@ fn poisoned<T>(_: std::sync::PoisonError<T>) -> PyErr {
     pyo3::exceptions::PyRuntimeError::new_err("a reader thread failed")
 }
 
-fn read_options(
+/// The reading options of `read` (and of `audit`).
+pub(crate) fn read_options(
     format: Option<&str>,
     encoding: Option<&str>,
     orientation: Option<&str>,
@@ -592,20 +615,7 @@ pub fn read(
     orientation: Option<&str>,
 ) -> PyResult<PyRecords> {
     let options = read_options(format, encoding, orientation)?;
-    let src = if let Ok(b) = source.cast::<PyBytes>() {
-        Source::Bytes(b.as_bytes().to_vec())
-    } else if source.cast::<PyString>().is_ok() || source.hasattr("__fspath__")? {
-        Source::Paths(vec![source.extract::<PathBuf>()?])
-    } else if let Ok(b) = source.extract::<Vec<u8>>() {
-        // bytearray, memoryview
-        Source::Bytes(b)
-    } else {
-        let mut paths = Vec::new();
-        for p in source.try_iter()? {
-            paths.push(p?.extract::<PathBuf>()?);
-        }
-        Source::Paths(paths)
-    };
+    let src = Source::of(source)?;
     let (tx, rx) = sync_channel(16);
     std::thread::Builder::new()
         .name("renju_kit.read".into())

@@ -89,3 +89,18 @@ def test_vcf_answers_match_the_independent_labels() -> None:
             assert len(line) % 2 == 1
             b = Board.from_grid(r["board"])
             assert all(b[p] is None for p in line) and len(set(line)) == len(line)
+
+
+def test_explanations_equal_the_commands(corpus_tool: str) -> None:
+    with open(shared("data/fouls/fouls-public-cases.jsonl"), encoding="utf-8") as f:
+        grids = [json.loads(line)["board"] for line in f]
+    expected = run_tool(corpus_tool, ["fouls", "--explain"], "\n".join(grids) + "\n")
+    got: List[str] = []
+    for g in grids:
+        b = Board.from_grid(g)
+        fouls = b.forbidden_points()
+        got.append(command_line(fouls))
+        for p in fouls:
+            got.extend("    " + line for line in b.explain(p, text=True).splitlines())
+    assert got == expected
+    assert sum(1 for line in expected if line.startswith("    ")) > 100
