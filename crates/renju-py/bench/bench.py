@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -88,7 +89,7 @@ def main() -> None:
         rows = [json.loads(line) for line in f if line.strip()]
     grids = [r["board"] for r in rows]
     few = grids[: args.positions]
-    print(f"renju_kit {renju_kit.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    print(f"renju_kit {renju_kit.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"positions: {len(few)} (part 1), {len(grids)} (part 2) from {args.data}")
 
     # 1. one call per board, from Python
@@ -115,15 +116,22 @@ def main() -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(grids) + "\n")
         lines = f.name
-    t_batch = t_list = t_cmd = float("inf")
+    t_batch = t_list = t_cmd = cpu_batch = cpu_cmd = float("inf")
+
+    def children_cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
     try:
         for _ in range(args.repeat):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             forbidden_points_batch(arr)
             t_batch = min(t_batch, time.perf_counter() - t)
-            t = time.perf_counter()
+            cpu_batch = min(cpu_batch, time.process_time() - c)
+            t, c = time.perf_counter(), children_cpu()
             subprocess.run([tool, "fouls", lines], stdout=subprocess.DEVNULL, check=True)
             t_cmd = min(t_cmd, time.perf_counter() - t)
+            cpu_cmd = min(cpu_cmd, children_cpu() - c)
             t = time.perf_counter()
             forbidden_points_batch(grids)
             t_list = min(t_list, time.perf_counter() - t)
@@ -140,6 +148,8 @@ def main() -> None:
     print(f"   batch (list in, list of dicts)    {t_list:8.4f} s  {n / t_list:12,.0f} boards/s")
     print(f"   corpus-tool fouls FILE            {t_cmd:8.4f} s  {n / t_cmd:12,.0f} boards/s")
     print(f"   command time / batch time         {t_cmd / t_batch:8.2f}   (>= 0.67: within 1.5x)")
+    print(f"   CPU seconds: batch {cpu_batch:.4f} (all threads), command {cpu_cmd:.4f}; command/batch {cpu_cmd / cpu_batch:.2f}")
+    print(f"   load average while measured: {os.getloadavg()[0]:.1f} (on {os.cpu_count()} cores)")
 
     # 3. the engine board from Python
     from renju_kit import IncrementalBoard
