@@ -15,21 +15,6 @@ pub enum OpeningKind {
 }
 
 impl OpeningKind {
-    /// `direct` or `indirect`.
-    ///
-    /// ```
-    /// use renju_openings::by_code;
-    /// assert_eq!(by_code("2D").unwrap().kind().name(), "direct");
-    /// assert_eq!(by_code("2I").unwrap().kind().to_string(), "indirect");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            OpeningKind::Direct => "direct",
-            OpeningKind::Indirect => "indirect",
-        }
-    }
-
     /// The Chinese name: 直指 or 斜指.
     ///
     /// ```
@@ -57,25 +42,36 @@ pub enum OpeningSymmetry {
     Board,
 }
 
-impl OpeningSymmetry {
-    /// `none`, `pattern` or `board`.
+renju_core::names! {
+    /// `direct` or `indirect` (also `Display`; `FromStr` reads it back, in any ASCII case).
+    ///
+    /// ```
+    /// use renju_openings::{OpeningKind, by_code};
+    /// assert_eq!(by_code("2D").unwrap().kind().name(), "direct");
+    /// assert_eq!(by_code("2I").unwrap().kind().to_string(), "indirect");
+    /// assert_eq!("Direct".parse::<OpeningKind>(), Ok(OpeningKind::Direct));
+    /// ```
+    OpeningKind: "opening kind" {
+        Direct => "direct",
+        Indirect => "indirect",
+    }
+}
+
+renju_core::names! {
+    /// `none`, `pattern` or `board` (also `Display`; `FromStr` reads it back, in any ASCII
+    /// case).
     ///
     /// ```
     /// use renju_openings::{OpeningSymmetry, by_code};
     /// assert_eq!(by_code("1D").unwrap().symmetry().name(), "board");
     /// assert_eq!(OpeningSymmetry::Pattern.to_string(), "pattern");
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            OpeningSymmetry::None => "none",
-            OpeningSymmetry::Pattern => "pattern",
-            OpeningSymmetry::Board => "board",
-        }
+    OpeningSymmetry: "opening symmetry" {
+        None => "none",
+        Pattern => "pattern",
+        Board => "board",
     }
 }
-
-crate::display_by_name!(OpeningKind, OpeningSymmetry);
 
 /// One of the 26 openings: black 1 on `h8`, white 2 on `h9` or `i9`, black 3 within the 5x5.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -35,7 +35,6 @@
 mod catalogue;
 mod isometry;
 mod lianhuan;
-mod names;
 mod protocol;
 mod recorded;
 mod report;
@@ -47,8 +46,6 @@ pub use catalogue::{
 };
 pub use isometry::{Isometry, OfferSymmetry, equivalent_offers, first_equivalent_pair, stabiliser};
 pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns};
-#[doc(hidden)]
-pub use names::fold_name;
 pub use protocol::{
     Area, Event, Expected, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
 };

@@ -103,21 +103,19 @@ pub enum FoulsApply {
     Either,
 }
 
-impl FoulsApply {
-    /// `yes`, `no` or `either`.
+renju_core::names! {
+    /// `yes`, `no` or `either` (the reference table's words; also `Display`, and `FromStr`
+    /// reads them back in any ASCII case).
     ///
     /// ```
     /// use renju_openings::{FoulsApply, OpeningRule};
     /// assert_eq!(OpeningRule::Swap2.fouls().name(), "no");
-    /// assert_eq!(FoulsApply::Either.name(), "either");
+    /// assert_eq!(FoulsApply::Either.to_string(), "either");
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            FoulsApply::Yes => "yes",
-            FoulsApply::No => "no",
-            FoulsApply::Either => "either",
-        }
+    FoulsApply: "fouls-apply value" {
+        Yes => "yes",
+        No => "no",
+        Either => "either",
     }
 }
 

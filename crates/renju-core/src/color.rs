@@ -1,11 +1,7 @@
 //! Stone colours.
 
-use crate::names::named;
-
 /// The colour of a stone or of the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Color {
     /// Black moves first and, in renju, is subject to fouls.
     Black,
@@ -46,16 +42,18 @@ impl Color {
     }
 }
 
-named!(Color, "colour", from_str, {
-    Black => "black",
-    White => "white",
-},
-    /// Lower-case English name: `black` or `white` (also `Display`; `FromStr` reads it back).
+crate::names! {
+    /// Lower-case English name: `black` or `white` (also `Display`; `FromStr` reads it back,
+    /// in any ASCII case).
     ///
     /// ```
     /// use renju_core::Color;
     /// assert_eq!(Color::White.name(), "white");
     /// assert_eq!(Color::Black.to_string(), "black");
-    /// assert_eq!("white".parse::<Color>(), Ok(Color::White));
+    /// assert_eq!("White".parse::<Color>(), Ok(Color::White));
     /// ```
-);
+    Color: "colour" {
+        Black => "black",
+        White => "white",
+    }
+}

@@ -43,9 +43,11 @@ pub use foul::{
     Verdict, explain, forbidden_points, is_forbidden,
 };
 pub use game::{Game, Move, PlayError};
-pub use names::UnknownName;
+#[doc(hidden)]
+pub use names::__private;
+pub use names::{Named, UnknownNameError};
 pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError, RENJU_SIZE};
-pub use rules::{Convention, RuleSet, UnknownRuleSet};
+pub use rules::{Convention, RuleSet};
 pub use shape::{Direction, LineShape, line_shape, longest_run, makes_five, shapes_at};
 pub use symmetry::Symmetry;
 

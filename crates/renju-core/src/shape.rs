@@ -5,7 +5,6 @@
 //! computed from the definitions in `RULES.md` section 2 (`shape/analyse.rs`) by `build.rs` when
 //! the crate is built, and looked up afterwards.
 
-use crate::names::named;
 use crate::{Board, Color, MAX_SIZE, MIN_SIZE, Point, RuleSet};
 use std::sync::OnceLock;
 
@@ -23,14 +22,6 @@ pub enum Direction {
 }
 
 impl Direction {
-    /// The four directions.
-    pub const ALL: [Direction; 4] = [
-        Direction::Horizontal,
-        Direction::Vertical,
-        Direction::Diagonal,
-        Direction::AntiDiagonal,
-    ];
-
     /// The step `(column, row)` of one point in the positive sense of the line.
     ///
     /// ```
@@ -53,14 +44,9 @@ impl Direction {
     }
 }
 
-named!(Direction, "direction", from_str, {
-    Horizontal => "horizontal",
-    Vertical => "vertical",
-    Diagonal => "diagonal",
-    AntiDiagonal => "anti-diagonal",
-},
+crate::names! {
     /// A word for people: `horizontal`, `vertical`, `diagonal`, `anti-diagonal` (also
-    /// `Display`; `FromStr` reads it back).
+    /// `Display`; `FromStr` reads it back, in any ASCII case).
     ///
     /// ```
     /// use renju_core::Direction;
@@ -68,7 +54,14 @@ named!(Direction, "direction", from_str, {
     /// assert_eq!(names, ["horizontal", "vertical", "diagonal", "anti-diagonal"]);
     /// assert_eq!("anti-diagonal".parse::<Direction>(), Ok(Direction::AntiDiagonal));
     /// ```
-);
+    Direction: "direction" {
+        Horizontal => "horizontal",
+        Vertical => "vertical",
+        Diagonal => "diagonal",
+        AntiDiagonal => "anti-diagonal",
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The pattern table.
 

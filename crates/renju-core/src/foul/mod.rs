@@ -33,13 +33,10 @@ pub use checker::FoulChecker;
 pub use explain::{Explanation, EyeReason, EyeWhy, LineKind, LineReason};
 pub use incremental::IncrementalBoard;
 
-use crate::names::named;
 use crate::{Board, Convention, Point};
 
 /// Why a Black stone is forbidden.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Foul {
     /// Two or more open threes (3-3, 4-3-3, ...).
     DoubleThree,
@@ -49,33 +46,23 @@ pub enum Foul {
     Overline,
 }
 
-named!(Foul, "foul", from_str, {
-    DoubleThree => "double-three",
-    DoubleFour => "double-four",
-    Overline => "overline",
-},
+crate::names! {
     /// The kind as the data sets and commands write it: `double-three`, `double-four`,
-    /// `overline` (also its `Display`; `FromStr` reads it back).
+    /// `overline` (also its `Display`; `FromStr` and `from_name` read it back, in any ASCII
+    /// case).
     ///
     /// ```
     /// use renju_core::Foul;
     /// assert_eq!(Foul::DoubleFour.name(), "double-four");
     /// assert_eq!(Foul::Overline.to_string(), "overline");
     /// assert_eq!("double-three".parse::<Foul>(), Ok(Foul::DoubleThree));
-    /// ```
-);
-
-impl Foul {
-    /// Reads a kind written by [`Foul::name`].
-    ///
-    /// ```
-    /// use renju_core::Foul;
-    /// assert_eq!(Foul::from_name("double-three"), Some(Foul::DoubleThree));
+    /// assert_eq!(Foul::from_name("DOUBLE-THREE"), Some(Foul::DoubleThree));
     /// assert_eq!(Foul::from_name("3-3"), None);
     /// ```
-    #[must_use]
-    pub fn from_name(s: &str) -> Option<Foul> {
-        Foul::from_exact_name(s)
+    Foul: "foul" {
+        DoubleThree => "double-three",
+        DoubleFour => "double-four",
+        Overline => "overline",
     }
 }
 
