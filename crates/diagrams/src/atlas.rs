@@ -45,6 +45,7 @@
 //! it does not decide fouls itself (that is `renju_core`).
 
 use crate::diagram::{Diagram, DiagramError};
+use renju_core::grid::GridError;
 use renju_core::{Board, Color, Convention, Foul, FoulChecker, Point, PointError, Verdict};
 use std::fmt;
 use std::path::Path;
@@ -361,12 +362,8 @@ impl AtlasEntry {
         let diagram = Diagram::parse(&board_text).map_err(|e| {
             // Diagram lines count from the line after `board:`.
             let line = match &e {
-                DiagramError::BadChar { line, .. }
-                | DiagramError::StrayNumber { line, .. }
-                | DiagramError::BadNumber { line, .. }
-                | DiagramError::RowLength { line, .. }
-                | DiagramError::RowLabel { line, .. }
-                | DiagramError::ColumnHeader { line, .. } => board.1 + line,
+                DiagramError::Text(GridError::Empty | GridError::BadSize { .. }) => board.1,
+                DiagramError::Text(g) => board.1 + g.line(),
                 _ => board.1,
             };
             err(line, AtlasErrorKind::Board(e))

@@ -31,6 +31,7 @@ pub mod foul;
 mod game;
 pub mod grid;
 mod names;
+mod orientation;
 mod point;
 mod rules;
 pub mod shape;
@@ -46,6 +47,7 @@ pub use game::{Game, Move, PlayError};
 #[doc(hidden)]
 pub use names::__private;
 pub use names::{Named, UnknownNameError};
+pub use orientation::Orientation;
 pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError, RENJU_SIZE};
 pub use rules::{Convention, RuleSet};
 pub use shape::{Direction, LineShape, line_shape, longest_run, makes_five, shapes_at};
