@@ -40,8 +40,8 @@ mod symmetry;
 pub use board::{Board, BoardError};
 pub use color::Color;
 pub use foul::{
-    Explanation, EyeReason, EyeWhy, Foul, FoulChecker, IncrementalBoard, LineKind, LineReason,
-    Verdict, explain, forbidden_points, is_forbidden,
+    Explanation, EyeReason, EyeWhy, Foul, FoulChecker, Fouls, IncrementalBoard, LineKind,
+    LineReason, Verdict, explain, forbidden_points, is_forbidden,
 };
 pub use game::{Game, Move, PlayError};
 #[doc(hidden)]

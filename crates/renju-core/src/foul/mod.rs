@@ -16,8 +16,9 @@
 //!
 //! Around the decision: `scan` (the whole-board scan, with a bitboard filter that skips
 //! every point that cannot be a foul), [`FoulChecker`] (one position, many questions),
-//! [`IncrementalBoard`] (a position kept current move by move, for engines) and `explain`
-//! (the [`Explanation`] tree, apart from the decision).
+//! [`IncrementalBoard`] (a position kept current move by move, for engines), the trait
+//! [`Fouls`] both answer through, and `explain` (the [`Explanation`] tree, apart from the
+//! decision).
 
 mod checker;
 mod decide;
@@ -32,6 +33,69 @@ mod scan;
 pub use checker::FoulChecker;
 pub use explain::{Explanation, EyeReason, EyeWhy, LineKind, LineReason};
 pub use incremental::IncrementalBoard;
+
+/// The foul questions a position answers, whatever keeps it: [`FoulChecker`] (one position,
+/// many questions) and [`IncrementalBoard`] (a position kept current move by move) give the
+/// same answers through it, so code that only asks can take either.
+///
+/// Both types also have these methods as inherent methods (no import needed); the trait is for
+/// code generic over the two.
+///
+/// ```
+/// use renju_core::{Board, Color, Convention, Foul, FoulChecker, Fouls, IncrementalBoard, Point};
+///
+/// /// The forbidden points of a position, as `point=foul` words.
+/// fn words(position: &impl Fouls) -> Vec<String> {
+///     position
+///         .forbidden_points(Convention::Lenient)
+///         .iter()
+///         .map(|(p, f)| format!("{p}={f}"))
+///         .collect()
+/// }
+///
+/// // f8 g8 h9 h10: h8 would make two open threes.
+/// let mut engine = IncrementalBoard::renju();
+/// let mut board = Board::renju();
+/// for p in ["f8", "g8", "h9", "h10"] {
+///     let p: Point = p.parse().unwrap();
+///     engine.place(p, Color::Black).unwrap();
+///     board.place(p, Color::Black).unwrap();
+/// }
+/// let checker = FoulChecker::new(&board);
+/// assert_eq!(words(&engine), ["h8=double-three"]);
+/// assert_eq!(words(&engine), words(&checker));
+/// let h8 = "h8".parse().unwrap();
+/// assert_eq!(Fouls::is_forbidden(&checker, h8, Convention::Strict), Some(Foul::DoubleThree));
+/// ```
+pub trait Fouls {
+    /// What a Black stone on `p` would be: a five, a foul, or a legal move (`Legal` on an
+    /// occupied or off-board point: nothing can be played there).
+    fn verdict(&self, p: Point, convention: Convention) -> Verdict;
+
+    /// Appends every forbidden empty point with its foul to `out` (not cleared first), in
+    /// reading order (top row first, `a` first): a caller asking after every move reuses one
+    /// vector and allocates nothing.
+    fn forbidden_points_into(&self, convention: Convention, out: &mut Vec<(Point, Foul)>);
+
+    /// The explanation tree of the verdict on `p` (see [`explain`](crate::explain)).
+    fn explain(&self, p: Point, convention: Convention) -> Explanation;
+
+    /// The foul a Black stone on `p` would commit, if any.
+    #[inline]
+    fn is_forbidden(&self, p: Point, convention: Convention) -> Option<Foul> {
+        match self.verdict(p, convention) {
+            Verdict::Forbidden(f) => Some(f),
+            Verdict::Five | Verdict::Legal => None,
+        }
+    }
+
+    /// Every forbidden empty point with its foul, in reading order.
+    fn forbidden_points(&self, convention: Convention) -> Vec<(Point, Foul)> {
+        let mut out = Vec::new();
+        self.forbidden_points_into(convention, &mut out);
+        out
+    }
+}
 
 use crate::{Board, Convention, Point};
 
