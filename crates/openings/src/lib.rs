@@ -55,10 +55,7 @@ pub use recorded::{
 };
 pub use report::{IdentifyError, identify_report, table_text};
 pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};
-pub use tables::{
-    GENERATED_ELSEWHERE, GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables,
-    stale_tables,
-};
+pub use tables::{GeneratedFile, RuleRating, RuleRatings, generate_tables};
 
 /// The examples of the README compile and pass.
 #[cfg(doctest)]
