@@ -24,6 +24,7 @@
 //! ```
 
 use crate::diagram::{Diagram, Mark, is_star_point};
+use quick_xml::escape::escape;
 use renju_core::{Board, Color, Point};
 use std::fmt::Write as _;
 
@@ -370,13 +371,6 @@ pub fn render_position(
     render_svg(&d, options)
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,7 +390,7 @@ mod tests {
         )
         .unwrap();
         let opts = SvgOptions {
-            title: Some("a <title> & more".into()),
+            title: Some("a <title> & \"Black's\" more".into()),
             ..SvgOptions::default()
         };
         let svg = render_svg(&d, &opts);
@@ -408,7 +402,7 @@ mod tests {
         // Numbers: white ink on black stones, black ink on white ones.
         assert!(svg.contains("fill=\"#ffffff\">12</text>"));
         assert!(svg.contains("fill=\"#000000\">2</text>"));
-        assert!(svg.contains("a &lt;title&gt; &amp; more"));
+        assert!(svg.contains("a &lt;title&gt; &amp; &quot;Black&apos;s&quot; more"));
         // Coordinates on both sides: 7 letters twice, 7 numbers twice.
         assert_eq!(svg.matches("\">a</text>").count(), 2);
         assert_eq!(svg.matches("\">7</text>").count(), 2);
