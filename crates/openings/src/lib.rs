@@ -50,8 +50,8 @@ pub use protocol::{
     Area, Event, Expected, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
 };
 pub use recorded::{
-    NotCheckable, OfferCount, Offers, OpeningRecord, RecordCheck, RecordViolation, Swaps,
-    check_record, check_record_with, swap_slots,
+    FirstThreeViolation, NotCheckable, OfferCount, Offers, OpeningRecord, RecordCheck,
+    RecordViolation, Swaps, check_first_three, check_record, check_record_with, swap_slots,
 };
 pub use report::{IdentifyError, identify_report, table_text};
 pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};

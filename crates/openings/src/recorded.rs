@@ -405,14 +405,8 @@ pub fn swap_slots(rule: OpeningRule, decisions: usize, offers: bool) -> Vec<Opti
 /// The areas stones 1, 2, ... must lie in under `rule` (stones beyond the list: anywhere).
 fn areas(rule: OpeningRule, taraguchi_single_fifth: bool) -> &'static [Area] {
     use OpeningRule as R;
-    const OPENING: [Area; 3] = [Area::Centre, Area::Square(1), Area::Square(2)];
-    const FIVE: [Area; 5] = [
-        Area::Centre,
-        Area::Square(1),
-        Area::Square(2),
-        Area::Square(3),
-        Area::Square(4),
-    ];
+    const OPENING: [Area; 3] = Area::OPENING;
+    const FIVE: [Area; 5] = Area::GROWING;
     match rule {
         R::Designated(_)
         | R::ThreeMoveSwap
@@ -426,6 +420,107 @@ fn areas(rule: OpeningRule, taraguchi_single_fifth: bool) -> &'static [Area] {
         R::Taraguchi(_) => &FIVE[..4],
         R::Swap1 | R::Swap3 | R::Swap2 | R::FiveMoveSwap | R::FiveTimesSwap | R::Free => &[],
     }
+}
+
+impl OpeningRule {
+    /// Whether the rule starts from one of the 26 openings: black 1 on the centre, white 2
+    /// touching it, black 3 inside the 5x5 area ([`Area::OPENING`]). True for designated,
+    /// three-move swap, RIF, Yamaguchi, 5th-move-N, Soosõrv-N, Taraguchi-N, Tarannikov and
+    /// continuous swap; false for Swap1, Swap, Swap2, 5-move swap, five-times swap and free.
+    ///
+    /// ```
+    /// use renju_openings::OpeningRule;
+    /// assert!(OpeningRule::Rif.requires_26() && OpeningRule::ContinuousSwap.requires_26());
+    /// assert!(!OpeningRule::Swap2.requires_26() && !OpeningRule::Free.requires_26());
+    /// ```
+    #[must_use]
+    pub fn requires_26(self) -> bool {
+        areas(self, false).len() >= Area::OPENING.len()
+    }
+}
+
+/// One of stones 1-3 of a record placed where a rule that starts from one of the 26 openings
+/// forbids it ([`check_first_three`]): the rule and the step (the stone) it breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FirstThreeViolation {
+    /// The rule broken.
+    pub rule: OpeningRule,
+    /// The step: the number of the stone, 1, 2 or 3.
+    pub stone: usize,
+    /// Where the record puts it (`None`: the move is a pass).
+    pub at: Option<Point>,
+    /// Where the rule wants it: [`Area::OPENING`]`[stone - 1]`.
+    pub area: Area,
+}
+
+impl fmt::Display for FirstThreeViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (rule, stone, area) = (self.rule.name(), self.stone, self.area);
+        match self.at {
+            Some(at) => write!(
+                f,
+                "{rule}: stone {stone} at {at} is outside the {area} area"
+            ),
+            None => write!(
+                f,
+                "{rule}: move {stone} is a pass, where stone {stone} must be placed in the \
+                 {area} area"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FirstThreeViolation {}
+
+/// Checks stones 1-3 of a record (its moves as played, on a board of side `board_size`)
+/// against `rule`: under a rule that starts from one of the 26 openings
+/// ([`OpeningRule::requires_26`]), black 1 must be on the centre, white 2 must touch it and
+/// black 3 must lie inside the 5x5 area. The first stone that does not (or a pass among them)
+/// is the violation, naming the rule and the step. `Ok` under the other rules and for a record
+/// whose first stones are where they must be (a record of fewer moves is checked as far as it
+/// goes).
+///
+/// It is the first-three part of [`check_record`] (which reports the same stone as a
+/// [`RecordViolation::OutsideArea`] or [`RecordViolation::PassInOpening`]), for a caller that
+/// judges the opening's shape apart.
+///
+/// # Errors
+/// The [`FirstThreeViolation`] of the first stone out of place.
+///
+/// ```
+/// use renju_openings::{Area, OpeningRule, check_first_three};
+/// use renju_core::Move;
+/// let moves = |s: &str| s.split(' ').map(|m| m.parse::<Move>().unwrap()).collect::<Vec<_>>();
+/// assert_eq!(check_first_three(OpeningRule::Rif, 15, &moves("h8 h9 j10 a1")), Ok(()));
+/// let e = check_first_three(OpeningRule::Rif, 15, &moves("h8 h10 j10")).unwrap_err();
+/// assert_eq!((e.stone, e.area), (2, Area::Square(1)));
+/// assert_eq!(e.to_string(), "RIF: stone 2 at h10 is outside the 3x3 area");
+/// let e = check_first_three(OpeningRule::Soosorv(8), 15, &moves("g7 h8 i9")).unwrap_err();
+/// assert_eq!(e.stone, 1);
+/// // Swap2 places stones anywhere.
+/// assert_eq!(check_first_three(OpeningRule::Swap2, 15, &moves("a1 o15 c3")), Ok(()));
+/// ```
+pub fn check_first_three(
+    rule: OpeningRule,
+    board_size: u8,
+    moves: &[Move],
+) -> Result<(), FirstThreeViolation> {
+    if !rule.requires_26() {
+        return Ok(());
+    }
+    for (i, (mv, &area)) in moves.iter().zip(&Area::OPENING).enumerate() {
+        let at = mv.point();
+        if at.is_none_or(|p| !area.contains(p, board_size)) {
+            return Err(FirstThreeViolation {
+                rule,
+                stone: i + 1,
+                at,
+                area,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The stones the opening protocol governs (a pass among them breaks the rule).
