@@ -626,31 +626,79 @@ pub fn check_record_with(
         Offers::Points(p) if !p.is_empty() => Some(p),
         _ => None,
     };
-    let path = match rule {
-        OpeningRule::Taraguchi(_) => {
-            let fifth_outside = stones
-                .get(4)
-                .is_some_and(|&p| !Area::Square(4).contains(p, board.size()));
-            if offered.is_some() {
-                TaraguchiPath::Offers
-            } else if decisions.is_some_and(|d| d.len() >= 5 || d.get(3) == Some(&true)) {
-                TaraguchiPath::SingleFifth
-            } else if fifth_outside {
-                TaraguchiPath::Offers
-            } else {
-                TaraguchiPath::Unknown
-            }
-        }
-        _ => TaraguchiPath::Unknown,
+    let path = taraguchi_path(rule, &stones, decisions, offered, board.size());
+    check_stones(rule, &stones, path, board.size(), &mut out);
+    if let Some(d) = decisions {
+        check_swaps(rule, d, offered.is_some(), &mut out);
+    }
+    if rule == OpeningRule::ContinuousSwap && stones.len() >= 2 {
+        out.notes.push(NotCheckable::CouplesNotRecorded);
+    }
+    let game = Game {
+        rule,
+        record,
+        stones: &stones,
+        decisions,
+        path,
+        size: board.size(),
     };
+    check_offers(&game, offered, symmetry, &mut out);
+    out
+}
 
-    // Areas and the opening's shape.
+/// What the offers check reads of a record, once the stones and decisions are known.
+struct Game<'a> {
+    rule: OpeningRule,
+    record: &'a OpeningRecord<'a>,
+    /// The stones before the first pass.
+    stones: &'a [Point],
+    decisions: Option<&'a [bool]>,
+    path: TaraguchiPath,
+    size: u8,
+}
+
+/// Which way a Taraguchi game went after stone 4 ([`TaraguchiPath::Unknown`] under the other
+/// rules): offers listed, or a fifth stone outside the 9x9, mean the offers path; a swap after
+/// stone 4 or a decision after stone 5 mean the single-fifth path.
+fn taraguchi_path(
+    rule: OpeningRule,
+    stones: &[Point],
+    decisions: Option<&[bool]>,
+    offered: Option<&[Point]>,
+    size: u8,
+) -> TaraguchiPath {
+    if !matches!(rule, OpeningRule::Taraguchi(_)) {
+        return TaraguchiPath::Unknown;
+    }
+    let fifth_outside = stones
+        .get(4)
+        .is_some_and(|&p| !Area::Square(4).contains(p, size));
+    if offered.is_some() {
+        TaraguchiPath::Offers
+    } else if decisions.is_some_and(|d| d.len() >= 5 || d.get(3) == Some(&true)) {
+        TaraguchiPath::SingleFifth
+    } else if fifth_outside {
+        TaraguchiPath::Offers
+    } else {
+        TaraguchiPath::Unknown
+    }
+}
+
+/// The stones against the areas of the rule and, for a designated opening, the opening they
+/// form.
+fn check_stones(
+    rule: OpeningRule,
+    stones: &[Point],
+    path: TaraguchiPath,
+    size: u8,
+    out: &mut RecordCheck,
+) {
     let wanted = areas(rule, path == TaraguchiPath::SingleFifth);
     if let Some((k, (&at, &area))) = stones
         .iter()
         .zip(wanted)
         .enumerate()
-        .find(|(_, (p, a))| !a.contains(**p, board.size()))
+        .find(|(_, (p, a))| !a.contains(**p, size))
     {
         out.violations.push(RecordViolation::OutsideArea {
             stone: k + 1,
@@ -671,17 +719,19 @@ pub fn check_record_with(
             Err(why) => out.violations.push(RecordViolation::NotAnOpening(why)),
         }
     }
+}
 
-    // Swap decisions.
-    if let Some(d) = decisions {
-        check_swaps(rule, d, offered.is_some(), &mut out);
-    }
-    if rule == OpeningRule::ContinuousSwap && stones.len() >= 2 {
-        out.notes.push(NotCheckable::CouplesNotRecorded);
-    }
-
-    // Offers.
-    let due = match (rule, path) {
+/// The offered 5th moves: allowed at all, their count, repeats, a point already taken,
+/// symmetric equivalents of the 4-stone position, and the 5th move among them; or the notes
+/// saying what the record does not carry.
+fn check_offers(
+    game: &Game<'_>,
+    offered: Option<&[Point]>,
+    symmetry: OfferSymmetry,
+    out: &mut RecordCheck,
+) {
+    let (rule, record, stones) = (game.rule, game.record, game.stones);
+    let due = match (rule, game.path) {
         (OpeningRule::Taraguchi(_), TaraguchiPath::SingleFifth) => None,
         _ => offers_due(rule, record.declared_offers),
     };
@@ -697,7 +747,7 @@ pub fn check_record_with(
             }
             _ => {}
         }
-        return out;
+        return;
     };
     let Some(offered) = offered else {
         match record.offers {
@@ -706,14 +756,16 @@ pub fn check_record_with(
                     .push(NotCheckable::OffersUnreadable(s.to_string()));
             }
             _ if stones.len() < 5 => {}
-            _ if path == TaraguchiPath::Unknown && matches!(rule, OpeningRule::Taraguchi(_)) => {
+            _ if game.path == TaraguchiPath::Unknown
+                && matches!(rule, OpeningRule::Taraguchi(_)) =>
+            {
                 out.notes.push(NotCheckable::TaraguchiPathNotRecorded);
             }
             _ => out.notes.push(NotCheckable::OffersNotRecorded),
         }
-        return out;
+        return;
     };
-    if matches!(rule, OpeningRule::Taraguchi(_)) && decisions.is_none_or(|d| d.len() < 4) {
+    if matches!(rule, OpeningRule::Taraguchi(_)) && game.decisions.is_none_or(|d| d.len() < 4) {
         out.notes.push(NotCheckable::SwapAfterFourNotRecorded);
     }
     if record.declared_offers.is_none()
@@ -737,7 +789,7 @@ pub fn check_record_with(
     }
     if stones.len() < 4 {
         out.notes.push(NotCheckable::OffersWithoutPosition);
-        return out;
+        return;
     }
     let four = &stones[..4];
     if let Some(&p) = offered.iter().find(|p| four.contains(p)) {
@@ -749,7 +801,7 @@ pub fn check_record_with(
             .map(|(i, &p)| (p, Color::of_move_number(i + 1)))
             .collect();
         if let Some((i, j, isometry)) =
-            first_equivalent_pair(&position, offered, symmetry, board.size())
+            first_equivalent_pair(&position, offered, symmetry, game.size)
         {
             out.violations.push(RecordViolation::EquivalentOffers {
                 first: offered[i],
@@ -763,7 +815,6 @@ pub fn check_record_with(
     {
         out.violations.push(RecordViolation::FifthNotOffered(fifth));
     }
-    out
 }
 
 fn check_swaps(rule: OpeningRule, d: &[bool], offers: bool, out: &mut RecordCheck) {
