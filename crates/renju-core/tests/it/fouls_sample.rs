@@ -1,8 +1,8 @@
 //! The project's own labelled sample, `tests/data/fouls-sample.jsonl`: hand-made positions whose
 //! complete sets of forbidden points under both conventions were worked out from the rules
-//! (docs/rules.md), each with its reasoning in the `why` field. It lives in the crate, so the
-//! headline claim (the checker is exact under both conventions) is tested on a bare clone and
-//! from the packaged crate, without `../shared`.
+//! (docs/rules.md), each with its reasoning in the `why` field. It lives in the repository, so
+//! the headline claim (the checker is exact under both conventions) is tested on a bare clone,
+//! without `../shared`.
 //!
 //! Every position is judged by three checkers, which must all give exactly the labels:
 //! [`FoulChecker`], [`IncrementalBoard`] (the position reached stone by stone) and the literal
