@@ -129,6 +129,7 @@ fn name_point(p: Point, letter: Option<char>) -> String {
 
 /// Why an atlas file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AtlasError {
     /// The file (as given to the reader).
     pub file: String,
@@ -140,6 +141,7 @@ pub struct AtlasError {
 
 /// What is wrong in an atlas file.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AtlasErrorKind {
     /// The file could not be read.
     Io(String),
@@ -208,7 +210,15 @@ impl fmt::Display for AtlasError {
     }
 }
 
-impl std::error::Error for AtlasError {}
+impl std::error::Error for AtlasError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            AtlasErrorKind::Board(e) => Some(e),
+            AtlasErrorKind::BadPoint(_, e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// How a verdict is written in the files: `legal`, `five`, `forbidden double-three`.
 ///

@@ -28,8 +28,16 @@ use quick_xml::escape::escape;
 use renju_core::{Board, Color, Point};
 use std::fmt::Write as _;
 
-/// How to draw.
+/// How to draw. Start from [`SvgOptions::default`] and change what you need (the `with_`
+/// methods, or the fields): options may be added, so the struct cannot be written out whole.
+///
+/// ```
+/// use renju_diagrams::svg::SvgOptions;
+/// let options = SvgOptions::default().with_title("Double three at h8").with_cell(24);
+/// assert_eq!((options.cell, options.title.as_deref()), (24, Some("Double three at h8")));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SvgOptions {
     /// Distance between two grid lines, in pixels (at least 12).
     pub cell: u32,
@@ -55,6 +63,43 @@ impl Default for SvgOptions {
             legend: Vec::new(),
             forbidden_letters: Vec::new(),
         }
+    }
+}
+
+impl SvgOptions {
+    /// With this distance between grid lines (at least 12 pixels are drawn).
+    #[must_use]
+    pub fn with_cell(mut self, cell: u32) -> Self {
+        self.cell = cell;
+        self
+    }
+
+    /// With or without the coordinates on the edges.
+    #[must_use]
+    pub fn with_coordinates(mut self, coordinates: bool) -> Self {
+        self.coordinates = coordinates;
+        self
+    }
+
+    /// With a caption above the board.
+    #[must_use]
+    pub fn with_title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// With these lines of explanation under the board.
+    #[must_use]
+    pub fn with_legend(mut self, legend: Vec<String>) -> Self {
+        self.legend = legend;
+        self
+    }
+
+    /// With these letter marks drawn as forbidden (red, in a red ring).
+    #[must_use]
+    pub fn with_forbidden_letters(mut self, points: Vec<Point>) -> Self {
+        self.forbidden_letters = points;
+        self
     }
 }
 

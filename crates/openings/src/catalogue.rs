@@ -330,7 +330,8 @@ pub fn by_code(code: &str) -> Option<&'static Opening> {
 
 /// Why three stones are not one of the 26 openings.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotAnOpening {
+#[non_exhaustive]
+pub enum NotAnOpeningError {
     /// Fewer than three stones were given.
     TooFewStones {
         /// How many were given.
@@ -358,29 +359,29 @@ pub enum NotAnOpening {
     },
 }
 
-impl fmt::Display for NotAnOpening {
+impl fmt::Display for NotAnOpeningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotAnOpening::TooFewStones { given } => {
+            NotAnOpeningError::TooFewStones { given } => {
                 write!(f, "an opening needs 3 stones, {given} given")
             }
-            NotAnOpening::FirstNotCentre { at } => {
+            NotAnOpeningError::FirstNotCentre { at } => {
                 write!(f, "move 1 is at {at}, not at the centre h8")
             }
-            NotAnOpening::SecondNotAdjacent { at } => write!(
+            NotAnOpeningError::SecondNotAdjacent { at } => write!(
                 f,
                 "move 2 is at {at}, not adjacent to h8 (it must be one of g7..i9)"
             ),
-            NotAnOpening::ThirdOutside5x5 { at } => write!(
+            NotAnOpeningError::ThirdOutside5x5 { at } => write!(
                 f,
                 "move 3 is at {at}, outside the 5x5 square f6..j10 around h8"
             ),
-            NotAnOpening::Repeated { at } => write!(f, "{at} is played twice"),
+            NotAnOpeningError::Repeated { at } => write!(f, "{at} is played twice"),
         }
     }
 }
 
-impl std::error::Error for NotAnOpening {}
+impl std::error::Error for NotAnOpeningError {}
 
 /// An opening recognised by [`identify`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -395,10 +396,10 @@ pub struct Identified {
 /// orientations. Further stones are ignored.
 ///
 /// # Errors
-/// [`NotAnOpening`] saying which stone breaks the rule.
+/// [`NotAnOpeningError`] saying which stone breaks the rule.
 ///
 /// ```
-/// use renju_openings::{identify, NotAnOpening};
+/// use renju_openings::{identify, NotAnOpeningError};
 /// use renju_core::Point;
 /// let p = |s: &str| s.parse::<Point>().unwrap();
 /// // 渓月 (2D) turned a quarter: white 2 on g8, black 3 on f9.
@@ -407,28 +408,28 @@ pub struct Identified {
 /// assert_eq!(found.symmetry.apply(p("f9"), 15), p("i10"));
 /// assert!(matches!(
 ///     identify(&[p("h8"), p("h10"), p("i9")]),
-///     Err(NotAnOpening::SecondNotAdjacent { .. })
+///     Err(NotAnOpeningError::SecondNotAdjacent { .. })
 /// ));
 /// ```
-pub fn identify(moves: &[Point]) -> Result<Identified, NotAnOpening> {
+pub fn identify(moves: &[Point]) -> Result<Identified, NotAnOpeningError> {
     let [b1, w2, b3] = match moves {
         [a, b, c, ..] => [*a, *b, *c],
-        _ => return Err(NotAnOpening::TooFewStones { given: moves.len() }),
+        _ => return Err(NotAnOpeningError::TooFewStones { given: moves.len() }),
     };
     if b1 != Point::CENTER {
-        return Err(NotAnOpening::FirstNotCentre { at: b1 });
+        return Err(NotAnOpeningError::FirstNotCentre { at: b1 });
     }
     if w2 == b1 {
-        return Err(NotAnOpening::Repeated { at: w2 });
+        return Err(NotAnOpeningError::Repeated { at: w2 });
     }
     if w2.distance(b1) != 1 {
-        return Err(NotAnOpening::SecondNotAdjacent { at: w2 });
+        return Err(NotAnOpeningError::SecondNotAdjacent { at: w2 });
     }
     if b3 == b1 || b3 == w2 {
-        return Err(NotAnOpening::Repeated { at: b3 });
+        return Err(NotAnOpeningError::Repeated { at: b3 });
     }
     if b3.distance(b1) > 2 {
-        return Err(NotAnOpening::ThirdOutside5x5 { at: b3 });
+        return Err(NotAnOpeningError::ThirdOutside5x5 { at: b3 });
     }
     for s in Symmetry::ALL {
         let (w, b) = (s.apply(w2, 15), s.apply(b3, 15));
@@ -443,5 +444,5 @@ pub fn identify(moves: &[Point]) -> Result<Identified, NotAnOpening> {
         }
     }
     // Every black 3 in the 5x5 is one of the 26 (a test checks it); kept total anyway.
-    Err(NotAnOpening::ThirdOutside5x5 { at: b3 })
+    Err(NotAnOpeningError::ThirdOutside5x5 { at: b3 })
 }

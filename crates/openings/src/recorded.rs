@@ -12,7 +12,7 @@
 //! itself ([`swap_slots`]): after stone 1 for Swap1, after 3 and (option c) after 5 for Swap2,
 //! after 1..5 for Tarannikov, and so on.
 
-use crate::catalogue::{NotAnOpening, identify};
+use crate::catalogue::{NotAnOpeningError, identify};
 use crate::isometry::{Isometry, OfferSymmetry, first_equivalent_pair};
 use crate::protocol::Area;
 use crate::rule::OpeningRule;
@@ -91,6 +91,7 @@ impl fmt::Display for OfferCount {
 /// A way a record contradicts its opening rule. Each carries the data of the fault; the text
 /// is made only when it is shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RecordViolation {
     /// A pass before the opening is complete (no pass is allowed in the opening).
     PassInOpening {
@@ -107,7 +108,7 @@ pub enum RecordViolation {
         area: Area,
     },
     /// The first three stones are not one of the 26 openings.
-    NotAnOpening(NotAnOpening),
+    NotAnOpening(NotAnOpeningError),
     /// The opening is not the designated one.
     NotDesignated {
         /// The designated opening's code.
@@ -291,6 +292,7 @@ fn plural(n: usize) -> &'static str {
 /// A check the record's data does not allow: what is missing, and what is therefore not
 /// judged. Never a violation.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NotCheckable {
     /// The game reached move 5 but the record lists no 5th-move offers.
     OffersNotRecorded,

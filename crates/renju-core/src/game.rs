@@ -264,6 +264,7 @@ impl Game {
 
 /// Why [`Game::play_checked`] refused a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The point is off the board or occupied.
     Board(BoardError),

@@ -6,9 +6,13 @@
 //! exact foul checker ([`is_forbidden`], [`forbidden_points`], [`explain`]) with its two
 //! conventions ([`Convention`]).
 //!
-//! It is **not** a record reader (see the `notation` crate), an opening-rule checker
-//! (`openings`), a game adjudicator (`analyzer`) or a search engine: it answers questions
-//! about one position. It depends on nothing but `std` (serde is an optional feature).
+//! It is **not** a record reader (see the `renju-notation` crate), an opening-rule checker
+//! (`renju-openings`), a game adjudicator (`renju-analyzer`) or a search engine: it answers
+//! questions about one position. It depends on nothing but `std`; the `serde` feature adds
+//! `Serialize`/`Deserialize` for [`Point`] (as `"h8"`) and the named enums (as their names).
+//!
+//! The rules as implemented, with diagrams:
+//! [docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md).
 //!
 //! ```
 //! use renju_core::{Board, Convention, Foul, forbidden_points};

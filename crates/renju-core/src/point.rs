@@ -35,6 +35,7 @@ pub struct Point {
 
 /// Why a text could not be read as a point.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PointError {
     /// The text was empty.
     Empty,

@@ -4,6 +4,7 @@ use crate::Color;
 
 /// How a game is won (see `RULES.md` section 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum RuleSet {
     /// Renju: Black has fouls and wins only with exactly five; White wins with five or more.
     #[default]

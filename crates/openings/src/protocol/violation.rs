@@ -2,7 +2,7 @@
 //! [`Area`]s stones must lie in.
 
 use super::{Event, Player};
-use crate::catalogue::NotAnOpening;
+use crate::catalogue::NotAnOpeningError;
 use crate::isometry::Isometry;
 use renju_core::Point;
 use std::fmt;
@@ -67,6 +67,7 @@ impl fmt::Display for Area {
 /// What the rule expects at a step (shown in [`Violation::Incomplete`] and
 /// [`Violation::Unexpected`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Expected {
     /// A player places the next stone inside an area.
     Stone {
@@ -128,6 +129,7 @@ impl fmt::Display for Expected {
 
 /// The first way a transcript breaks its rule. `step` counts events from 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Violation {
     /// The transcript ends before the opening is complete.
     Incomplete {
@@ -191,7 +193,7 @@ pub enum Violation {
         /// The step of stone 3.
         step: usize,
         /// Why.
-        reason: NotAnOpening,
+        reason: NotAnOpeningError,
     },
     /// The opening is not the designated one.
     NotDesignated {

@@ -100,6 +100,9 @@ pub trait Fouls {
 use crate::{Board, Convention, Point};
 
 /// Why a Black stone is forbidden.
+///
+/// Exhaustive on purpose: the renju rules define exactly these three fouls (docs/rules.md
+/// section 3), so a `match` on a foul needs no arm for one that cannot exist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Foul {
     /// Two or more open threes (3-3, 4-3-3, ...).
