@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! title: Simple double three: two connected threes
-//! source: RULES.md section 3 (double three); seed 000, figure of simple fouls
+//! source: docs/rules.md section 3 (double three); seed 000, figure of simple fouls
 //! board:
 //!  9 . . . . . . . . .
 //!  8 . . . . . . . . .
@@ -294,7 +294,7 @@ impl AtlasEntry {
     /// use renju_diagrams::atlas::AtlasEntry;
     /// use renju_core::{Foul, Verdict};
     /// let text = "title: Two threes
-    /// source: RULES.md section 3
+    /// source: docs/rules.md section 3
     /// board:
     ///  7 . . . . . . .
     ///  6 . . . . . . .

@@ -2,7 +2,7 @@
 
 use crate::Color;
 
-/// How a game is won (see `RULES.md` section 5).
+/// How a game is won ([docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum RuleSet {
@@ -82,7 +82,7 @@ crate::names! {
 }
 
 /// How a straight-four point that also makes a five on another line is read
-/// (see `RULES.md` section 3).
+/// ([docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Convention {
     /// Default: "five > foul > open four": such a point makes a five, not a straight four,

@@ -2,7 +2,7 @@
 //!
 //! Everything is decided from the 11 points centred on the point (5 on each side), which is
 //! enough for every shape that passes through it. The answers for all 3^10 neighbourhoods are
-//! computed from the definitions in `RULES.md` section 2 (`shape/analyse.rs`) by `build.rs` when
+//! computed from the definitions in [docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 2 (`shape/analyse.rs`) by `build.rs` when
 //! the crate is built, and looked up afterwards.
 
 use crate::{Board, Color, MAX_SIZE, MIN_SIZE, Point, RuleSet};

@@ -1,6 +1,6 @@
 //! The exact foul checker: is a Black stone on a point forbidden, and why.
 //!
-//! The decision follows `RULES.md` section 3 literally, one rule per file:
+//! The decision follows [docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 3 literally, one rule per file:
 //! 1. `five`: a stone that makes an exact five is never forbidden;
 //! 2. `overline`: otherwise six or more in a row on any line is an overline;
 //! 3. `double_four`: otherwise two or more fours over the four lines (two on one line count

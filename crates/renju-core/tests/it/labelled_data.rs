@@ -125,7 +125,7 @@ fn public_cases_agree_under_both_conventions() {
     }
 }
 
-/// The line reader names what is wrong instead of skipping (#14 item 8).
+/// The line reader names what is wrong instead of skipping.
 #[test]
 fn malformed_lines_are_reported() {
     let board = ".".repeat(225);

@@ -1,7 +1,7 @@
 //! An independent, deliberately naive reference foul checker, and the comparison of the fast
 //! checker ([`FoulChecker`]) against it on many positions nobody has labelled.
 //!
-//! The reference is a literal reading of `RULES.md` sections 2-3 on a plain array board: it
+//! The reference is a literal reading of docs/rules.md sections 2-3 on a plain array board: it
 //! places stones, walks the four lines cell by cell and recurses for every straight-four
 //! point. It uses no lookup table, no bit tricks and no memo, and nothing of the crate but
 //! the public `Board`/`Point`/`Color` types, so that a mistake in the fast checker's pattern
