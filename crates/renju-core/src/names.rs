@@ -305,7 +305,7 @@ pub mod __private {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Color, Convention, Direction, Foul, Named, RuleSet, Symmetry};
+    use crate::{Color, Convention, Direction, Foul, Named, Orientation, RuleSet, Symmetry};
 
     /// Every name and alias reads back to its value under the one rule, the lists are complete
     /// and distinct, and nothing but ASCII case is folded.
@@ -334,6 +334,7 @@ mod tests {
         check::<RuleSet>();
         check::<Direction>();
         check::<Symmetry>();
+        check::<Orientation>();
         assert_eq!("DOUBLE-THREE".parse::<Foul>(), Ok(Foul::DoubleThree));
         assert_eq!(Foul::from_name("Double-Four"), Some(Foul::DoubleFour));
         assert_eq!("Gomoku".parse::<RuleSet>(), Ok(RuleSet::FreeStyle));

@@ -5,7 +5,8 @@
 #![cfg(feature = "serde")]
 
 use renju_core::{
-    Board, Color, Convention, Direction, Foul, Named, Point, RuleSet, Symmetry, line_shape,
+    Board, Color, Convention, Direction, Foul, Named, Orientation, Point, RuleSet, Symmetry,
+    line_shape,
 };
 use serde::{Serialize, de::DeserializeOwned};
 
@@ -76,6 +77,10 @@ fn every_named_value() {
         (Symmetry::FlipVertical, "flip-v"),
         (Symmetry::FlipDiagonal, "flip-d"),
         (Symmetry::FlipAntiDiagonal, "flip-a"),
+    ]);
+    check_named(&[
+        (Orientation::RowOneAtBottom, "bottom"),
+        (Orientation::RowOneAtTop, "top"),
     ]);
     // Aliases read too, and still write the canonical name.
     let r: RuleSet = serde_json::from_str("\"gomoku\"").unwrap();
