@@ -58,7 +58,7 @@ pub use recorded::{
 };
 pub use report::{IdentifyError, identify_report, table_text};
 pub use rule::{ALL_RULES, FoulsApply, OpeningRule, ParseOpeningRuleError};
-pub use tables::{GeneratedFile, RuleRating, RuleRatings, generate_tables};
+pub use tables::{GeneratedFile, RatingsError, RuleRating, RuleRatings, generate_tables};
 
 /// The examples of the README compile and pass.
 #[cfg(doctest)]

@@ -90,12 +90,15 @@ fn ratings_name_the_project_rules_and_agree_on_fouls() {
 
 #[test]
 fn ratings_reader_reports_bad_input() {
-    assert!(
-        RuleRatings::from_json("{")
-            .unwrap_err()
-            .contains("not JSON")
-    );
-    assert!(RuleRatings::from_json("{}").unwrap_err().contains("rules"));
+    let text = |json: &str| RuleRatings::from_json(json).unwrap_err().to_string();
+    assert!(text("{").starts_with("not JSON: "));
+    assert_eq!(text("{}"), "no 'rules' array");
     let bad = r#"{"rules":[{"zh":"二次交換","en":"Swap2","fouls":false,"variety":"many"}]}"#;
-    assert!(RuleRatings::from_json(bad).unwrap_err().contains("variety"));
+    assert_eq!(text(bad), "rule 1 (二次交換): 'variety' is not a number");
+    let no_fouls = r#"{"rules":[{"zh":"二次交換","en":"Swap2"}]}"#;
+    assert_eq!(text(no_fouls), "rule 1 (二次交換): no 'fouls'");
+    assert_eq!(
+        text(r#"{"rules":[{"en":"Swap2"}]}"#),
+        "rule 1: no 'zh' text"
+    );
 }
