@@ -95,6 +95,7 @@ impl Board {
     /// assert_eq!(b.size(), 19);
     /// assert!(Board::new(4).is_err() && Board::new(21).is_err());
     /// ```
+    #[inline]
     pub fn new(size: usize) -> Result<Board, BoardError> {
         if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&size) {
             return Err(BoardError::BadSize(size));
@@ -129,6 +130,7 @@ impl Board {
     /// assert_eq!(Board::renju().size(), 15);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn size(&self) -> u8 {
         self.size
     }
@@ -142,6 +144,7 @@ impl Board {
     /// assert!(!b.contains(Point::parse_sized("p16", 20).unwrap()));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn contains(&self, p: Point) -> bool {
         p.col() < self.size && p.row() < self.size
     }
@@ -169,6 +172,7 @@ impl Board {
     /// assert_eq!(b.get("a1".parse().unwrap()), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {
         if !self.contains(p) {
             return None;
@@ -195,6 +199,7 @@ impl Board {
     /// assert!(!b.is_empty_at("j10".parse().unwrap())); // off this 9x9 board
     /// ```
     #[must_use]
+    #[inline]
     pub fn is_empty_at(&self, p: Point) -> bool {
         self.contains(p) && self.get(p).is_none()
     }
@@ -213,6 +218,7 @@ impl Board {
     /// b.set(Point::CENTER, None).unwrap();
     /// assert!(b.is_empty_at(Point::CENTER));
     /// ```
+    #[inline]
     pub fn set(&mut self, p: Point, stone: Option<Color>) -> Result<(), BoardError> {
         if !self.contains(p) {
             return Err(BoardError::OffBoard(p, self.size));
@@ -243,6 +249,7 @@ impl Board {
     ///     Err(BoardError::Occupied(Point::CENTER, Color::Black))
     /// );
     /// ```
+    #[inline]
     pub fn place(&mut self, p: Point, color: Color) -> Result<(), BoardError> {
         if let Some(c) = self.get(p) {
             return Err(BoardError::Occupied(p, c));
@@ -375,6 +382,7 @@ impl Board {
     /// assert_eq!(b.row_bits(Color::Black, 2), 0b101); // row 3: columns a and c
     /// ```
     #[must_use]
+    #[inline]
     pub fn row_bits(&self, color: Color, row: u8) -> u32 {
         match color {
             Color::Black => self.black[usize::from(row)],

@@ -17,6 +17,7 @@ impl Color {
     /// assert_eq!(Color::Black.opponent(), Color::White);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn opponent(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -33,6 +34,7 @@ impl Color {
     /// assert_eq!(Color::of_move_number(4), Color::White);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn of_move_number(n: usize) -> Color {
         if n % 2 == 1 {
             Color::Black

@@ -30,6 +30,7 @@ impl Direction {
     /// assert_eq!(Direction::AntiDiagonal.step(), (1, -1));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn step(self) -> (i32, i32) {
         match self {
             Direction::Horizontal => (1, 0),
@@ -242,6 +243,7 @@ fn line_len(size: u8, d: Direction, line: usize) -> u32 {
 }
 
 impl Lines {
+    #[inline]
     pub(crate) fn new(board: &Board) -> Lines {
         let mut lines = Lines::empty(board.size());
         for r in 0..board.size() {
@@ -258,6 +260,7 @@ impl Lines {
     }
 
     /// An empty board of side `size` (5..=20).
+    #[inline]
     pub(crate) fn empty(size: u8) -> Lines {
         Lines {
             size,
