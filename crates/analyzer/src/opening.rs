@@ -12,8 +12,8 @@
 use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
 use renju_notation::GameRecord;
 use renju_openings::{
-    NotCheckable, Offers, OpeningRecord, OpeningRule, RecordViolation, Swaps, UnknownOpeningRule,
-    Violation,
+    NotCheckable, Offers, OpeningRecord, OpeningRule, ParseOpeningRuleError, RecordViolation,
+    Swaps, Violation,
 };
 use std::fmt;
 
@@ -349,7 +349,7 @@ impl RuleName {
         }
         match OpeningRule::from_name(name) {
             Ok(r) => RuleName::Known(r),
-            Err(UnknownOpeningRule::Unsupported {
+            Err(ParseOpeningRuleError::Unsupported {
                 reason, opening_26, ..
             }) => RuleName::Unsupported {
                 name: name.to_string(),

@@ -289,12 +289,10 @@ pub fn run(args: &Args, svg: Option<&Path>) -> Result<String, String> {
             .file_name()
             .map(|n| title.replace(&args.input, &n.to_string_lossy()))
             .unwrap_or_else(|| title.clone());
-        let options = SvgOptions {
-            title: Some(short),
-            legend: drawn.legend,
-            forbidden_letters: drawn.forbidden_letters,
-            ..SvgOptions::default()
-        };
+        let options = SvgOptions::default()
+            .with_title(short)
+            .with_legend(drawn.legend)
+            .with_forbidden_letters(drawn.forbidden_letters);
         crate::output::AtomicFile::write(path, render_svg(&drawn.diagram, &options).as_bytes())
             .map_err(|e| e.to_string())?;
         let _ = writeln!(text, "SVG written to {}", path.display());

@@ -7,28 +7,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-/// Where row 1 is in a format's own coordinates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Orientation {
-    /// Row 1 at the bottom (RIF, RenLib display, `.renju`, move strings).
-    #[default]
-    RowOneAtBottom,
-    /// Row 1 at the top (Piskvork `.psq`, SGF letters, Gomocup "pos" strings).
-    RowOneAtTop,
-}
-
-names!(Orientation {
-    RowOneAtBottom => "bottom",
-    RowOneAtTop => "top",
-});
-
-impl FromStr for Orientation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Orientation::from_name(s)
-            .ok_or_else(|| format!("unknown orientation '{s}' (expected top or bottom)"))
-    }
-}
+/// Where row 1 is in a format's own coordinates: renju-core's type, the one of the workspace.
+pub use renju_core::Orientation;
 
 /// The result a record declares (not necessarily what happened on the board).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
