@@ -333,3 +333,226 @@ pub fn decode_mixed(bytes: &[u8]) -> Option<(String, &'static Encoding)> {
     out.push_str(std::str::from_utf8(&bytes[at..]).ok()?);
     Some((out, legacy))
 }
+
+/// Texts of one file that each stand alone (a `.lib` library's comments and board texts,
+/// written in the ANSI code page of the Windows program that made them), decoded:
+/// [`decode_texts`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodedTexts {
+    /// The decoded texts, in the order given.
+    pub texts: Vec<String>,
+    /// The file's encoding, with the other encodings single texts were decoded in
+    /// ([`TextEncoding::others`]) and whether bytes were replaced ([`TextEncoding::lossy`]).
+    pub encoding: TextEncoding,
+}
+
+/// Texts of at least this many non-ASCII bytes are long: their own detection is evidence
+/// enough to read them in another code page than the file's.
+const LONG_TEXT: usize = 16;
+
+/// The Windows ANSI code page standing for a detector's guess: RenLib and the other Windows
+/// programs of the field write in an ANSI code page (windows-1250..1258, windows-874, GBK,
+/// Shift_JIS, EUC-KR, Big5) or, for this crate's own output, UTF-8. EUC-JP is no ANSI code
+/// page; its byte pairs (A1..FE A1..FE) are GBK's, the code page of most libraries holding
+/// such texts. The ISO and DOS code pages go to the Windows code page of their script.
+fn ansi_code_page(e: &'static Encoding) -> &'static Encoding {
+    use encoding_rs as E;
+    if e == E::EUC_JP {
+        E::GBK
+    } else if e == E::ISO_8859_5 || e == E::KOI8_U || e == E::KOI8_R || e == E::IBM866 {
+        E::WINDOWS_1251
+    } else if e == E::ISO_8859_2 {
+        E::WINDOWS_1250
+    } else if e == E::ISO_8859_4 || e == E::ISO_8859_13 {
+        E::WINDOWS_1257
+    } else if e == E::ISO_8859_6 {
+        E::WINDOWS_1256
+    } else if e == E::ISO_8859_7 {
+        E::WINDOWS_1253
+    } else if e == E::ISO_8859_8 || e == E::ISO_8859_8_I {
+        E::WINDOWS_1255
+    } else {
+        e
+    }
+}
+
+/// The number of non-ASCII bytes of `bytes`: the weight of a text's evidence.
+fn non_ascii(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|b| !b.is_ascii()).count()
+}
+
+/// The one encoding of a file made of separate texts, weighing the whole file before deciding
+/// per text: the texts are not one document (a byte that breaks a code page in one text says
+/// nothing about the others), and most of them are short (two to six characters), too short
+/// for a detector alone.
+///
+/// - The file's encoding: when the detector's guess over all the texts together is a
+///   multi-byte code page (or UTF-8) that decodes every text, that one. Otherwise each
+///   non-ASCII text votes for the code page detected for it alone, with the weight of its
+///   non-ASCII bytes; the file's encoding is the detector's guess over the texts that fit the
+///   winner (so one Latin-1 text, or one text cut in the middle of a character, no longer
+///   turns a Chinese library into windows-1252).
+/// - Each text is decoded in the file's encoding, unless that cannot decode it (it is then
+///   decoded in the code page detected for it, if that fits) or the evidence for another is
+///   strong: valid UTF-8 where the file's code page is single-byte, or UTF-8 holding
+///   characters of three bytes (the rule of [`choose`] for a declared legacy encoding); or a
+///   long text (at least 16 non-ASCII bytes) whose own detection is a code page of the other
+///   kind (multi-byte where the file's is single-byte, or the reverse) that fits it; or a
+///   text the file's code page reads only as rare characters (a Latin-1 or Cyrillic word read
+///   as GBK gives characters outside GB2312) that its own detection reads as common ones.
+///
+/// Guesses are read as the Windows ANSI code pages they stand for (EUC-JP as GBK, ISO-8859-5
+/// as windows-1251...). With `forced`, every text is decoded in it.
+///
+/// ```
+/// use renju_notation::encoding::decode_texts;
+/// let gbk = |s: &str| encoding_rs::GBK.encode(s).0.into_owned();
+/// // short GBK comments, plain ASCII ones, and one Latin-1 text that GBK cannot decode
+/// let mut texts: Vec<Vec<u8>> = ["黑胜", "好棋", "白必胜", "妙手", "冲四", "活三", "禁手"]
+///     .iter().map(|s| gbk(s)).collect();
+/// texts.push(b"a".to_vec());
+/// texts.push(b"Jos\xe9".to_vec());
+/// let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+/// let d = decode_texts(&refs, None);
+/// assert_eq!(d.encoding.name, "GBK");
+/// assert_eq!(d.encoding.others, ["windows-1252"]);
+/// assert_eq!(d.texts[0], "黑胜");
+/// assert_eq!(d.texts[8], "José");
+/// ```
+#[must_use]
+pub fn decode_texts(texts: &[&[u8]], forced: Option<&'static Encoding>) -> DecodedTexts {
+    let mut all = Vec::new();
+    for t in texts {
+        all.extend_from_slice(t);
+        all.push(b'\n');
+    }
+    let (file, source) = match forced {
+        Some(f) => (f, EncodingSource::Forced),
+        None if all.is_ascii() => (encoding_rs::UTF_8, EncodingSource::Ascii),
+        None => (
+            file_code_page(texts, &all),
+            EncodingSource::Detected { declared: None },
+        ),
+    };
+    let mut used = TextEncoding {
+        name: file.name(),
+        source,
+        lossy: false,
+        others: Vec::new(),
+    };
+    let mut out = Vec::with_capacity(texts.len());
+    for &raw in texts {
+        let e = if forced.is_some() || raw.is_ascii() {
+            file
+        } else {
+            text_code_page(raw, file)
+        };
+        let (text, lossy) = decode_with(raw, e);
+        used.lossy |= lossy;
+        if e != file && !used.others.contains(&e.name()) {
+            used.others.push(e.name());
+        }
+        out.push(text);
+    }
+    DecodedTexts {
+        texts: out,
+        encoding: used,
+    }
+}
+
+/// The file's encoding of [`decode_texts`] (`all`: the texts joined by line breaks).
+fn file_code_page(texts: &[&[u8]], all: &[u8]) -> &'static Encoding {
+    let whole = ansi_code_page(detect(all));
+    if !whole.is_single_byte() && texts.iter().all(|t| fits(t, whole)) {
+        return whole;
+    }
+    let mut votes: Vec<(&'static Encoding, usize)> = Vec::new();
+    for t in texts.iter().filter(|t| !t.is_ascii()) {
+        let own = ansi_code_page(detect(t));
+        let w = non_ascii(t);
+        match votes.iter_mut().find(|v| v.0 == own) {
+            Some(v) => v.1 += w,
+            None => votes.push((own, w)),
+        }
+    }
+    // the first of the heaviest (texts in file order break ties)
+    let Some(&(winner, _)) = votes.iter().rev().max_by_key(|v| v.1) else {
+        return whole;
+    };
+    let mut fitting = Vec::new();
+    for t in texts.iter().filter(|t| fits(t, winner)) {
+        fitting.extend_from_slice(t);
+        fitting.push(b'\n');
+    }
+    let refined = ansi_code_page(detect(&fitting));
+    if refined != winner
+        && texts
+            .iter()
+            .filter(|t| fits(t, winner))
+            .all(|t| fits(t, refined))
+    {
+        refined
+    } else {
+        winner
+    }
+}
+
+/// The encoding one non-ASCII text of a file in `file` is decoded in (see [`decode_texts`]).
+fn text_code_page(raw: &[u8], file: &'static Encoding) -> &'static Encoding {
+    if file != encoding_rs::UTF_8
+        && let Ok(t) = std::str::from_utf8(raw)
+        && !implausible_utf8(t)
+        && utf8_rather_than(t, file)
+    {
+        return encoding_rs::UTF_8;
+    }
+    let own = ansi_code_page(detect(raw));
+    if !fits(raw, file) {
+        return if fits(raw, own) { own } else { file };
+    }
+    if own == file || !fits(raw, own) {
+        return file;
+    }
+    let other_kind = own.is_single_byte() != file.is_single_byte();
+    let long = non_ascii(raw) >= LONG_TEXT;
+    if (other_kind && long) || (!common_in(raw, file) && common_in(raw, own)) {
+        own
+    } else {
+        file
+    }
+}
+
+/// Whether bytes that `e` decodes read as the common characters of `e`'s repertoire, what
+/// people type: for GBK the GB2312 set (both bytes A1..FE, lead up to F7; not the GBK
+/// extension of rare and traditional characters nor the user-defined area), for EUC-KR the
+/// KS X 1001 set (both bytes A1..FE), for Big5 leads A1..F9 (not the user-defined and HKSCS
+/// areas), for Shift_JIS JIS X 0208 (leads 81..9F, E0..EF) and half-width katakana. A
+/// Latin-1 word (`Très`, E8 73) or a Cyrillic one read as GBK fails this. Single-byte code
+/// pages and UTF-8: always true.
+fn common_in(bytes: &[u8], e: &'static Encoding) -> bool {
+    use encoding_rs as E;
+    let double: fn(u8, u8) -> bool = if e == E::GBK || e == E::GB18030 {
+        |lead, trail| (0xA1..=0xF7).contains(&lead) && (0xA1..=0xFE).contains(&trail)
+    } else if e == E::EUC_KR {
+        |lead, trail| (0xA1..=0xFE).contains(&lead) && (0xA1..=0xFE).contains(&trail)
+    } else if e == E::BIG5 {
+        |lead, _| (0xA1..=0xF9).contains(&lead)
+    } else if e == E::SHIFT_JIS {
+        |lead, _| matches!(lead, 0x81..=0x9F | 0xE0..=0xEF)
+    } else {
+        return true;
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii() || (e == E::SHIFT_JIS && (0xA1..=0xDF).contains(&b)) {
+            i += 1;
+            continue;
+        }
+        match bytes.get(i + 1) {
+            Some(&t) if double(b, t) => i += 2,
+            _ => return false,
+        }
+    }
+    true
+}

@@ -14,11 +14,9 @@ use renju_notation::GameRecord;
 /// largest board so that an off-board point reaches the analyzer; a text that is no point at
 /// all stops the reading and is returned as the unreadable move.
 fn load(name: &str) -> (GameRecord, Option<UnreadableMove>) {
-    let path = format!(
-        "{}/../../corpus/games/{name}.renju",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path = renju_testdata::repo("corpus/games").join(format!("{name}.renju"));
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut words = text.split_whitespace();
     let mut record = GameRecord::new(15);
     record.result = words
@@ -671,9 +669,9 @@ fn conventions_and_claim_policies_together() {
 
 #[test]
 fn every_game_is_audited_without_panic_under_every_setting() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/games");
+    let dir = renju_testdata::repo("corpus/games");
     let mut n = 0;
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+    for entry in std::fs::read_dir(&dir).expect("corpus/games").flatten() {
         let path = entry.path();
         if path.extension().and_then(|e| e.to_str()) != Some("renju") {
             continue;

@@ -9,6 +9,7 @@ mod encodings;
 mod fixtures;
 mod garbage;
 mod lib_dialects;
+mod lib_encodings;
 mod limits;
 mod real_trees;
 mod rif_dialects;
