@@ -21,7 +21,7 @@
 //! becomes a line break `\n`; other line breaks stay as stored (`\r\n` or `\n`). Writing a new
 //! comment turns its first bare `\n` back into `0x08` and keeps the others.
 
-use crate::encoding::{EncodingSource, TextEncoding, decode_texts, encode_with};
+use crate::encoding::{EncodingSource, TextEncoding, decode_texts, decode_with, encode_with};
 use crate::error::{ErrorKind, Position, RecordError};
 use crate::moves::{point_from, point_to};
 use crate::record::Orientation;
@@ -452,9 +452,81 @@ fn set_texts(tree: &mut GameTree, texts: Vec<RawText>, forced: Option<&'static E
 /// tree's encoding when it can hold them all, in UTF-8 otherwise; the encoding used for them
 /// is returned (`None` when no text had to be encoded). Only 15x15 trees can be written; the
 /// caller leaves the others out. Labels, marks and setup stones have no place in a library.
+/// [`write_tree_in`] writes every text in a code page of the caller's choice.
 #[must_use]
 pub fn write_tree(tree: &GameTree, orientation: Orientation) -> (Vec<u8>, Option<TextEncoding>) {
-    let layout = tree.lib.unwrap_or_else(|| {
+    let target = new_text_encoding(tree);
+    let mut texts = TextWriter {
+        encoding: target.encoding(),
+        forced: false,
+        fell_back: false,
+    };
+    let out = write_nodes(tree, orientation, &mut texts);
+    let any_new = tree.nodes.iter().any(|n| {
+        n.comment.as_ref().is_some_and(|t| t.raw().is_none())
+            || n.board_text.as_ref().is_some_and(|t| t.raw().is_none())
+    });
+    (out, any_new.then_some(target))
+}
+
+/// Writes a tree as a `.lib` file with every text in `encoding` (GBK, Shift_JIS,
+/// windows-1252...: the ANSI code page of the RenLib that will read it), as [`write_tree`]
+/// does otherwise. A text read from a library is written as stored when its stored bytes are
+/// already this text in `encoding` (so a library read in GBK and written in GBK is
+/// byte-identical, and so is one converted to SGF and back); any other text is encoded in
+/// `encoding`. A text holding a character `encoding` cannot represent is written in UTF-8
+/// rather than lost (this crate's reader reads it back; RenLib shows it garbled): the
+/// returned encoding then names UTF-8 among its [`others`](TextEncoding::others).
+///
+/// ```
+/// use renju_notation::Orientation;
+/// use renju_notation::renlib::{read_tree, write_tree_in};
+/// use renju_notation::tree::{GameTree, Text};
+/// let mut tree = GameTree::new(15);
+/// let h8 = tree.add_child(0, Some("h8".parse().unwrap()));
+/// tree.nodes[h8].comment = Some(Text::new("天元"));
+/// let (bytes, used) = write_tree_in(&tree, Orientation::RowOneAtTop, encoding_rs::GBK);
+/// assert!(bytes.ends_with(&[0xCC, 0xEC, 0xD4, 0xAA, 0, 0]));
+/// assert_eq!(used.to_string(), "GBK (forced)");
+/// let back = read_tree(&bytes, "t.lib", Orientation::RowOneAtTop, None).unwrap();
+/// assert_eq!(back.nodes[h8].comment.as_ref().unwrap().as_str(), "天元");
+/// ```
+#[must_use]
+pub fn write_tree_in(
+    tree: &GameTree,
+    orientation: Orientation,
+    encoding: &'static Encoding,
+) -> (Vec<u8>, TextEncoding) {
+    let mut texts = TextWriter {
+        encoding,
+        forced: true,
+        fell_back: false,
+    };
+    let out = write_nodes(tree, orientation, &mut texts);
+    let used = TextEncoding {
+        name: encoding.name(),
+        source: EncodingSource::Forced,
+        lossy: false,
+        others: if texts.fell_back && encoding != encoding_rs::UTF_8 {
+            vec![encoding_rs::UTF_8.name()]
+        } else {
+            Vec::new()
+        },
+    };
+    (out, used)
+}
+
+/// The layout a tree is written in: its own when read from a library, else
+/// [`default_layout`].
+fn layout_of(tree: &GameTree, orientation: Orientation) -> LibLayout {
+    tree.lib
+        .unwrap_or_else(|| default_layout(tree, orientation))
+}
+
+/// The layout of a tree not read from a library: the 3.0 layout when every line starts at h8
+/// with no pass and the root has no text, the 3.4 one (with a root record) otherwise.
+pub(crate) fn default_layout(tree: &GameTree, orientation: Orientation) -> LibLayout {
+    {
         let old = tree.nodes[0].comment.is_none()
             && tree.nodes[0].board_text.is_none()
             && tree.nodes[0]
@@ -474,14 +546,18 @@ pub fn write_tree(tree: &GameTree, orientation: Orientation) -> (Vec<u8>, Option
             header: Some(header),
             root_in_file: !old,
         }
-    });
-    let target = new_text_encoding(tree);
+    }
+}
+
+/// The header and every node in pre-order.
+fn write_nodes(tree: &GameTree, orientation: Orientation, texts: &mut TextWriter) -> Vec<u8> {
+    let layout = layout_of(tree, orientation);
     let mut out = Vec::new();
     if let Some(h) = &layout.header {
         out.extend_from_slice(h);
     }
     if layout.root_in_file {
-        write_node(tree, 0, false, target.encoding(), orientation, &mut out);
+        write_node(tree, 0, false, texts, orientation, &mut out);
     }
     let mut stack: Vec<(usize, bool)> = Vec::new();
     let root_children = &tree.nodes[0].children;
@@ -489,24 +565,56 @@ pub fn write_tree(tree: &GameTree, orientation: Orientation) -> (Vec<u8>, Option
         stack.push((c, k + 1 < root_children.len()));
     }
     while let Some((n, has_sibling)) = stack.pop() {
-        write_node(
-            tree,
-            n,
-            has_sibling,
-            target.encoding(),
-            orientation,
-            &mut out,
-        );
+        write_node(tree, n, has_sibling, texts, orientation, &mut out);
         let ch = &tree.nodes[n].children;
         for (k, &c) in ch.iter().enumerate().rev() {
             stack.push((c, k + 1 < ch.len()));
         }
     }
-    let any_new = tree.nodes.iter().any(|n| {
-        n.comment.as_ref().is_some_and(|t| t.raw().is_none())
-            || n.board_text.as_ref().is_some_and(|t| t.raw().is_none())
-    });
-    (out, any_new.then_some(target))
+    out
+}
+
+/// The bytes of each text: as stored, or encoded.
+struct TextWriter {
+    /// The encoding of new texts (and, when `forced`, of every text).
+    encoding: &'static Encoding,
+    /// Every text in `encoding`: stored bytes are kept only when they are the text in it.
+    forced: bool,
+    /// A text held a character `encoding` cannot represent and was written in UTF-8.
+    fell_back: bool,
+}
+
+impl TextWriter {
+    /// The bytes of a comment (`comment`) or a board text.
+    fn bytes<'t>(&mut self, t: &'t Text, comment: bool) -> std::borrow::Cow<'t, [u8]> {
+        if let Some(raw) = t.raw() {
+            let keep = !self.forced || {
+                let (text, lossy) = decode_with(raw, self.encoding);
+                !lossy
+                    && if comment {
+                        text.replace('\u{8}', "\n") == t.as_str()
+                    } else {
+                        text == t.as_str()
+                    }
+            };
+            if keep {
+                return raw.into();
+            }
+        }
+        let encode = |enc| {
+            if comment {
+                comment_bytes(t.as_str(), enc)
+            } else {
+                encode_with(t.as_str(), enc)
+            }
+        };
+        let (bytes, unmappable) = encode(self.encoding);
+        if unmappable && self.forced {
+            self.fell_back = true;
+            return encode(encoding_rs::UTF_8).0.into();
+        }
+        bytes.into()
+    }
 }
 
 fn h8(orientation: Orientation) -> Option<Move> {
@@ -543,9 +651,10 @@ fn new_text_encoding(tree: &GameTree) -> TextEncoding {
     }
 }
 
-/// The bytes of a new comment: the first bare `\n` becomes the `0x08` separator of the
-/// one-line and multi-line parts; the other line breaks stay as they are.
-fn comment_bytes(text: &str, enc: &'static Encoding) -> Vec<u8> {
+/// The bytes of a new comment in `enc`: the first bare `\n` becomes the `0x08` separator of
+/// the one-line and multi-line parts; the other line breaks stay as they are. The flag says
+/// whether `enc` could not represent a character.
+fn comment_bytes(text: &str, enc: &'static Encoding) -> (Vec<u8>, bool) {
     let mut s = String::with_capacity(text.len() + 8);
     let mut separated = false;
     let mut prev = '\0';
@@ -558,14 +667,14 @@ fn comment_bytes(text: &str, enc: &'static Encoding) -> Vec<u8> {
         }
         prev = c;
     }
-    encode_with(&s, enc).0
+    encode_with(&s, enc)
 }
 
 fn write_node(
     tree: &GameTree,
     n: usize,
     has_sibling: bool,
-    enc: &'static Encoding,
+    texts: &mut TextWriter,
     orientation: Orientation,
     out: &mut Vec<u8>,
 ) {
@@ -614,17 +723,11 @@ fn write_node(
     }
     match &node.comment {
         Some(c) if old => out.extend_from_slice(c.raw().unwrap_or_default()),
-        Some(c) => match c.raw() {
-            Some(raw) => write_text(raw, out),
-            None => write_text(&comment_bytes(c.as_str(), enc), out),
-        },
+        Some(c) => write_text(&texts.bytes(c, true), out),
         None => {}
     }
     if let Some(t) = board_text {
-        match t.raw() {
-            Some(raw) => write_text(raw, out),
-            None => write_text(&encode_with(t.as_str(), enc).0, out),
-        }
+        write_text(&texts.bytes(t, false), out);
     }
 }
 

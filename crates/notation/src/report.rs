@@ -43,7 +43,10 @@ pub struct ConversionReport {
     pub input_encoding: Option<TextEncoding>,
     /// What the reader decided about the input (a Go game type read as renju), each once.
     pub read_remarks: Vec<crate::ReadRemark>,
-    /// The encoding new texts were written in, when not UTF-8 by the format (`.lib`).
+    /// The encoding new texts were written in, when not UTF-8 by the format (`.lib`); with
+    /// an output encoding asked for ([`ConvertOptions::write_encoding`](crate::ConvertOptions)),
+    /// that one ([`EncodingSource::Forced`](crate::encoding::EncodingSource::Forced)), naming
+    /// UTF-8 among its `others` when some texts held characters it cannot represent.
     pub output_encoding: Option<TextEncoding>,
     /// Trees of the input written as single games: (trees, lines written as games).
     pub trees_as_games: Option<(usize, usize)>,
@@ -104,8 +107,20 @@ impl fmt::Display for ConversionReport {
         if let Some(e) = &self.input_encoding {
             write!(f, "; text read as {e}")?;
         }
-        if let Some(e) = &self.output_encoding {
-            write!(f, "; new texts written in {}", e.name)?;
+        match &self.output_encoding {
+            Some(e) if e.source == crate::encoding::EncodingSource::Forced => {
+                write!(f, "; texts written in {}", e.name)?;
+                if !e.others.is_empty() {
+                    write!(
+                        f,
+                        " (texts {} cannot hold written in {})",
+                        e.name,
+                        e.others.join(", ")
+                    )?;
+                }
+            }
+            Some(e) => write!(f, "; new texts written in {}", e.name)?,
+            None => {}
         }
         for s in &self.skipped {
             write!(f, "\n  record {}: {}", s.record, s.reason)?;

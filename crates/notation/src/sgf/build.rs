@@ -43,6 +43,41 @@ fn board_size(root: &RawNode) -> Result<u8, (usize, ErrorKind)> {
     Ok(w as u8)
 }
 
+/// A library layout as the private root property `RLL` writes it (`3.0`, `3.4 root`, `none`,
+/// 40 hex digits of a header, each optionally followed by ` root`).
+fn parse_layout(v: &str) -> Option<crate::tree::LibLayout> {
+    let v = v.trim();
+    let (head, root_in_file) = match v.strip_suffix(" root") {
+        Some(h) => (h.trim(), true),
+        None => (v, false),
+    };
+    let header = if head == "none" {
+        if root_in_file {
+            return None;
+        }
+        None
+    } else if let Some((major, minor)) = head.split_once('.') {
+        let mut h = crate::renlib::HEADER_V34;
+        h[8] = major.parse().ok()?;
+        h[9] = minor.parse().ok()?;
+        Some(h)
+    } else {
+        let digits = head.as_bytes();
+        if digits.len() != 40 || !head.is_ascii() {
+            return None;
+        }
+        let mut h = [0u8; 20];
+        for (i, b) in h.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&head[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(h)
+    };
+    Some(crate::tree::LibLayout {
+        header,
+        root_in_file,
+    })
+}
+
 impl SgfTrees<'_> {
     /// Builds the tree of scanned nodes.
     pub(super) fn build(&self, raw: Vec<RawNode>) -> Result<GameTree, (usize, ErrorKind)> {
@@ -122,6 +157,10 @@ impl SgfTrees<'_> {
                                 None => t.nodes[target].props.push(("LB".into(), vec![v.clone()])),
                             }
                         }
+                    }
+                    // a RenLib library's layout, written by this crate (see `write`)
+                    "RLL" if target == 0 && parse_layout(&first).is_some() => {
+                        t.lib = parse_layout(&first);
                     }
                     // RenLib's mark and start flags, written by this crate (see `write`)
                     "RLF" if first.trim().parse::<u8>().is_ok() => {

@@ -265,3 +265,101 @@ fn a_forced_code_page_wins() {
         .unwrap();
     assert_eq!(first.as_str(), "ºÚÊ¤");
 }
+
+/// `.lib` -> SGF -> `.lib` in the library's own code page: the same bytes (#26 item 15:
+/// the SGF is UTF-8, and without an output encoding the new library's texts are UTF-8).
+fn sgf_and_back_in(bytes: &[u8], encoding: &'static encoding_rs::Encoding) -> Vec<u8> {
+    use renju_notation::{ConvertOptions, convert};
+    let sgf = convert("a.lib", bytes, "a.sgf", ConvertOptions::default()).unwrap();
+    let options = ConvertOptions {
+        write_encoding: Some(encoding),
+        ..ConvertOptions::default()
+    };
+    let back = convert("a.sgf", &sgf.bytes, "b.lib", options).unwrap();
+    let e = back.report.output_encoding.as_ref().unwrap();
+    assert_eq!((e.name, e.others.len()), (encoding.name(), 0));
+    back.bytes
+}
+
+#[test]
+fn a_gbk_library_through_sgf_and_back_in_gbk_is_byte_identical() {
+    let bytes = crate::common::fixture("lib-line-separators-gbk.lib");
+    assert_eq!(sgf_and_back_in(&bytes, encoding_rs::GBK), bytes);
+    let mut texts: Vec<Vec<u8>> = CHINESE.iter().map(|t| gbk(t)).collect();
+    texts.push(b"a".to_vec());
+    let built = library(&texts);
+    assert_eq!(sgf_and_back_in(&built, encoding_rs::GBK), built);
+}
+
+#[test]
+fn a_windows_1252_library_through_sgf_and_back_is_byte_identical() {
+    let texts: Vec<Vec<u8>> = LATIN.iter().map(|t| cp1252(t)).collect();
+    let built = library(&texts);
+    assert_eq!(sgf_and_back_in(&built, encoding_rs::WINDOWS_1252), built);
+}
+
+/// A library written in a code page that cannot hold one of its texts: that text is written
+/// in UTF-8 (read back as it was), the others in the code page, and the report says so.
+#[test]
+fn a_text_the_output_code_page_cannot_hold_is_kept_in_utf8() {
+    use renju_notation::{ConvertOptions, convert};
+    let sgf = "(;GM[4]SZ[15]CA[UTF-8];B[hh]C[黑胜](;W[hg]C[Noir gagne — 黑棋])(;W[ig]C[plain]))";
+    let options = ConvertOptions {
+        write_encoding: Some(encoding_rs::WINDOWS_1252),
+        ..ConvertOptions::default()
+    };
+    let out = convert("a.sgf", sgf.as_bytes(), "b.lib", options).unwrap();
+    let e = out.report.output_encoding.clone().unwrap();
+    assert_eq!(
+        (e.name, e.others.as_slice()),
+        ("windows-1252", &["UTF-8"][..])
+    );
+    assert!(
+        out.report.to_string().contains(
+            "texts written in windows-1252 (texts windows-1252 cannot hold written in UTF-8)"
+        ),
+        "{}",
+        out.report
+    );
+    let tree = read_tree(&out.bytes, "b.lib", TOP, None).unwrap();
+    let comments: Vec<&str> = tree
+        .nodes
+        .iter()
+        .filter_map(|n| n.comment.as_ref().map(|c| c.as_str()))
+        .collect();
+    assert_eq!(comments, ["黑胜", "Noir gagne — 黑棋", "plain"]);
+    // UTF-8 is accepted for any output format; another code page only for .lib
+    let err = convert(
+        "a.sgf",
+        sgf.as_bytes(),
+        "b.sgf",
+        ConvertOptions {
+            write_encoding: Some(encoding_rs::GBK),
+            ..ConvertOptions::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "sgf files are written in UTF-8 only, not GBK (an output encoding applies to lib)"
+    );
+}
+
+/// A layout the `.lib` writer would not choose for the tree (a 3.0 header with a null root
+/// record, as the real Chinese library has) goes through SGF in the private root property
+/// `RLL`, so the library comes back byte-identical; the default layout writes no `RLL`.
+#[test]
+fn a_library_layout_survives_sgf() {
+    use renju_notation::{ConvertOptions, convert};
+    let mut texts: Vec<Vec<u8>> = CHINESE[..4].iter().map(|t| gbk(t)).collect();
+    texts.push(b"a".to_vec());
+    let mut built = library(&texts);
+    built[9] = 0; // version 3.0, the root record kept
+    let sgf = convert("a.lib", &built, "a.sgf", ConvertOptions::default()).unwrap();
+    let text = String::from_utf8(sgf.bytes).unwrap();
+    assert!(text.starts_with("(;GM[4]FF[4]CA[UTF-8]SZ[15]RLL[3.0 root]"), "{text}");
+    assert_eq!(sgf_and_back_in(&built, encoding_rs::GBK), built);
+    let default = library(&texts);
+    let sgf = convert("a.lib", &default, "a.sgf", ConvertOptions::default()).unwrap();
+    assert!(!String::from_utf8(sgf.bytes).unwrap().contains("RLL["));
+}

@@ -90,6 +90,23 @@ fn check_library(
             cut(y)
         );
     }
+    // .lib -> SGF -> .lib with the texts in the library's own code page: byte-identical
+    let encoding = lib.encoding.as_ref().unwrap().encoding();
+    let options = ConvertOptions {
+        write_encoding: Some(encoding),
+        ..ConvertOptions::default()
+    };
+    let same = convert("a.sgf", &sgf.bytes, "d.lib", options).unwrap();
+    assert!(
+        same.bytes == bytes,
+        "{rel}: lib -> sgf -> lib in {} differs at byte {}",
+        encoding.name(),
+        same.bytes
+            .iter()
+            .zip(&bytes)
+            .take_while(|(a, b)| a == b)
+            .count()
+    );
     println!("{rel}: {lines} lines, {counts:?}, {}", sgf.report);
 }
 
@@ -153,7 +170,10 @@ fn gbk_library_with_one_latin1_comment() {
     let written = write_tree(&merged, TOP).0;
     let again = read_tree(&written, rel, TOP, None).unwrap();
     let e = again.encoding.as_ref().unwrap();
-    assert_eq!((e.name, e.others.as_slice()), ("GBK", &["windows-1252"][..]));
+    assert_eq!(
+        (e.name, e.others.as_slice()),
+        ("GBK", &["windows-1252"][..])
+    );
     assert_eq!(lines_with_notes(&again), lines_with_notes(&merged));
     assert_eq!(
         again.nodes[leaf].comment.as_ref().map(|c| c.as_str()),
