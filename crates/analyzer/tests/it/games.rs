@@ -15,8 +15,7 @@ use renju_notation::GameRecord;
 /// all stops the reading and is returned as the unreadable move.
 fn load(name: &str) -> (GameRecord, Option<UnreadableMove>) {
     let path = renju_testdata::repo("corpus/games").join(format!("{name}.renju"));
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut words = text.split_whitespace();
     let mut record = GameRecord::new(15);
     record.result = words

@@ -357,7 +357,10 @@ fn a_library_layout_survives_sgf() {
     built[9] = 0; // version 3.0, the root record kept
     let sgf = convert("a.lib", &built, "a.sgf", ConvertOptions::default()).unwrap();
     let text = String::from_utf8(sgf.bytes).unwrap();
-    assert!(text.starts_with("(;GM[4]FF[4]CA[UTF-8]SZ[15]RLL[3.0 root]"), "{text}");
+    assert!(
+        text.starts_with("(;GM[4]FF[4]CA[UTF-8]SZ[15]RLL[3.0 root]"),
+        "{text}"
+    );
     assert_eq!(sgf_and_back_in(&built, encoding_rs::GBK), built);
     let default = library(&texts);
     let sgf = convert("a.lib", &default, "a.sgf", ConvertOptions::default()).unwrap();
