@@ -2,7 +2,7 @@
 
 use super::verdict::consistency;
 use super::{End, Finding, GameAudit, Illegal, IllegalKind, Note, UnreadableMove};
-use crate::opening::{self, Opening, OpeningNote, ProtocolProblem, RuleName};
+use crate::opening::{self, Opening, OpeningNote, RuleName};
 use crate::settings::{ClaimPolicy, Settings};
 use crate::setup::{SetUp, SetUpSummary, opening_set_up};
 use renju_core::{Board, Color, Foul, FoulChecker, Move, Point, RENJU_SIZE, RuleSet, Verdict};
@@ -258,20 +258,12 @@ fn audit_impl(
         }));
     } else if renju_board || rule != RuleName::None {
         let check = opening::check_opening(record);
-        for p in check.problems {
-            // The shape of stones 1-3 is already reported by the findings above.
-            let shape_problem = matches!(
-                &p,
-                ProtocolProblem::Recorded {
-                    violation: renju_openings::RecordViolation::OutsideArea { stone: 1..=3, .. }
-                        | renju_openings::RecordViolation::NotAnOpening(_),
-                    ..
-                }
-            );
-            if !(shape && shape_problem) {
-                r.findings.push(Finding::OpeningProtocol(p));
-            }
-        }
+        // Stones 1-3 outside the areas of a rule that starts from the 26 openings break that
+        // rule: an `opening-protocol` finding naming the rule and the stone, besides the
+        // `first-move-off-centre` / `not-an-opening` findings above (which are about the
+        // shape, rule or no rule).
+        r.findings
+            .extend(check.problems.into_iter().map(Finding::OpeningProtocol));
         notes.extend(check.notes.into_iter().map(Note::Opening));
     }
     if let RuleName::Known(rule) = rule

@@ -11,6 +11,7 @@ use renju_notation::GameRecord;
 fn load(name: &str) -> GameRecord {
     let path = renju_testdata::repo("corpus/games").join(format!("{name}.renju"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let path = path.display();
     let mut words = text.split_whitespace();
     let mut r = GameRecord::new(15);
     r.result = words

@@ -16,6 +16,7 @@ use renju_notation::GameRecord;
 fn load(name: &str) -> (GameRecord, Option<UnreadableMove>) {
     let path = renju_testdata::repo("corpus/games").join(format!("{name}.renju"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let path = path.display();
     let mut words = text.split_whitespace();
     let mut record = GameRecord::new(15);
     record.result = words
@@ -698,7 +699,7 @@ fn every_game_is_audited_without_panic_under_every_setting() {
         }
         n += 1;
     }
-    assert!(n >= 20, "only {n} games in {dir}");
+    assert!(n >= 20, "only {n} games in {}", dir.display());
 }
 
 #[test]
