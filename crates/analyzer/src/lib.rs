@@ -44,8 +44,10 @@
 //! [`GameAudit::end_move`] (empty for `none`), `continues` = [`GameAudit::continues`],
 //! `verdict` = [`GameAudit::verdict`] (`ok`, `warning`, `result-mismatch`, `illegal`; the
 //! auditor adds `unreadable` for records that did not parse, [`GameVerdict::Unreadable`]), and
-//! `detail` = [`GameAudit::detail`]. Findings by kind: [`Finding::kind`] and
-//! [`Finding::move_number`]; illegal moves by [`IllegalKind::name`]. `Display` on a
+//! `detail` = [`GameAudit::detail`]. Findings by kind: [`Finding::kind`] (a [`FindingKind`],
+//! the one vocabulary of finding kinds, with the auditor's `illegal`, `result-mismatch`,
+//! `unreadable` and the missed-wins scan's `missed-vcf`, `lost-with-vcf`;
+//! [`GameAudit::kinds`]) and [`Finding::move_number`]; illegal moves by [`IllegalKind::name`]. `Display` on a
 //! [`GameAudit`] gives a few lines for a person.
 //!
 //! ## Example
@@ -78,6 +80,7 @@
 pub mod annotate;
 mod audit;
 pub mod fifth_stats;
+mod kind;
 pub mod missed;
 mod names;
 pub mod opening;
@@ -90,6 +93,7 @@ pub use audit::{
     Agreement, Consistency, End, Finding, GameAudit, GameVerdict, Illegal, IllegalKind, Note,
     Undecided, UnknownEnd, UnreadableMove, audit, audit_with_unreadable,
 };
+pub use kind::{FindingKind, UnknownFindingKindError};
 pub use opening::Opening;
 pub use settings::{ClaimPolicy, Settings, UnknownClaimPolicy};
 pub use setup::SetUpSummary;

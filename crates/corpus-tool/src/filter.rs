@@ -183,6 +183,7 @@ pub fn main(cmd: &Command) -> u8 {
             event: cmd.event.clone(),
             rule: cmd.rule.clone(),
             settings: renju_analyzer::Settings::new(cmd.rules, convention, cmd.claim),
+            ..Conditions::default()
         },
         paths: cmd.paths.clone(),
         output: cmd.output.clone(),

@@ -280,6 +280,7 @@ fn board_view(record: &GameRecord, audit: &GameAudit) -> Option<BoardView> {
             Some(Finding::NotAnOpening(_) | Finding::OpeningProtocol(_)) => {
                 (3.min(moves.len()), None, None)
             }
+            Some(_) => end_focus(),
         }
     };
     let (five, five_move) = match (audit.end, audit.end_move, audit.illegal.is_none()) {

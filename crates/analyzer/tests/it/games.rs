@@ -77,7 +77,7 @@ struct Expect {
 
 fn expect(name: &str, settings: Settings, e: Expect) -> GameAudit {
     let (a, board) = run(name, settings);
-    let kinds: Vec<&str> = a.findings.iter().map(|f| f.kind()).collect();
+    let kinds: Vec<&str> = a.findings.iter().map(|f| f.kind().name()).collect();
     let got = (a.end, a.end_move, a.continues, a.verdict(), kinds.clone());
     let want = (
         e.end,
@@ -710,7 +710,7 @@ fn a_pass_after_a_foul_is_not_a_claim() {
     let board = diagram(&record);
     let a = audit(&record, &RENJU);
     assert_eq!(
-        (a.end, a.findings.first().map(|f| f.kind())),
+        (a.end, a.findings.first().map(|f| f.kind().name())),
         (End::None, Some("lapsed-foul")),
         "\n{board}\n{a}"
     );

@@ -129,7 +129,7 @@ fn outcome(a: &GameAudit) -> Outcome {
                 protocol.push(variant(violation));
             }
             Finding::OpeningProtocol(p) => protocol.push(variant(p)),
-            other => findings.push(other.kind()),
+            other => findings.push(other.kind().name()),
         }
     }
     let notes =
@@ -703,7 +703,7 @@ fn a_shape_outside_the_26_breaks_the_rule_that_wants_them() {
             let found: Vec<(&str, String)> = a
                 .findings
                 .iter()
-                .map(|f| (f.kind(), f.to_string()))
+                .map(|f| (f.kind().name(), f.to_string()))
                 .collect();
             assert_eq!(found.len(), 2, "{rule} {moves}: {found:?}");
             assert_eq!(found[0].0, shape, "{rule} {moves}");
@@ -735,7 +735,9 @@ fn a_shape_outside_the_26_breaks_the_rule_that_wants_them() {
         let a = audit(&r, &Settings::default());
         assert_eq!(a.findings.len(), want, "{rule:?}: {a}");
         assert!(
-            a.findings.iter().all(|f| f.kind() != "opening-protocol"),
+            a.findings
+                .iter()
+                .all(|f| f.kind().name() != "opening-protocol"),
             "{rule:?}"
         );
     }

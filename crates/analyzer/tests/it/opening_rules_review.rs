@@ -143,9 +143,10 @@ fn read_one(format: Format, text: &str) -> GameRecord {
 }
 
 fn opening_finding(f: &Finding) -> bool {
+    use renju_analyzer::FindingKind as K;
     matches!(
         f.kind(),
-        "opening-protocol" | "first-move-off-centre" | "not-an-opening"
+        K::OpeningProtocol | K::FirstMoveOffCentre | K::NotAnOpening
     )
 }
 
