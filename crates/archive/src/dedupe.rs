@@ -94,7 +94,7 @@ impl fmt::Display for Kind {
 /// Why a record was not examined for copies.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotExamined {
-    /// The board side is outside 5..=20.
+    /// The board side is not one of 5 to 20.
     BoardSize(u8),
     /// A move lies off the record's board (1-based move number).
     OffBoard(usize),
@@ -106,7 +106,7 @@ pub enum NotExamined {
 impl fmt::Display for NotExamined {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotExamined::BoardSize(s) => write!(f, "board side {s} is not in 5..=20"),
+            NotExamined::BoardSize(s) => write!(f, "board side {s} is not one of 5 to 20"),
             NotExamined::OffBoard(n) => write!(f, "move {n} is off the board"),
             NotExamined::SetUp => f.write_str(
                 "the record sets stones up (not played): not a game from the empty board",

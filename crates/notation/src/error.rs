@@ -35,6 +35,8 @@ pub enum ErrorKind {
         token: String,
         /// Why it cannot be read.
         error: PointError,
+        /// The board side it was read for (the message names that board's columns and rows).
+        size: u8,
     },
     /// A result word or value that the format does not define.
     BadResult {
@@ -55,7 +57,7 @@ pub enum ErrorKind {
         /// What was still expected.
         expected: &'static str,
     },
-    /// A board size this crate cannot hold (sides 5..20, square).
+    /// A board size this crate cannot hold (square, of side 5 to 20).
     BadBoardSize {
         /// Width as written.
         width: u32,
@@ -90,12 +92,15 @@ pub enum ErrorKind {
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ErrorKind::BadCoordinate { token, error } => match error {
-                PointError::ColumnOffBoard { .. } | PointError::RowOffBoard { .. } => {
-                    write!(f, "'{token}' is off the board: {error}")
+            ErrorKind::BadCoordinate { token, error, size } => {
+                let why = crate::moves::point_error_text(error, *size);
+                match error {
+                    PointError::ColumnOffBoard { .. } | PointError::RowOffBoard { .. } => {
+                        write!(f, "'{token}' is off the board: {why}")
+                    }
+                    _ => write!(f, "'{token}' is not a coordinate: {why}"),
                 }
-                _ => write!(f, "'{token}' is not a coordinate: {error}"),
-            },
+            }
             ErrorKind::BadResult { found, expected } => {
                 write!(f, "unknown result '{found}' (expected {expected})")
             }

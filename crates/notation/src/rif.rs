@@ -406,6 +406,7 @@ impl<R: BufRead> RifReader<R> {
                     return Err(err(ErrorKind::BadCoordinate {
                         token: e.token,
                         error: e.error,
+                        size: e.size,
                     }));
                 }
             }

@@ -102,7 +102,7 @@ impl fmt::Display for Illegal {
                  under free-style or standard gomoku)"
             ),
             IllegalKind::BadBoardSize(s) => {
-                write!(f, "board side {s} is not supported (5..=20)")
+                write!(f, "board side {s} is not supported (sides 5 to 20)")
             }
         }
     }

@@ -57,7 +57,7 @@ fn renju_file_with_bad_records_of_each_kind() {
         }
     );
     assert!(
-        matches!(&e.kind, ErrorKind::BadCoordinate { token, error: PointError::RowZero } if token == "h0")
+        matches!(&e.kind, ErrorKind::BadCoordinate { token, error: PointError::RowZero, size: 15 } if token == "h0")
     );
     let e = out[8].as_ref().unwrap_err();
     assert!(

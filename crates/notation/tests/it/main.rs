@@ -11,6 +11,7 @@ mod garbage;
 mod lib_dialects;
 mod lib_encodings;
 mod limits;
+mod move_grammar;
 mod real_trees;
 mod rif_dialects;
 mod roundtrip;
