@@ -551,6 +551,39 @@ pub fn check_opening(record: &GameRecord) -> OpeningCheck {
     out
 }
 
+/// After how many stones each of the record's swap decisions was taken: where the record says
+/// ([`SwapDecision::after_move`](renju_notation::SwapDecision)), else where the rule it names
+/// places its swap chances (`renju_openings::swap_slots`: RIF after stone 3, Swap1 after 1,
+/// Swap2 after 3 and 5, Tarannikov after each stone...); `None` for a decision the rule has no
+/// chance for, or when the record names no rule this toolkit knows. RIF and SGF records hold
+/// only the sequence of decisions: the rule places them.
+///
+/// ```
+/// use renju_analyzer::opening::swap_moves;
+/// use renju_notation::{GameRecord, SwapDecision};
+/// let mut r = GameRecord::new(15);
+/// r.rule = Some("Swap2".into());
+/// r.swaps = vec![SwapDecision { after_move: None, swapped: false }; 2];
+/// assert_eq!(swap_moves(&r), [Some(3), Some(5)]);
+/// r.rule = Some("RIF".into());
+/// assert_eq!(swap_moves(&r), [Some(3), None]);
+/// ```
+#[must_use]
+pub fn swap_moves(record: &GameRecord) -> Vec<Option<usize>> {
+    let by_rule = match RuleName::of(record.rule.as_deref()) {
+        RuleName::Known(rule) => {
+            renju_openings::swap_slots(rule, record.swaps.len(), !record.fifth_offers.is_empty())
+        }
+        _ => vec![None; record.swaps.len()],
+    };
+    record
+        .swaps
+        .iter()
+        .zip(by_rule)
+        .map(|(s, slot)| s.after_move.or(slot))
+        .collect()
+}
+
 /// With no rule named: the offers agree with the record itself.
 fn self_consistency(record: &GameRecord) -> Option<ProtocolProblem> {
     let offers = &record.fifth_offers;

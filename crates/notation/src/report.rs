@@ -5,7 +5,7 @@ use crate::encoding::TextEncoding;
 use crate::format::Format;
 use crate::record::{DeclaredResult, GameRecord};
 use crate::renju_line::ENCODING_TAG;
-use crate::{psq, rif, sgf, swap_slots};
+use crate::{psq, rif, sgf};
 use renju_core::{Move, RENJU_SIZE};
 use std::fmt;
 
@@ -275,11 +275,9 @@ pub(crate) fn dropped_fields(format: Format, g: &GameRecord) -> Vec<String> {
         "declared_offers",
     );
     check(h.swaps, !g.swaps.is_empty(), "swaps");
-    if h.swaps && !g.swaps.is_empty() {
-        let slots = swap_slots(g.rule.as_deref(), g.swaps.len());
-        if g.swaps.iter().zip(slots).any(|(s, k)| s.after_move != k) {
-            out.push("swaps (move numbers)".to_string());
-        }
+    // the formats that hold swaps hold the sequence of decisions, not their move numbers
+    if h.swaps && g.swaps.iter().any(|s| s.after_move.is_some()) {
+        out.push("swaps (move numbers)".to_string());
     }
     // notes: what each format holds of them
     let (comments, board_texts, labels, marks) = g.notes.iter().fold((0, 0, 0, 0), |c, n| {

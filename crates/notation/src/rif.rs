@@ -10,15 +10,15 @@
 //!
 //! Field mapping: `bresult` `1`/`0`/`0.5`/empty → black/white/draw/unknown; `alt` → the
 //! 5th-move offers when it is a list of points (otherwise it is kept in tag `alt`); `swap`
-//! (`R` swapped, `-` not, one character per swap chance) → `swaps`, placed by
-//! [`crate::swap_slots`] from the rule name (otherwise kept in tag `swap`); tournament name →
+//! (`R` swapped, `-` not, one character per swap chance) → `swaps`, the sequence of decisions
+//! (the file does not say after which stone each was taken; otherwise kept in tag `swap`);
+//! tournament name →
 //! `event`, its start date → `date`; the rule's `category` (`1` renju, `2` gomoku) → tag
 //! [`RULE_CATEGORY_TAG`] of each game of that rule, written back into the rules table.
 
 use crate::error::{ErrorKind, Position, RecordError, excerpt};
 use crate::moves::{MoveStyle, parse_moves, write_moves};
 use crate::record::{DeclaredResult, GameRecord, Orientation, SwapDecision};
-use crate::swap_slots;
 use quick_xml::events::{BytesStart, Event};
 use renju_core::{Move, RENJU_SIZE};
 use std::collections::{BTreeMap, HashMap};
@@ -159,7 +159,7 @@ enum TextTarget {
 /// assert_eq!(g.black.as_deref(), Some("Ann Lee"));
 /// assert_eq!(g.white.as_deref(), Some("8")); // not in the players table: kept as written
 /// assert_eq!(g.result, DeclaredResult::Draw);
-/// assert_eq!(g.swaps[0].after_move, 3);
+/// assert_eq!((g.swaps[0].after_move, g.swaps[0].swapped), (None, true));
 /// ```
 #[derive(Debug)]
 pub struct RifReader<R: BufRead> {
@@ -383,12 +383,10 @@ impl<R: BufRead> RifReader<R> {
         }
         if let Some(s) = swap_text {
             if !s.is_empty() && s.chars().all(|c| c == 'R' || c == '-') {
-                let slots = swap_slots(g.rule.as_deref(), s.len());
                 g.swaps = s
                     .chars()
-                    .zip(slots)
-                    .map(|(c, after_move)| SwapDecision {
-                        after_move,
+                    .map(|c| SwapDecision {
+                        after_move: None,
                         swapped: c == 'R',
                     })
                     .collect();

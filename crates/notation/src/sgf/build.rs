@@ -7,7 +7,6 @@ use super::parse::RawNode;
 use super::values::{canonical_result, parse_sgf_result, point_list, sgf_point};
 use crate::error::{ErrorKind, excerpt};
 use crate::record::{Label, Mark, MarkShape, ReadRemark};
-use crate::swap_slots;
 use crate::tree::{GameTree, Text};
 use renju_core::{Color, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE};
 
@@ -260,12 +259,10 @@ impl SgfTrees<'_> {
         {
             g.rule = Some(name.trim().to_string());
         }
-        let slots = swap_slots(g.rule.as_deref(), swaps.len());
         g.swaps = swaps
             .into_iter()
-            .zip(slots)
-            .map(|(swapped, after_move)| crate::SwapDecision {
-                after_move,
+            .map(|swapped| crate::SwapDecision {
+                after_move: None,
                 swapped,
             })
             .collect();
