@@ -63,6 +63,48 @@ struct Replay {
     pending_overline: bool,
 }
 
+impl Replay {
+    /// Black's move `number` (of `total`) on `p` is a `foul`: what it does under `claim`.
+    /// `Ok(Some(end))` when it decides the game, `Ok(None)` when play goes on (a lapsed or
+    /// unclaimed foul is a finding; `overline` keeps the first overline, claimable until Black
+    /// makes five), `Err(())` when the move is refused (the replay stops; `illegal` says why).
+    fn foul(
+        &mut self,
+        number: usize,
+        p: Point,
+        foul: Foul,
+        total: usize,
+        claim: ClaimPolicy,
+        overline: &mut Option<usize>,
+    ) -> Result<Option<End>, ()> {
+        match claim {
+            ClaimPolicy::FoulLoses => Ok(Some(End::Foul(foul))),
+            ClaimPolicy::Refuse => {
+                self.illegal = Some(Illegal {
+                    number,
+                    kind: IllegalKind::Forbidden { point: p, foul },
+                });
+                Err(())
+            }
+            ClaimPolicy::Claim if foul == Foul::Overline => {
+                overline.get_or_insert(number);
+                self.findings
+                    .push(Finding::UnclaimedOverline { number, point: p });
+                Ok(None)
+            }
+            ClaimPolicy::Claim if number == total => Ok(Some(End::Foul(foul))),
+            ClaimPolicy::Claim => {
+                self.findings.push(Finding::LapsedFoul {
+                    number,
+                    point: p,
+                    foul,
+                });
+                Ok(None)
+            }
+        }
+    }
+}
+
 fn replay(
     moves: &[Move],
     setup: &[SetupStone],
@@ -133,32 +175,13 @@ fn replay(
             match checker.verdict(p, settings.convention) {
                 Verdict::Five => decided = Some(End::BlackFive),
                 Verdict::Legal => {}
-                Verdict::Forbidden(foul) => match settings.claim {
-                    ClaimPolicy::FoulLoses => decided = Some(End::Foul(foul)),
-                    ClaimPolicy::Refuse => {
-                        out.illegal = Some(Illegal {
-                            number,
-                            kind: IllegalKind::Forbidden { point: p, foul },
-                        });
-                        break;
+                Verdict::Forbidden(foul) => {
+                    let claimed = out.foul(number, p, foul, total, settings.claim, &mut overline);
+                    match claimed {
+                        Ok(end) => decided = end,
+                        Err(()) => break,
                     }
-                    ClaimPolicy::Claim if foul == Foul::Overline => {
-                        overline.get_or_insert(number);
-                        out.findings
-                            .push(Finding::UnclaimedOverline { number, point: p });
-                    }
-                    ClaimPolicy::Claim => {
-                        if number == total {
-                            decided = Some(End::Foul(foul));
-                        } else {
-                            out.findings.push(Finding::LapsedFoul {
-                                number,
-                                point: p,
-                                foul,
-                            });
-                        }
-                    }
-                },
+                }
             }
         } else if checker.makes_five(p, color, rules) {
             decided = Some(if color == Color::Black {
