@@ -45,6 +45,7 @@ impl Family {
 
 /// What the first three moves of a game are, as an opening.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Opening {
     /// Not examined: not a renju game on the 15x15 board.
     NotApplicable,
@@ -123,7 +124,8 @@ impl fmt::Display for Opening {
 
 /// Which of the 26 openings the first three moves form.
 ///
-/// The checks follow `RULES.md` section 6; the code comes from `renju_openings::identify`.
+/// The checks follow [docs/rules.md §8](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md#8-opening-rules);
+/// the code comes from `renju_openings::identify`.
 ///
 /// ```
 /// use renju_analyzer::opening::{Family, Opening, identify};
@@ -218,6 +220,7 @@ pub fn of_record(record: &GameRecord, settings: &crate::Settings) -> Opening {
 
 /// A way the record's opening-rule data contradicts itself or its rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProtocolProblem {
     /// The named opening rule's protocol is broken (the `openings` crate's verdict).
     Rule {
@@ -311,6 +314,7 @@ pub fn check_protocol(record: &GameRecord) -> Option<ProtocolProblem> {
 
 /// How the record names its opening rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RuleName {
     /// No opening rule named (or only the rule set, `RU[Renju]`).
     None,
@@ -389,6 +393,7 @@ impl RuleName {
 /// Something about the record's opening that could not be checked. Counted apart from the
 /// findings: a note never changes the verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OpeningNote {
     /// A check of the named rule needs data the record does not carry.
     NotCheckable {

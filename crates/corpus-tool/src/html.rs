@@ -244,9 +244,7 @@ fn board_view(record: &GameRecord, audit: &GameAudit) -> Option<BoardView> {
             IllegalKind::Forbidden { point, foul } => {
                 foul_mark(record, audit, i.number, *point, *foul)
             }
-            IllegalKind::OffBoard { .. }
-            | IllegalKind::Unreadable { .. }
-            | IllegalKind::BadBoardSize(_) => (None, None),
+            _ => (None, None),
         };
         (before, mark, tree)
     } else {

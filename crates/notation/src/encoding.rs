@@ -23,6 +23,7 @@ use std::fmt;
 
 /// Why an encoding was used.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EncodingSource {
     /// The file declares it (the value as written) and the bytes fit it.
     Declared(String),
@@ -88,27 +89,37 @@ impl fmt::Display for TextEncoding {
 
 /// An encoding name that `encoding_rs` does not know.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownEncoding(pub String);
+pub struct UnknownEncodingError {
+    name: String,
+}
 
-impl fmt::Display for UnknownEncoding {
+impl UnknownEncodingError {
+    /// The name that was read.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl fmt::Display for UnknownEncodingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "unknown encoding '{}' (expected a name such as UTF-8, GBK, GB2312, Shift_JIS, windows-1252, EUC-KR, Big5)",
-            self.0
+            self.name
         )
     }
 }
 
-impl std::error::Error for UnknownEncoding {}
+impl std::error::Error for UnknownEncodingError {}
 
 /// The encoding of a label (`GB2312`, `gbk`, `cp932`, `Shift-JIS`, `latin1`...). A few
 /// names Windows programs write that the WHATWG list lacks (`cp932`, `cp936`, `cp1252`,
 /// `ansi`) are accepted too.
 ///
 /// # Errors
-/// [`UnknownEncoding`] when the name is not an encoding.
-pub fn encoding_for(name: &str) -> Result<&'static Encoding, UnknownEncoding> {
+/// [`UnknownEncodingError`] when the name is not an encoding.
+pub fn encoding_for(name: &str) -> Result<&'static Encoding, UnknownEncodingError> {
     let n = name.trim();
     let lower = n.to_ascii_lowercase();
     let alias = match lower.as_str() {
@@ -120,7 +131,9 @@ pub fn encoding_for(name: &str) -> Result<&'static Encoding, UnknownEncoding> {
         "ansi" | "cp1252" => "windows-1252",
         _ => lower.as_str(),
     };
-    Encoding::for_label(alias.as_bytes()).ok_or_else(|| UnknownEncoding(n.to_string()))
+    Encoding::for_label(alias.as_bytes()).ok_or_else(|| UnknownEncodingError {
+        name: n.to_string(),
+    })
 }
 
 /// The encoding chardetng guesses for `bytes`: UTF-8 when they are valid UTF-8, unless that

@@ -28,6 +28,7 @@ impl fmt::Display for Position {
 
 /// What is wrong with a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// A coordinate that cannot be read or lies off the board.
     BadCoordinate {
@@ -144,6 +145,7 @@ impl fmt::Display for ErrorKind {
 /// assert_eq!(e.to_string(), "games.renju: record 12, line 12, column 40: found 'x', expected a move");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RecordError {
     /// The file name as given to the reader.
     pub file: String,
@@ -182,7 +184,15 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {}
+impl std::error::Error for RecordError {
+    /// The coordinate error of a [`ErrorKind::BadCoordinate`].
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::BadCoordinate { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// Shortens a text for an error message (at most 24 characters).
 pub(crate) fn excerpt(s: &str) -> String {

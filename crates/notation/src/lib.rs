@@ -21,7 +21,7 @@ mod write;
 
 pub use convert::{ConvertError, ConvertOptions, Converted, convert};
 pub use error::{ErrorKind, Position, RecordError};
-pub use format::{Format, UnknownFormat, detect};
+pub use format::{Format, UnknownFormatError, detect};
 pub use read::{read_all, read_all_with, read_trees};
 pub use record::{
     DeclaredResult, GameRecord, Label, Mark, MarkShape, MoveNote, Orientation, ReadRemark,

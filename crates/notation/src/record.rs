@@ -211,6 +211,7 @@ pub struct SetupStone {
 
 /// Something a reader decided while reading a record, worth telling its user.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ReadRemark {
     /// An SGF game type other than gomoku (`GM[1]` is Go: RenLib and Go editors export
     /// renju trees so) read as a gomoku/renju record.

@@ -30,6 +30,7 @@ pub struct Skipped {
 /// What [`write`](fn@crate::write) did: how many records it wrote, what it dropped from them and which it
 /// could not write.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct ConversionReport {
     /// The target format.
     pub format: Option<Format>,

@@ -14,6 +14,7 @@ pub struct Illegal {
 
 /// What makes a move impossible.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum IllegalKind {
     /// The point already holds a stone.
     Occupied {

@@ -242,7 +242,7 @@ fn set_up_records_are_not_compared() {
     };
     assert_eq!(
         d.push(src(1), &set),
-        Err(renju_archive::dedupe::NotExamined::SetUp)
+        Err(renju_archive::dedupe::NotExaminedError::SetUp)
     );
     assert_eq!(d.push(src(2), &a), Ok(1));
     assert!(d.push(src(3), &set).is_err());

@@ -174,6 +174,7 @@ fn project(format: Format, g: &GameRecord) -> GameRecord {
                 }
             }
         }
+        other => panic!("the round trip does not know what {other} keeps"),
     }
     p
 }
