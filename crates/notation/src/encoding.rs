@@ -400,11 +400,14 @@ fn non_ascii(bytes: &[u8]) -> usize {
 /// for a detector alone.
 ///
 /// - The file's encoding: when the detector's guess over all the texts together is a
-///   multi-byte code page (or UTF-8) that decodes every text, that one. Otherwise each
-///   non-ASCII text votes for the code page detected for it alone, with the weight of its
-///   non-ASCII bytes; the file's encoding is the detector's guess over the texts that fit the
-///   winner (so one Latin-1 text, or one text cut in the middle of a character, no longer
-///   turns a Chinese library into windows-1252).
+///   multi-byte code page (or UTF-8) that decodes every text, that one. Otherwise, when more
+///   than half of the non-ASCII bytes (counted text by text) read as common characters of one
+///   multi-byte code page (GBK, Big5, Shift_JIS, EUC-KR: see `common_in`), that one is the
+///   candidate; else a single-byte guess that decodes every text stands; else each text votes
+///   for the code page detected for it alone, weighted by its non-ASCII bytes. The file's
+///   encoding is then the detector's guess over the texts that fit the candidate. So one
+///   Latin-1 text, or one text cut in the middle of a character, no longer turns a library of
+///   short Chinese comments into windows-1252.
 /// - Each text is decoded in the file's encoding, unless that cannot decode it (it is then
 ///   decoded in the code page detected for it, if that fits) or the evidence for another is
 ///   strong: valid UTF-8 where the file's code page is single-byte, or UTF-8 holding
@@ -439,11 +442,13 @@ pub fn decode_texts(texts: &[&[u8]], forced: Option<&'static Encoding>) -> Decod
         all.extend_from_slice(t);
         all.push(b'\n');
     }
+    // each text's own detection, made once and only where it is needed
+    let mut own: Vec<Option<&'static Encoding>> = vec![None; texts.len()];
     let (file, source) = match forced {
         Some(f) => (f, EncodingSource::Forced),
         None if all.is_ascii() => (encoding_rs::UTF_8, EncodingSource::Ascii),
         None => (
-            file_code_page(texts, &all),
+            file_code_page(texts, &all, &mut own),
             EncodingSource::Detected { declared: None },
         ),
     };
@@ -454,11 +459,11 @@ pub fn decode_texts(texts: &[&[u8]], forced: Option<&'static Encoding>) -> Decod
         others: Vec::new(),
     };
     let mut out = Vec::with_capacity(texts.len());
-    for &raw in texts {
+    for (&raw, own) in texts.iter().zip(&mut own) {
         let e = if forced.is_some() || raw.is_ascii() {
             file
         } else {
-            text_code_page(raw, file)
+            text_code_page(raw, file, own)
         };
         let (text, lossy) = decode_with(raw, e);
         used.lossy |= lossy;
@@ -473,24 +478,58 @@ pub fn decode_texts(texts: &[&[u8]], forced: Option<&'static Encoding>) -> Decod
     }
 }
 
-/// The file's encoding of [`decode_texts`] (`all`: the texts joined by line breaks).
-fn file_code_page(texts: &[&[u8]], all: &[u8]) -> &'static Encoding {
+/// The own detection of one text (see [`decode_texts`]), made once.
+fn own_code_page(raw: &[u8], own: &mut Option<&'static Encoding>) -> &'static Encoding {
+    *own.get_or_insert_with(|| ansi_code_page(detect(raw)))
+}
+
+/// The multi-byte code pages of the field's Windows programs, in the order a tie is broken.
+const CJK: [&Encoding; 4] = [
+    encoding_rs::GBK,
+    encoding_rs::BIG5,
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::EUC_KR,
+];
+
+/// The file's encoding of [`decode_texts`] (`all`: the texts joined by line breaks; `own`:
+/// each text's own detection, filled where made).
+fn file_code_page(
+    texts: &[&[u8]],
+    all: &[u8],
+    own: &mut [Option<&'static Encoding>],
+) -> &'static Encoding {
     let whole = ansi_code_page(detect(all));
-    if !whole.is_single_byte() && texts.iter().all(|t| fits(t, whole)) {
+    let fits_all = texts.iter().all(|t| fits(t, whole));
+    if fits_all && !whole.is_single_byte() {
         return whole;
     }
-    let mut votes: Vec<(&'static Encoding, usize)> = Vec::new();
+    // The weight of the texts each multi-byte code page reads as common characters (short
+    // GBK comments are; Latin-1 words read as GBK give rare characters).
+    let mut cjk = [0usize; CJK.len()];
+    let mut total = 0;
     for t in texts.iter().filter(|t| !t.is_ascii()) {
-        let own = ansi_code_page(detect(t));
         let w = non_ascii(t);
-        match votes.iter_mut().find(|v| v.0 == own) {
-            Some(v) => v.1 += w,
-            None => votes.push((own, w)),
+        total += w;
+        for (k, &e) in CJK.iter().enumerate() {
+            if common_in(t, e) && fits(t, e) {
+                cjk[k] += w;
+            }
         }
     }
-    // the first of the heaviest (texts in file order break ties)
-    let Some(&(winner, _)) = votes.iter().rev().max_by_key(|v| v.1) else {
+    let (best, weight) = cjk
+        .iter()
+        .enumerate()
+        .rev()
+        .max_by_key(|(_, w)| **w)
+        .map_or((0, 0), |(k, w)| (k, *w));
+    let winner = if weight * 2 > total {
+        CJK[best]
+    } else if fits_all {
+        // a single-byte code page reads anything: in doubt only against a multi-byte one
         return whole;
+    } else {
+        // no code page decodes every text: each votes for its own detection
+        vote(texts, own).unwrap_or(whole)
     };
     let mut fitting = Vec::new();
     for t in texts.iter().filter(|t| fits(t, winner)) {
@@ -510,8 +549,32 @@ fn file_code_page(texts: &[&[u8]], all: &[u8]) -> &'static Encoding {
     }
 }
 
-/// The encoding one non-ASCII text of a file in `file` is decoded in (see [`decode_texts`]).
-fn text_code_page(raw: &[u8], file: &'static Encoding) -> &'static Encoding {
+/// The code page most of the non-ASCII bytes are detected in, each text detected alone (the
+/// first of the heaviest; `None` when every text is ASCII).
+fn vote(texts: &[&[u8]], own: &mut [Option<&'static Encoding>]) -> Option<&'static Encoding> {
+    let mut votes: Vec<(&'static Encoding, usize)> = Vec::new();
+    for (t, slot) in texts
+        .iter()
+        .zip(own.iter_mut())
+        .filter(|(t, _)| !t.is_ascii())
+    {
+        let own = own_code_page(t, slot);
+        let w = non_ascii(t);
+        match votes.iter_mut().find(|v| v.0 == own) {
+            Some(v) => v.1 += w,
+            None => votes.push((own, w)),
+        }
+    }
+    votes.iter().rev().max_by_key(|v| v.1).map(|v| v.0)
+}
+
+/// The encoding one non-ASCII text of a file in `file` is decoded in (see [`decode_texts`];
+/// `own`: the text's own detection, made here if needed and not made yet).
+fn text_code_page(
+    raw: &[u8],
+    file: &'static Encoding,
+    own: &mut Option<&'static Encoding>,
+) -> &'static Encoding {
     if file != encoding_rs::UTF_8
         && let Ok(t) = std::str::from_utf8(raw)
         && !implausible_utf8(t)
@@ -519,16 +582,22 @@ fn text_code_page(raw: &[u8], file: &'static Encoding) -> &'static Encoding {
     {
         return encoding_rs::UTF_8;
     }
-    let own = ansi_code_page(detect(raw));
     if !fits(raw, file) {
+        let own = own_code_page(raw, own);
         return if fits(raw, own) { own } else { file };
     }
+    let long = non_ascii(raw) >= LONG_TEXT;
+    let rare = !common_in(raw, file);
+    if !long && !rare {
+        // no evidence can be strong enough against the file's code page
+        return file;
+    }
+    let own = own_code_page(raw, own);
     if own == file || !fits(raw, own) {
         return file;
     }
     let other_kind = own.is_single_byte() != file.is_single_byte();
-    let long = non_ascii(raw) >= LONG_TEXT;
-    if (other_kind && long) || (!common_in(raw, file) && common_in(raw, own)) {
+    if (other_kind && long) || (rare && common_in(raw, own)) {
         own
     } else {
         file

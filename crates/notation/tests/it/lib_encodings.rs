@@ -366,3 +366,108 @@ fn a_library_layout_survives_sgf() {
     let sgf = convert("a.lib", &default, "a.sgf", ConvertOptions::default()).unwrap();
     assert!(!String::from_utf8(sgf.bytes).unwrap().contains("RLL["));
 }
+
+/// Libraries of short comments in the other code pages RenLib users write: each read in its
+/// own (Cyrillic words with an even number of letters are valid EUC-KR byte pairs: the
+/// weighing must not take them for Korean), the multi-byte ones also with one Latin-1 text
+/// among them.
+#[test]
+fn short_comments_in_other_code_pages() {
+    let cases: [(&'static encoding_rs::Encoding, &[&str]); 4] = [
+        (
+            encoding_rs::WINDOWS_1251,
+            &[
+                "Хорошо",
+                "Плохой ход",
+                "чёрные выиграли",
+                "белые",
+                "ошибка",
+                "фол",
+                "ход",
+                "да",
+                "Жаль",
+                "Выигрыш",
+            ],
+        ),
+        (
+            encoding_rs::SHIFT_JIS,
+            &[
+                "黒勝ち",
+                "好手",
+                "白の勝ち",
+                "悪手",
+                "妙手",
+                "四三",
+                "禁手",
+                "黒番",
+                "白番",
+                "変化",
+                "正解",
+            ],
+        ),
+        (
+            encoding_rs::EUC_KR,
+            &[
+                "흑승",
+                "백승",
+                "좋은 수",
+                "나쁜 수",
+                "금수",
+                "사삼",
+                "흑 우세",
+                "백 우세",
+                "변화",
+                "정답",
+                "묘수",
+            ],
+        ),
+        (
+            encoding_rs::BIG5,
+            &[
+                "黑勝",
+                "好棋",
+                "白必勝",
+                "妙手",
+                "惡手",
+                "黑先",
+                "必敗",
+                "衝四",
+                "活三",
+                "禁手",
+                "防守",
+                "進攻",
+                "變化",
+            ],
+        ),
+    ];
+    for (enc, words) in cases {
+        let encode = |s: &str| {
+            let (b, _, unmappable) = enc.encode(s);
+            assert!(!unmappable, "{s}");
+            b.into_owned()
+        };
+        let mut expected: Vec<String> = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            expected.push((*w).to_string());
+            expected.push(ASCII[i % ASCII.len()].to_string());
+        }
+        let bytes: Vec<Vec<u8>> = expected.iter().map(|t| encode(t)).collect();
+        let (texts, e) = read_back(&library(&bytes));
+        assert_eq!(texts, expected, "{}", enc.name());
+        assert_eq!((e.name, e.others.len()), (enc.name(), 0), "{}", enc.name());
+        // one Latin-1 text that a multi-byte code page cannot decode: read in windows-1252,
+        // every other text as before (a single-byte code page decodes it: no evidence)
+        if !enc.is_single_byte() {
+            let mut with_latin = bytes.clone();
+            with_latin.insert(3, cp1252("José - café"));
+            let mut want = expected.clone();
+            want.insert(3, "José - café".to_string());
+            let (texts, e) = read_back(&library(&with_latin));
+            assert_eq!(texts, want, "{}", enc.name());
+            assert_eq!(
+                (e.name, e.others.as_slice()),
+                (enc.name(), &["windows-1252"][..])
+            );
+        }
+    }
+}
