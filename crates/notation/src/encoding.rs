@@ -480,7 +480,7 @@ pub fn decode_texts(texts: &[&[u8]], forced: Option<&'static Encoding>) -> Decod
 
 /// The own detection of one text (see [`decode_texts`]), made once.
 fn own_code_page(raw: &[u8], own: &mut Option<&'static Encoding>) -> &'static Encoding {
-    *own.get_or_insert_with(|| ansi_code_page(detect(raw)))
+    own.get_or_insert_with(|| ansi_code_page(detect(raw)))
 }
 
 /// The multi-byte code pages of the field's Windows programs, in the order a tie is broken.
