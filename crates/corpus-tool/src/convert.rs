@@ -70,6 +70,7 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), St
             read_orientation: args.orientation,
             write_orientation: args.write_orientation,
             encoding: args.encoding,
+            ..ConvertOptions::default()
         },
     )
     .map_err(|e| e.to_string())?;

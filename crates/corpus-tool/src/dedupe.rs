@@ -435,7 +435,7 @@ pub fn summary(outcome: &Outcome, walked: &Walked) -> String {
     let set_up = outcome
         .not_examined
         .iter()
-        .filter(|(_, _, why)| *why == renju_archive::dedupe::NotExamined::SetUp)
+        .filter(|(_, _, why)| *why == renju_archive::dedupe::NotExaminedError::SetUp)
         .count();
     if set_up > 0 {
         let _ = writeln!(

@@ -91,8 +91,10 @@ of the catalogue (Kansei, 寒星) and may be repeated (any of them); the opening
 as validate identifies it. --end, --verdict and --finding use the audit under --rules,
 --strict and --claim, as validate does. Texts match anywhere in the field, ignoring case.
 
-Finding kinds: illegal, result-mismatch, lapsed-foul, unclaimed-overline, moves-after-end,
-first-move-off-centre, not-an-opening, opening-protocol.
+Finding kinds (validate's): first-move-off-centre, illegal, lapsed-foul, lost-with-vcf,
+missed-vcf, moves-after-end, not-an-opening, opening-protocol, result-mismatch,
+unclaimed-overline, unreadable (no record read is unreadable). missed-vcf and lost-with-vcf
+search every position for a VCF, as validate --missed-wins does.
 
 Exit status: 0 every record read and every match written, 1 some records unreadable or not
 written (named on stdout), 2 the run failed or a file could not be read.
@@ -183,6 +185,7 @@ pub fn main(cmd: &Command) -> u8 {
             event: cmd.event.clone(),
             rule: cmd.rule.clone(),
             settings: renju_analyzer::Settings::new(cmd.rules, convention, cmd.claim),
+            ..Conditions::default()
         },
         paths: cmd.paths.clone(),
         output: cmd.output.clone(),

@@ -244,9 +244,7 @@ fn board_view(record: &GameRecord, audit: &GameAudit) -> Option<BoardView> {
             IllegalKind::Forbidden { point, foul } => {
                 foul_mark(record, audit, i.number, *point, *foul)
             }
-            IllegalKind::OffBoard { .. }
-            | IllegalKind::Unreadable { .. }
-            | IllegalKind::BadBoardSize(_) => (None, None),
+            _ => (None, None),
         };
         (before, mark, tree)
     } else {
@@ -280,6 +278,7 @@ fn board_view(record: &GameRecord, audit: &GameAudit) -> Option<BoardView> {
             Some(Finding::NotAnOpening(_) | Finding::OpeningProtocol(_)) => {
                 (3.min(moves.len()), None, None)
             }
+            Some(_) => end_focus(),
         }
     };
     let (five, five_move) = match (audit.end, audit.end_move, audit.illegal.is_none()) {

@@ -16,6 +16,7 @@ pub mod openings_stats;
 pub mod output;
 pub mod search;
 pub mod show;
+pub mod stats_report;
 pub mod validate;
 pub mod vcf;
 

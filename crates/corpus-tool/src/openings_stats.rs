@@ -1,9 +1,10 @@
 //! `corpus-tool openings stats`: how often each of the 26 openings is played in an archive and
 //! how its games end. The records are audited by the same pipeline as `validate` with the same
 //! options (so `black_five`, `white_five` and `foul` are exactly the ends `validate` finds);
-//! the counting is `renju_analyzer::stats`.
+//! the counting is `renju_analyzer::stats`, the files are written by [`stats_report`].
 
 use crate::output::AtomicFile;
+use crate::stats_report;
 use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
 use renju_analyzer::fifth_stats::FifthMoveStats;
 use renju_analyzer::stats::OpeningStats;
@@ -37,7 +38,7 @@ pub struct StatsRun {
 /// std::fs::write(&file, "black h8 h9 i8 i9 j8 j9 k8 k9 l8\nwhite h8 h9\n").unwrap();
 /// let run = corpus_tool::openings_stats::count(&[file], &Options::default()).unwrap();
 /// assert_eq!(run.stats.games(), 2);
-/// let csv = run.stats.csv();
+/// let csv = corpus_tool::stats_report::csv(&run.stats);
 /// assert!(csv.contains("\n6D,Ugetsu,1,1,0,0,0,1,0,0,9.0\n"), "{csv}");
 /// assert!(csv.ends_with("none,not one of the 26,1,0,1,0,0,0,0,0,2.0\n"), "{csv}");
 /// ```
@@ -137,11 +138,14 @@ pub fn run_checked(
         .collect::<Vec<_>>()
         .join(", ");
     let files = [
-        (outputs.report, run.stats.csv()),
-        (outputs.json, run.stats.json()),
-        (outputs.markdown, run.stats.markdown(&source)),
-        (outputs.svg, run.stats.svg(&source)),
-        (outputs.fifth_report, run.fifth.csv()),
+        (outputs.report, stats_report::csv(&run.stats)),
+        (outputs.json, stats_report::json(&run.stats)),
+        (
+            outputs.markdown,
+            stats_report::markdown(&run.stats, &source),
+        ),
+        (outputs.svg, stats_report::svg(&run.stats, &source)),
+        (outputs.fifth_report, stats_report::fifth_csv(&run.fifth)),
     ];
     for (path, text) in files {
         if let Some(path) = path {

@@ -43,11 +43,15 @@ impl FromStr for DeclaredResult {
     }
 }
 
-/// A swap decision taken during the opening.
+/// A swap decision taken during the opening, as the record holds it.
+///
+/// RenjuNet `.rif` (`swap="R-"`) and SGF (`SW`) records hold only the sequence of decisions,
+/// not the stone each came after: `after_move` is then `None`. Where a rule's swap chances
+/// fall is the rule's knowledge (`renju_openings::swap_slots`), not the record's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SwapDecision {
-    /// The number of stones on the board when the decision was taken.
-    pub after_move: usize,
+    /// The number of stones on the board when the decision was taken, when the record says.
+    pub after_move: Option<usize>,
     /// Whether the players exchanged colours.
     pub swapped: bool,
 }
@@ -187,6 +191,7 @@ pub struct SetupStone {
 
 /// Something a reader decided while reading a record, worth telling its user.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ReadRemark {
     /// An SGF game type other than gomoku (`GM[1]` is Go: RenLib and Go editors export
     /// renju trees so) read as a gomoku/renju record.

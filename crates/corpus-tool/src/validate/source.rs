@@ -596,7 +596,9 @@ fn not_this_format(
 /// than the whole record being unreadable. `raw` is the record's line.
 fn salvage(raw: &[u8], format: Format, orientation: Orientation, error: RecordError) -> RecordItem {
     let (
-        ErrorKind::BadCoordinate { token, error: why },
+        ErrorKind::BadCoordinate {
+            token, error: why, ..
+        },
         renju_notation::Position::Line { column, .. },
     ) = (&error.kind, error.position)
     else {
