@@ -13,7 +13,7 @@
 //! that wall time and peak memory are those of that command alone.
 //! Run with `cargo bench -p corpus-tool --bench archive_ops` (or `cargo xtask bench`).
 
-use corpus_tool::dedupe::{self, Input};
+use corpus_tool::dedupe;
 use corpus_tool::search;
 use corpus_tool::validate::{Options, audit_paths};
 use renju_core::{Move, Symmetry};
@@ -40,7 +40,7 @@ fn child(mode: &str, path: &Path) {
                 min_moves: renju_archive::dedupe::DEFAULT_MIN_MOVES,
                 report: None,
                 unique: None,
-                input: Input::default(),
+                input: corpus_tool::input::ReadOptions::default(),
             };
             dedupe::run(&args).expect("dedupe").0
         }
@@ -50,7 +50,7 @@ fn child(mode: &str, path: &Path) {
                 paths,
                 report: None,
                 show: 0,
-                input: Input::default(),
+                input: corpus_tool::input::ReadOptions::default(),
             };
             search::run(&args).expect("search").0
         }

@@ -11,20 +11,11 @@ use crate::output::AtomicFile;
 use crate::validate::{self, FileProblem, ReadOptions, RecordItem};
 use renju_analyzer::UnreadableMove;
 use renju_archive::dedupe::{Deduper, Kind, Outcome, Source};
-use renju_notation::{Format, GameRecord, Orientation};
+use renju_notation::{Format, GameRecord};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// How the inputs are read.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Input {
-    /// Force a format instead of detecting it per file.
-    pub format: Option<Format>,
-    /// Force an orientation instead of each format's usual one.
-    pub orientation: Option<Orientation>,
-}
 
 /// What walking the inputs found besides the records.
 #[derive(Debug, Clone, Default)]
@@ -149,18 +140,13 @@ pub type Item = (Source, Result<Read, String>);
 /// A path given that does not exist or cannot be examined.
 pub fn for_each_record(
     paths: &[PathBuf],
-    input: Input,
+    read: ReadOptions,
     sink: &mut dyn FnMut(Item),
 ) -> Result<Walked, String> {
     let mut records = 0usize;
     let mut unreadable = Vec::new();
     let mut salvaged = Vec::new();
     let mut last: Option<(PathBuf, Arc<str>)> = None;
-    let read = ReadOptions {
-        format: input.format,
-        orientation: input.orientation,
-        ..ReadOptions::default()
-    };
     let streamed = validate::for_each_record(paths, read, &mut |file, index, item| {
         let name = match &last {
             Some((p, n)) if *p == file.path => n.clone(),
@@ -380,7 +366,7 @@ pub struct Args {
     /// Where to write the records that are not duplicates.
     pub unique: Option<PathBuf>,
     /// How to read the inputs.
-    pub input: Input,
+    pub input: ReadOptions,
 }
 
 /// The CSV header's contract columns.
@@ -570,26 +556,6 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     Ok((text, walked.status().max(u8::from(lost))))
 }
 
-/// The reading options the archive commands share.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct InputArgs {
-    /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
-    #[arg(long)]
-    pub format: Option<Format>,
-    /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
-    #[arg(long)]
-    pub orientation: Option<Orientation>,
-}
-
-impl From<&InputArgs> for Input {
-    fn from(a: &InputArgs) -> Input {
-        Input {
-            format: a.format,
-            orientation: a.orientation,
-        }
-    }
-}
-
 /// Prints a command's text and returns its exit status; an error goes to stderr with
 /// status 2.
 #[must_use]
@@ -642,7 +608,7 @@ pub struct Command {
     pub unique: Option<PathBuf>,
     /// How the inputs are read.
     #[command(flatten)]
-    pub input: InputArgs,
+    pub input: crate::args::InputArgs,
 }
 
 /// Runs `corpus-tool dedupe` from its command line; returns the exit status.
@@ -653,7 +619,7 @@ pub fn main(cmd: &Command) -> u8 {
         min_moves: cmd.min_moves,
         report: cmd.report.clone(),
         unique: cmd.unique.clone(),
-        input: Input::from(&cmd.input),
+        input: cmd.input.read_options(),
     };
     finish_command("dedupe", run(&args))
 }

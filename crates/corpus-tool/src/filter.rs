@@ -4,7 +4,7 @@
 //! Records are judged in batches in parallel when a condition needs the audit; the output
 //! keeps input order.
 
-use crate::dedupe::{Input, Read, RecordWriter, for_each_record};
+use crate::dedupe::{Read, RecordWriter, for_each_record};
 use rayon::prelude::*;
 use renju_archive::dedupe::Source;
 use renju_archive::filter::Conditions;
@@ -21,7 +21,7 @@ pub struct Args {
     /// The output file.
     pub output: PathBuf,
     /// How to read the inputs.
-    pub input: Input,
+    pub input: crate::input::ReadOptions,
 }
 
 const BATCH: usize = 4096;
@@ -138,18 +138,9 @@ pub struct Command {
     /// Text in the rule.
     #[arg(long, value_name = "TEXT")]
     pub rule: Option<String>,
-    /// Rule set of the audit: renju, freestyle or standard.
-    #[arg(long, default_value = "renju")]
-    pub rules: renju_core::RuleSet,
-    /// Strict foul convention (default: lenient).
-    #[arg(long)]
-    pub strict: bool,
-    /// Claim policy: claim, foul-loses or refuse.
-    #[arg(long, default_value = "claim")]
-    pub claim: renju_analyzer::ClaimPolicy,
-    /// How the inputs are read.
+    /// How the audit judges the games, and how the inputs are read.
     #[command(flatten)]
-    pub input: crate::dedupe::InputArgs,
+    pub settings: crate::args::SettingsArgs,
 }
 
 /// Runs `corpus-tool filter` from its command line; returns the exit status.
@@ -165,11 +156,6 @@ pub fn main(cmd: &Command) -> u8 {
             }
         }
     }
-    let convention = if cmd.strict {
-        renju_core::Convention::Strict
-    } else {
-        renju_core::Convention::Lenient
-    };
     let args = Args {
         conditions: Conditions {
             openings,
@@ -182,11 +168,11 @@ pub fn main(cmd: &Command) -> u8 {
             player: cmd.player.clone(),
             event: cmd.event.clone(),
             rule: cmd.rule.clone(),
-            settings: renju_analyzer::Settings::new(cmd.rules, convention, cmd.claim),
+            settings: cmd.settings.settings(),
         },
         paths: cmd.paths.clone(),
         output: cmd.output.clone(),
-        input: Input::from(&cmd.input),
+        input: cmd.settings.read_options(),
     };
     crate::dedupe::finish_command("filter", run(&args))
 }

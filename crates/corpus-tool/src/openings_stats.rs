@@ -3,6 +3,7 @@
 //! options (so `black_five`, `white_five` and `foul` are exactly the ends `validate` finds);
 //! the counting is `renju_analyzer::stats`.
 
+use crate::args::{RunArgs, SettingsArgs};
 use crate::output::AtomicFile;
 use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
 use renju_analyzer::fifth_stats::FifthMoveStats;
@@ -180,6 +181,102 @@ pub fn run_checked(
         stdout: out,
         problems,
     })
+}
+
+/// `corpus-tool openings stats` on the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "\
+Examples:
+  corpus-tool openings stats archive.renju
+  corpus-tool openings stats --report openings.csv --json openings.json games/
+
+CSV columns: code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves
+(black..unknown: declared results; black_five, white_five, foul: the ends validate finds on the
+board with the same options; mean_moves: passes counted, one decimal).")]
+pub struct Command {
+    /// Files or folders to count.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// How the games are judged and read.
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    /// Write the table as CSV to this file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub report: Option<PathBuf>,
+    /// Write the table as JSON to this file.
+    #[arg(long, value_name = "FILE.json")]
+    pub json: Option<PathBuf>,
+    /// Write the table as Markdown to this file.
+    #[arg(long, value_name = "FILE.md")]
+    pub markdown: Option<PathBuf>,
+    /// Write an SVG chart of the declared results per opening to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub svg: Option<PathBuf>,
+    /// Write the table per opening rule and 5th move (records that name their rule) as CSV:
+    /// rule,code,fifth,games,offers_recorded,mean_offers,swapped,black,white,draw,unknown.
+    #[arg(long, value_name = "FILE.csv")]
+    pub fifth_report: Option<PathBuf>,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+impl Command {
+    /// What to audit and how.
+    #[must_use]
+    pub fn options(&self) -> Options {
+        let read = self.settings.read_options();
+        Options {
+            settings: self.settings.settings(),
+            format: read.format,
+            orientation: read.orientation,
+            sample: 1,
+            missed_wins: None,
+            encoding: read.encoding,
+        }
+    }
+
+    /// The files to write.
+    #[must_use]
+    pub fn outputs(&self) -> Outputs<'_> {
+        Outputs {
+            report: self.report.as_deref(),
+            json: self.json.as_deref(),
+            markdown: self.markdown.as_deref(),
+            svg: self.svg.as_deref(),
+            fifth_report: self.fifth_report.as_deref(),
+        }
+    }
+}
+
+/// Runs `corpus-tool openings stats` from its command line; returns the exit status.
+#[must_use]
+pub fn main(cmd: &Command) -> u8 {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(cmd.run.jobs().get())
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("corpus-tool openings stats: cannot start worker threads: {e}");
+            return 2;
+        }
+    };
+    match pool.install(|| run_checked(&cmd.paths, &cmd.options(), cmd.outputs())) {
+        Ok(ran) => {
+            if !cmd.run.quiet {
+                let _ = std::io::Write::write_all(&mut std::io::stdout(), ran.stdout.as_bytes());
+            }
+            for p in &ran.problems {
+                eprintln!("{p}");
+            }
+            u8::from(!ran.clean())
+        }
+        Err(e) => {
+            eprintln!("corpus-tool openings stats: {e}");
+            2
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! symmetries, colours kept), the first move after which it does, and the moves played next
 //! from there with their declared results (the definitions are in [`renju_archive::search`]).
 
-use crate::dedupe::{Input, for_each_record};
+use crate::dedupe::for_each_record;
 use renju_archive::pattern::Pattern;
 use renju_archive::search::{Next, Query, Tree};
 use renju_core::{Board, Color, Move, Point, RENJU_SIZE, Symmetry};
@@ -145,7 +145,7 @@ pub struct Args {
     /// How many matches stdout lists (the report has them all).
     pub show: usize,
     /// How to read the inputs.
-    pub input: Input,
+    pub input: crate::input::ReadOptions,
 }
 
 /// The CSV header: the contract columns, then `next`, `declared` and (for a pattern) `at`.
@@ -344,7 +344,7 @@ pub struct Command {
     pub show: usize,
     /// How the inputs are read.
     #[command(flatten)]
-    pub input: crate::dedupe::InputArgs,
+    pub input: crate::args::InputArgs,
 }
 
 /// Runs `corpus-tool search` from its command line; returns the exit status.
@@ -365,7 +365,7 @@ pub fn main(cmd: &Command) -> u8 {
         paths: cmd.paths.clone(),
         report: cmd.report.clone(),
         show: cmd.show,
-        input: Input::from(&cmd.input),
+        input: cmd.input.read_options(),
     };
     crate::dedupe::finish_command("search", run(&args))
 }

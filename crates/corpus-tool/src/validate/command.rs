@@ -1,13 +1,114 @@
-//! `corpus-tool validate` as a command: options to files, the summary printed, the exit
-//! status.
+//! `corpus-tool validate` as a command: its arguments ([`Command`]), options to files, the
+//! summary printed, the exit status.
 
 use super::Options;
 use super::report::{RunError, audit_with_report, write_json};
+use crate::args::{RunArgs, SettingsArgs};
+use crate::engine::Jobs;
 use crate::output::AtomicFile;
 use std::path::PathBuf;
 
+/// `corpus-tool validate` on the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "\
+Formats are detected per file from the content and the extension (.renju, .rif, .psq,
+.sgf, .lib, .pos, move lists); folders are walked recursively (links followed; dot-files
+found in a folder are listed as skipped, not read; a file named is always read). A file in
+a record format that holds no record is a file problem (exit status 1).
+
+Output: a summary on stdout (records, verdicts, ends, findings with examples, settings,
+time). --report writes one CSV row per record with the columns
+  file,index,id,moves,declared,end,end_move,continues,verdict,detail
+(then findings,opening); every record read is in it exactly once, unreadable ones too.
+A progress bar is drawn on stderr when it is a terminal; otherwise stderr carries
+only errors.
+
+Exit status: 0 every record ok, 1 findings (or a file holding no record), 2 the run
+itself failed (bad option, a path that cannot be read, a report that cannot be written).
+
+Examples:
+  corpus-tool validate corpus/
+  corpus-tool validate --strict --report audit.csv --json audit.json archive.renju
+  corpus-tool validate --claim foul-loses --sample 100 big-archive/")]
+pub struct Command {
+    /// Files or folders to audit.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// How the games are judged and read.
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    /// Write one CSV row per record to this file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub report: Option<PathBuf>,
+    /// Write the summary as JSON to this file.
+    #[arg(long, value_name = "FILE.json")]
+    pub json: Option<PathBuf>,
+    /// Write a self-contained HTML page to this file: the summary and every record that is
+    /// not ok, with its board at the decisive or offending move and a replay.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Audit only every N-th record of each file (records not sampled have no row).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub sample: usize,
+    /// Also look for missed wins: findings missed-vcf (the side to move had a VCF and its
+    /// move starts none) and lost-with-vcf (no decisive end, declared lost by the side to
+    /// move, which has a VCF). Every position of every game is solved.
+    #[arg(long)]
+    pub missed_wins: bool,
+    /// The VCF depth limit of --missed-wins: the most fours, the final five not counted.
+    #[arg(long, value_name = "N", default_value_t = renju_vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
+    pub max_depth: u32,
+}
+
+impl Command {
+    /// What to audit and how.
+    #[must_use]
+    pub fn options(&self) -> Options {
+        let read = self.settings.read_options();
+        Options {
+            settings: self.settings.settings(),
+            format: read.format,
+            orientation: read.orientation,
+            sample: self.sample,
+            missed_wins: self.missed_wins.then_some(renju_vcf::Limits {
+                max_depth: self.max_depth,
+                ..renju_vcf::Limits::default()
+            }),
+            encoding: read.encoding,
+        }
+    }
+
+    /// Where the run reads and writes.
+    #[must_use]
+    pub fn io(&self) -> Io {
+        Io {
+            paths: self.paths.clone(),
+            report: self.report.clone(),
+            json: self.json.clone(),
+            html: self.html.clone(),
+            jobs: self.run.jobs(),
+            quiet: self.run.quiet,
+        }
+    }
+}
+
+/// Runs `corpus-tool validate` from its command line; returns the exit status.
+#[must_use]
+pub fn main(cmd: &Command) -> u8 {
+    match run_command(&cmd.options(), &cmd.io()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("corpus-tool validate: {e}");
+            2
+        }
+    }
+}
+
 /// Where a command-line run reads and writes.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Io {
     /// Files or folders to audit.
     pub paths: Vec<PathBuf>,
@@ -17,8 +118,8 @@ pub struct Io {
     pub json: Option<PathBuf>,
     /// HTML page path ([`crate::html`]).
     pub html: Option<PathBuf>,
-    /// Worker threads (`None`: all cores).
-    pub jobs: Option<usize>,
+    /// Worker threads.
+    pub jobs: Jobs,
     /// No summary on stdout, no progress bar.
     pub quiet: bool,
 }
@@ -36,14 +137,8 @@ pub struct Io {
 /// The run itself failed: a path that cannot be read, a report that cannot be written.
 pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
     use std::io::IsTerminal;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = io.jobs {
-        if n == 0 {
-            return Err("--jobs must be at least 1".to_string());
-        }
-        pool = pool.num_threads(n);
-    }
-    let pool = pool
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(io.jobs.get())
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     for p in &io.paths {

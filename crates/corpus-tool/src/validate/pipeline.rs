@@ -34,12 +34,12 @@
 
 use super::Options;
 use super::row::Row;
-use super::source::{
+use super::summary::{RunSettings, Summary};
+use crate::input::source::{
     FileRead, LineItem, OpenFile, RecordItem, each_record, each_record_small, for_each_line,
     open_line_file, parse_line, too_many_moves,
 };
-use super::summary::{RunSettings, Summary};
-use super::walk::{Entry, FileProblem, InputFile, Walk, walk_paths};
+use crate::input::walk::{Entry, FileProblem, InputFile, Walk, walk_paths};
 use renju_analyzer::{GameAudit, audit, audit_with_unreadable};
 use renju_notation::{ErrorKind, Format, GameRecord, Orientation, Position, RecordError};
 use std::path::PathBuf;

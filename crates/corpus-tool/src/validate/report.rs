@@ -5,7 +5,7 @@ use super::Options;
 use super::pipeline::{Audited, audit_entries};
 use super::row::Row;
 use super::summary::Summary;
-use super::walk::{FileProblem, walk_paths};
+use crate::input::walk::{FileProblem, walk_paths};
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 
 use super::Options;
 use super::row::{FindingKind, Row, by_display};
-use super::walk::{FileProblem, ProblemKind, SkipReason, Skipped};
+use crate::input::walk::{FileProblem, ProblemKind, SkipReason, Skipped};
 use renju_analyzer::{ClaimPolicy, End, GameAudit, GameVerdict, Settings};
 use renju_core::{Convention, Foul, RuleSet};
 use renju_notation::{Format, Orientation};
@@ -221,7 +221,7 @@ pub struct Summary {
     /// Files found in folders that are in no record format (a README, say): not audited.
     pub skipped_files: Vec<String>,
     /// Entries of folders not read: hidden ones, links back up, pipes (see
-    /// [`walk`](super::walk)).
+    /// [`walk`](crate::input::walk)).
     pub skipped: Vec<Skipped>,
     /// Wall time in seconds.
     pub seconds: f64,

@@ -31,7 +31,7 @@ fn io(paths: Vec<PathBuf>, report: Option<PathBuf>, json: Option<PathBuf>) -> Io
         report,
         json,
         html: None,
-        jobs: Some(1),
+        jobs: corpus_tool::engine::Jobs::ONE,
         quiet: true,
     }
 }

@@ -267,7 +267,7 @@ impl Iterator for FolderWalk {
 }
 
 impl Walk {
-    /// The entries again, files first (for [`audit_walk`](super::audit_walk)).
+    /// The entries again, files first (for [`audit_walk`](crate::validate::audit_walk)).
     pub fn into_entries(self) -> impl Iterator<Item = Entry> + Send {
         self.problems
             .into_iter()

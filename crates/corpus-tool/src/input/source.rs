@@ -90,7 +90,7 @@ pub struct Streamed {
 /// Every record of every file under `paths`, in input order (files as given, the files of a
 /// folder in walk order, records in file order): `sink` gets the file, the record's 1-based
 /// index in it, and the record. Sequential; for the audit's parallel pipeline see
-/// [`audit_walk`](super::audit_walk).
+/// [`audit_walk`](crate::validate::audit_walk).
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
