@@ -20,7 +20,7 @@
 //! assert_eq!(cli.settings.input.read_options().format, Some(renju_notation::Format::Sgf));
 //! ```
 
-use crate::engine::Jobs;
+use crate::engine::{Engine, Jobs, Stop};
 use crate::input::ReadOptions;
 use renju_analyzer::{ClaimPolicy, Settings};
 use renju_core::{Convention, RuleSet};
@@ -126,5 +126,22 @@ impl RunArgs {
     #[must_use]
     pub fn jobs(&self) -> Jobs {
         self.jobs.unwrap_or_else(Jobs::all_cores)
+    }
+
+    /// The engine of a command-line run: these jobs, stopped by SIGINT or SIGTERM
+    /// ([`Stop::on_signals`], installed once per process).
+    ///
+    /// # Errors
+    /// The signal handlers cannot be installed.
+    pub fn engine(&self) -> std::io::Result<Engine> {
+        static SIGNALS: std::sync::OnceLock<Stop> = std::sync::OnceLock::new();
+        let stop = match SIGNALS.get() {
+            Some(s) => s.clone(),
+            None => {
+                let s = Stop::on_signals()?;
+                SIGNALS.get_or_init(|| s).clone()
+            }
+        };
+        Ok(Engine::new(self.jobs()).stop_on(stop))
     }
 }

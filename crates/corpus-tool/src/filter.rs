@@ -1,12 +1,13 @@
 //! `corpus-tool filter`: the records that meet every condition given (the conditions are in
 //! [`renju_archive::filter`]), written to one output file in the format of its extension.
 //!
-//! Records are judged in batches in parallel when a condition needs the audit; the output
-//! keeps input order.
+//! Records are parsed and judged on the engine's workers; the output keeps input order.
 
-use crate::dedupe::{Read, RecordWriter, for_each_record};
-use rayon::prelude::*;
-use renju_archive::dedupe::Source;
+use crate::args::RunArgs;
+use crate::engine::Engine;
+use crate::output::records::RecordWriter;
+use crate::records::{Output, finish_command, is_stdout, read_records};
+use crate::style::thousands;
 use renju_archive::filter::Conditions;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -18,34 +19,31 @@ pub struct Args {
     pub conditions: Conditions,
     /// Files or folders.
     pub paths: Vec<PathBuf>,
-    /// The output file.
+    /// The output file (`-`: standard output, `.renju` lines).
     pub output: PathBuf,
     /// How to read the inputs.
     pub input: crate::input::ReadOptions,
 }
 
-const BATCH: usize = 4096;
-
-/// Runs `corpus-tool filter`; returns the text for stdout and the exit status
-/// ([`crate::dedupe::Walked::status`], and 1 also when a match could not be written).
+/// Runs `corpus-tool filter` on `engine` (the records parsed and judged on its workers, the
+/// matches written in input order): the text for stdout and stderr and the exit status
+/// ([`Walked::status`](crate::records::Walked::status), and 1 also when a match could not
+/// be written).
 ///
 /// # Errors
 /// A path that cannot be read, an output that cannot be written.
-pub fn run(args: &Args) -> Result<(String, u8), String> {
+pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     let mut out = RecordWriter::create(&args.output)?;
-    let mut batch: Vec<(Source, Read)> = Vec::with_capacity(BATCH);
     let mut matched = 0usize;
     let mut error: Option<String> = None;
     let conditions = &args.conditions;
-    let judge = |(_, r): &(Source, Read)| conditions.matches_with(r.game(), r.unreadable());
-    let mut flush = |batch: &mut Vec<(Source, Read)>, out: &mut RecordWriter| {
-        let keep: Vec<bool> = if conditions.needs_audit() {
-            batch.par_iter().map(judge).collect()
-        } else {
-            batch.iter().map(judge).collect()
-        };
-        for ((src, r), k) in batch.drain(..).zip(keep) {
-            if k {
+    let walked = read_records(
+        &args.paths,
+        args.input,
+        engine,
+        &|_, r| conditions.matches_with(r.game(), r.unreadable()),
+        &mut |src, r, keep| {
+            if keep {
                 matched += 1;
                 if error.is_none()
                     && let Err(e) = out.push_read(&src, r)
@@ -53,17 +51,8 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
                     error = Some(e);
                 }
             }
-        }
-    };
-    let walked = for_each_record(&args.paths, args.input, &mut |(src, r): (Source, _)| {
-        if let Ok(read) = r {
-            batch.push((src, read));
-            if batch.len() == BATCH {
-                flush(&mut batch, &mut out);
-            }
-        }
-    })?;
-    flush(&mut batch, &mut out);
+        },
+    )?;
     if let Some(e) = error {
         return Err(e);
     }
@@ -71,16 +60,19 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "records: {} read in {} file{}, {} unreadable; {matched} matched",
-        walked.records,
-        walked.files,
-        if walked.files == 1 { "" } else { "s" },
-        walked.unreadable.len(),
+        "{}; {} matched",
+        walked.records_line(),
+        thousands(matched)
     );
     text.push_str(&walked.salvaged_line());
-    text.push_str(&out.finish()?);
+    text.push_str(&out.finish(walked.streamed.not_reached.is_some())?);
     text.push_str(&walked.problems_text());
-    Ok((text, status))
+    Ok(Output::new(
+        text,
+        walked.skipped_lines(),
+        status,
+        is_stdout(&args.output),
+    ))
 }
 
 /// `corpus-tool filter` on the command line.
@@ -104,7 +96,8 @@ pub struct Command {
     /// Files or folders.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Where to write the matching records (format from the extension).
+    /// Where to write the matching records (format from the extension; `-`: standard output,
+    /// as `.renju` lines).
     #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
     pub output: PathBuf,
     /// One of the 26 openings, by code or name (repeatable: any of them).
@@ -141,6 +134,9 @@ pub struct Command {
     /// How the audit judges the games, and how the inputs are read.
     #[command(flatten)]
     pub settings: crate::args::SettingsArgs,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Runs `corpus-tool filter` from its command line; returns the exit status.
@@ -174,5 +170,5 @@ pub fn main(cmd: &Command) -> u8 {
         output: cmd.output.clone(),
         input: cmd.settings.read_options(),
     };
-    crate::dedupe::finish_command("filter", run(&args))
+    finish_command("filter", &cmd.run, |engine| run(&args, engine))
 }

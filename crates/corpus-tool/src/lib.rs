@@ -17,8 +17,10 @@ pub mod html;
 pub mod input;
 pub mod openings_stats;
 pub mod output;
+pub mod records;
 pub mod search;
 pub mod show;
+pub mod style;
 pub mod validate;
 pub mod vcf;
 

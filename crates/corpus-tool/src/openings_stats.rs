@@ -4,10 +4,13 @@
 //! the counting is `renju_analyzer::stats`.
 
 use crate::args::{RunArgs, SettingsArgs};
+use crate::engine::Engine;
 use crate::output::AtomicFile;
+use crate::style::{self, by_folder, thousands};
 use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
 use renju_analyzer::fifth_stats::FifthMoveStats;
 use renju_analyzer::stats::OpeningStats;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// What a run counted, and the audit's own summary (records read, unreadable ones, file
@@ -36,13 +39,14 @@ pub struct StatsRun {
 /// let dir = tempfile::tempdir().unwrap();
 /// let file = dir.path().join("a.renju");
 /// std::fs::write(&file, "black h8 h9 i8 i9 j8 j9 k8 k9 l8\nwhite h8 h9\n").unwrap();
-/// let run = corpus_tool::openings_stats::count(&[file], &Options::default()).unwrap();
+/// let engine = corpus_tool::engine::Engine::new(corpus_tool::engine::Jobs::ONE);
+/// let run = corpus_tool::openings_stats::count(&[file], &Options::default(), &engine).unwrap();
 /// assert_eq!(run.stats.games(), 2);
 /// let csv = run.stats.csv();
 /// assert!(csv.contains("\n6D,Ugetsu,1,1,0,0,0,1,0,0,9.0\n"), "{csv}");
 /// assert!(csv.ends_with("none,not one of the 26,1,0,1,0,0,0,0,0,2.0\n"), "{csv}");
 /// ```
-pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
+pub fn count(paths: &[PathBuf], options: &Options, engine: &Engine) -> Result<StatsRun, String> {
     for p in paths {
         std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
     }
@@ -53,6 +57,7 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
     let summary = audit_entries(
         entries,
         options,
+        engine,
         &|_, _| (),
         &mut |a: Audited<'_, ()>| {
             if let (Some(record), Some(audit)) = (a.record, a.audit) {
@@ -63,7 +68,7 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
                 unreadable.push(a.row.detail.clone());
             }
         },
-        &mut |_, _| {},
+        &mut |_| {},
     );
     Ok(StatsRun {
         stats,
@@ -88,13 +93,18 @@ pub struct Outputs<'a> {
     pub fifth_report: Option<&'a Path>,
 }
 
-/// Runs the command: counts, writes the files asked for, and returns the text for stdout; see
-/// [`run_checked`] for the unreadable records too.
+/// Runs the command on `engine`: counts, writes the files asked for, and returns the text for
+/// stdout; see [`run_checked`] for the unreadable records too.
 ///
 /// # Errors
 /// A path that cannot be read or a file that cannot be written.
-pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result<String, String> {
-    run_checked(paths, options, outputs).map(|r| r.stdout)
+pub fn run(
+    paths: &[PathBuf],
+    options: &Options,
+    engine: &Engine,
+    outputs: Outputs<'_>,
+) -> Result<String, String> {
+    run_checked(paths, options, engine, outputs).map(|r| r.stdout)
 }
 
 /// What [`run_checked`] gives the command line.
@@ -102,18 +112,33 @@ pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result
 pub struct Ran {
     /// The text for stdout.
     pub stdout: String,
-    /// One line per record that could not be read or file not counted, for stderr
-    /// (`unreadable: FILE record N: why`, `file not counted: FILE: why`); nothing is lost
-    /// without a word.
+    /// One line per record that could not be read, file not counted or entry skipped, for
+    /// stderr (`unreadable: FILE: record N, ...: why`, `file not counted: FILE: why`,
+    /// `skipped: PATH (why)`); nothing is lost without a word.
     pub problems: Vec<String>,
+    /// The exit status: 0 every record counted, 1 some record or file not counted (as
+    /// `validate` with an unreadable record), 130 the run was interrupted.
+    pub status: u8,
 }
 
 impl Ran {
-    /// Whether every record was counted (exit status 0; else 1, as `validate` with an
-    /// unreadable record).
+    /// Whether every record was counted (exit status 0).
     #[must_use]
     pub fn clean(&self) -> bool {
-        self.problems.is_empty()
+        self.status == 0
+    }
+}
+
+/// Writes `text` as the whole of `path`; after an interrupted run under a name that says it
+/// is partial (returned).
+fn write_output(path: &Path, text: &str, partial: bool) -> Result<Option<PathBuf>, String> {
+    let mut f = AtomicFile::create(path).map_err(|e| e.to_string())?;
+    std::io::Write::write_all(&mut f, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if partial {
+        f.commit_partial().map(Some).map_err(|e| e.to_string())
+    } else {
+        f.commit().map(|()| None).map_err(|e| e.to_string())
     }
 }
 
@@ -124,9 +149,10 @@ impl Ran {
 pub fn run_checked(
     paths: &[PathBuf],
     options: &Options,
+    engine: &Engine,
     outputs: Outputs<'_>,
 ) -> Result<Ran, String> {
-    let run = count(paths, options)?;
+    let run = count(paths, options, engine)?;
     let source = paths
         .iter()
         .map(|p| {
@@ -137,6 +163,7 @@ pub fn run_checked(
         })
         .collect::<Vec<_>>()
         .join(", ");
+    let s = &run.summary;
     let files = [
         (outputs.report, run.stats.csv()),
         (outputs.json, run.stats.json()),
@@ -144,12 +171,14 @@ pub fn run_checked(
         (outputs.svg, run.stats.svg(&source)),
         (outputs.fifth_report, run.fifth.csv()),
     ];
+    let mut partial = Vec::new();
     for (path, text) in files {
-        if let Some(path) = path {
-            AtomicFile::write(path, text.as_bytes()).map_err(|e| e.to_string())?;
+        if let Some(path) = path
+            && let Some(p) = write_output(path, &text, s.interrupted.is_some())?
+        {
+            partial.push(p.display().to_string());
         }
     }
-    let s = &run.summary;
     let fifth = if run.fifth.is_empty() {
         String::new()
     } else {
@@ -161,9 +190,9 @@ pub fn run_checked(
     let mut out = format!(
         "{}\n{fifth}records: {} read, {} counted, {} unreadable (not counted); settings: {}\n",
         run.stats,
-        s.records,
-        run.stats.games(),
-        s.unreadable,
+        thousands(s.records),
+        thousands(run.stats.games()),
+        thousands(s.unreadable),
         s.settings
     );
     let mut problems: Vec<String> = run
@@ -177,9 +206,57 @@ pub fn run_checked(
         out.push('\n');
         problems.push(line);
     }
+    if !s.skipped_files.is_empty() {
+        let _ = writeln!(
+            out,
+            "skipped {} in no record format: {}",
+            style::count(s.skipped_files.len(), "file", "files"),
+            by_folder(&s.skipped_files, "each on stderr")
+        );
+        problems.extend(
+            s.skipped_files
+                .iter()
+                .map(|f| format!("skipped: {f} (no record format)")),
+        );
+    }
+    if !s.skipped.is_empty() {
+        let paths: Vec<String> = s.skipped.iter().map(|e| e.path.clone()).collect();
+        let _ = writeln!(
+            out,
+            "skipped {} in folders (hidden, links back, not regular files): {}",
+            style::count(paths.len(), "entry", "entries"),
+            by_folder(&paths, "each on stderr")
+        );
+        problems.extend(
+            s.skipped
+                .iter()
+                .map(|e| format!("skipped: {} ({})", e.path, e.reason)),
+        );
+    }
+    if let Some(i) = &s.interrupted {
+        let _ = writeln!(
+            out,
+            "INTERRUPTED by {}: the table counts the {} read; {}{} not reached{}",
+            i.by,
+            style::count(s.records, "record", "records"),
+            if i.counted { "" } else { "at least " },
+            style::count(i.not_reached, "record", "records"),
+            if partial.is_empty() {
+                String::new()
+            } else {
+                format!("; written to {} (partial)", partial.join(", "))
+            }
+        );
+    }
+    let status = if s.interrupted.is_some() {
+        130
+    } else {
+        u8::from(!run.unreadable.is_empty() || !s.file_problems.is_empty())
+    };
     Ok(Ran {
         stdout: out,
         problems,
+        status,
     })
 }
 
@@ -252,17 +329,14 @@ impl Command {
 /// Runs `corpus-tool openings stats` from its command line; returns the exit status.
 #[must_use]
 pub fn main(cmd: &Command) -> u8 {
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(cmd.run.jobs().get())
-        .build()
-    {
-        Ok(p) => p,
+    let engine = match cmd.run.engine() {
+        Ok(e) => e,
         Err(e) => {
-            eprintln!("corpus-tool openings stats: cannot start worker threads: {e}");
+            eprintln!("corpus-tool openings stats: cannot watch for signals: {e}");
             return 2;
         }
     };
-    match pool.install(|| run_checked(&cmd.paths, &cmd.options(), cmd.outputs())) {
+    match run_checked(&cmd.paths, &cmd.options(), &engine, cmd.outputs()) {
         Ok(ran) => {
             if !cmd.run.quiet {
                 let _ = std::io::Write::write_all(&mut std::io::stdout(), ran.stdout.as_bytes());
@@ -270,7 +344,7 @@ pub fn main(cmd: &Command) -> u8 {
             for p in &ran.problems {
                 eprintln!("{p}");
             }
-            u8::from(!ran.clean())
+            ran.status
         }
         Err(e) => {
             eprintln!("corpus-tool openings stats: {e}");
@@ -290,7 +364,8 @@ mod tests {
     #[test]
     fn ends_agree_with_validate_on_the_project_games() {
         let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
-        let run = count(&[games], &Options::default()).expect("corpus/games is readable");
+        let engine = Engine::new(crate::engine::Jobs::new(2).expect("two"));
+        let run = count(&[games], &Options::default(), &engine).expect("corpus/games is readable");
         let rows = run.stats.rows();
         let sum =
             |f: fn(&renju_analyzer::stats::OpeningRow) -> usize| rows.iter().map(f).sum::<usize>();

@@ -2,7 +2,10 @@
 //! symmetries, colours kept), the first move after which it does, and the moves played next
 //! from there with their declared results (the definitions are in [`renju_archive::search`]).
 
-use crate::dedupe::for_each_record;
+use crate::args::RunArgs;
+use crate::engine::Engine;
+use crate::records::{Output, finish_command, is_stdout, read_records};
+use crate::style::{count, thousands};
 use renju_archive::pattern::Pattern;
 use renju_archive::search::{Next, Query, Tree};
 use renju_core::{Board, Color, Move, Point, RENJU_SIZE, Symmetry};
@@ -153,13 +156,14 @@ pub const CSV_HEADER: [&str; 8] = [
     "file", "index", "id", "move", "symmetry", "next", "declared", "at",
 ];
 
-/// Runs `corpus-tool search`; returns the text for stdout and the exit status
-/// ([`crate::dedupe::Walked::status`]).
+/// Runs `corpus-tool search` on `engine` (the records parsed and searched on its workers):
+/// the text for stdout and stderr and the exit status
+/// ([`Walked::status`](crate::records::Walked::status)).
 ///
 /// # Errors
 /// A position that cannot be read, a path that cannot be read, a report that cannot be
 /// written.
-pub fn run(args: &Args) -> Result<(String, u8), String> {
+pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     let finder = args.position.finder()?;
     let mut report = match &args.report {
         Some(path) => {
@@ -176,83 +180,98 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     let mut shown = String::new();
     let mut matches = 0usize;
     let mut set_up = 0usize;
-    let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
-        let Ok(read) = r else { return };
+    // Searched on the workers: a set-up position is not a game from the empty board (not
+    // searched, counted); a salvaged record is searched with the moves before its unreadable
+    // move.
+    let search = |_: &str, read: &crate::input::Read| {
         let g = read.game();
-        // a set-up position is not a game from the empty board: not searched, counted
         if !g.setup.is_empty() {
-            set_up += 1;
-            return;
+            return None;
         }
-        // a salvaged record is searched with the moves before its unreadable move
-        let Some(mut hit) = finder.find(g) else {
-            return;
-        };
-        if hit.next == Next::End && read.unreadable().is_some() {
-            hit.next = Next::Unreadable;
-        }
-        matches += 1;
-        tree.add_next(hit.next, g.result);
-        let next = match hit.next {
-            Next::End => String::new(),
-            Next::Outside => "outside".to_string(),
-            Next::Unreadable => "unreadable".to_string(),
-            Next::Move(m) => m.to_string(),
-        };
-        let at = hit
-            .at
-            .map(|p| format!(", pattern a1 on {p}"))
-            .unwrap_or_default();
-        if matches <= args.show {
-            let _ = writeln!(
-                shown,
-                "  {} record {}{}: after move {}, {}{at}, next {}",
-                src.file,
-                src.index,
-                g.id.as_deref()
-                    .map(|i| format!(" (id {i})"))
-                    .unwrap_or_default(),
-                hit.move_number,
-                hit.symmetry,
-                if next.is_empty() { "(end)" } else { &next }
-            );
-        }
-        if let Some(w) = report.as_mut()
-            && error.is_none()
-            && let Err(e) = w.write_record([
-                src.file.to_string(),
-                src.index.to_string(),
-                g.id.clone().unwrap_or_default(),
-                hit.move_number.to_string(),
-                hit.symmetry.name().to_string(),
-                next,
-                g.result.name().to_string(),
-                hit.at.map(|p| p.to_string()).unwrap_or_default(),
-            ])
-        {
-            error = Some(e.to_string());
-        }
-    })?;
+        Some(finder.find(g))
+    };
+    let walked = read_records(
+        &args.paths,
+        args.input,
+        engine,
+        &search,
+        &mut |src, read, found| {
+            let g = read.game();
+            let Some(found) = found else {
+                set_up += 1;
+                return;
+            };
+            let Some(mut hit) = found else {
+                return;
+            };
+            if hit.next == Next::End && read.unreadable().is_some() {
+                hit.next = Next::Unreadable;
+            }
+            matches += 1;
+            tree.add_next(hit.next, g.result);
+            let next = match hit.next {
+                Next::End => String::new(),
+                Next::Outside => "outside".to_string(),
+                Next::Unreadable => "unreadable".to_string(),
+                Next::Move(m) => m.to_string(),
+            };
+            let at = hit
+                .at
+                .map(|p| format!(", pattern a1 on {p}"))
+                .unwrap_or_default();
+            if matches <= args.show {
+                let _ = writeln!(
+                    shown,
+                    "  {} record {}{}: after move {}, {}{at}, next {}",
+                    src.file,
+                    src.index,
+                    g.id.as_deref()
+                        .map(|i| format!(" (id {i})"))
+                        .unwrap_or_default(),
+                    hit.move_number,
+                    hit.symmetry,
+                    if next.is_empty() { "(end)" } else { &next }
+                );
+            }
+            if let Some(w) = report.as_mut()
+                && error.is_none()
+                && let Err(e) = w.write_record([
+                    src.file.to_string(),
+                    src.index.to_string(),
+                    g.id.clone().unwrap_or_default(),
+                    hit.move_number.to_string(),
+                    hit.symmetry.name().to_string(),
+                    next,
+                    g.result.name().to_string(),
+                    hit.at.map(|p| p.to_string()).unwrap_or_default(),
+                ])
+            {
+                error = Some(e.to_string());
+            }
+        },
+    )?;
     if let Some(e) = error {
         return Err(format!("cannot write the report: {e}"));
     }
     if let Some(w) = report {
-        w.into_inner()
-            .map_err(|e| format!("cannot write the report: {}", e.error()))?
+        let f = w
             .into_inner()
             .map_err(|e| format!("cannot write the report: {}", e.error()))?
-            .commit()
-            .map_err(|e| e.to_string())?;
+            .into_inner()
+            .map_err(|e| format!("cannot write the report: {}", e.error()))?;
+        if walked.streamed.not_reached.is_some() {
+            f.commit_partial().map_err(|e| e.to_string())?;
+        } else {
+            f.commit().map_err(|e| e.to_string())?;
+        }
     }
     let mut text = finder.describe();
     text.push('\n');
     let _ = writeln!(
         text,
-        "records: {} read in {} file{}, {} unreadable; {matches} pass through the {}",
-        walked.records,
-        walked.files,
-        if walked.files == 1 { "" } else { "s" },
-        walked.unreadable.len(),
+        "{}; {} pass through the {}",
+        walked.records_line(),
+        thousands(matches),
         match finder {
             Finder::Position(_) => "position",
             Finder::Pattern(_) => "pattern",
@@ -262,9 +281,9 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
     if set_up > 0 {
         let _ = writeln!(
             text,
-            "set up: {set_up} record{} set stones up (SGF AB/AW/AE) and were not searched: not \
-             games from the empty board",
-            if set_up == 1 { "" } else { "s" }
+            "set up: {} set stones up (SGF AB/AW/AE) and were not searched: not games from the \
+             empty board",
+            count(set_up, "record", "records")
         );
     }
     if matches > 0 {
@@ -274,7 +293,7 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
             let _ = writeln!(
                 text,
                 "  ... and {} more{}",
-                matches - args.show,
+                thousands(matches - args.show),
                 if args.report.is_some() {
                     " (all in the report)"
                 } else {
@@ -294,7 +313,13 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
         text.push_str(&tree.to_string());
     }
     text.push_str(&walked.problems_text());
-    Ok((text, walked.status()))
+    let on_stdout = args.report.as_deref().is_some_and(is_stdout);
+    Ok(Output::new(
+        text,
+        walked.skipped_lines(),
+        walked.status(),
+        on_stdout,
+    ))
 }
 
 /// `corpus-tool search` on the command line.
@@ -345,6 +370,9 @@ pub struct Command {
     /// How the inputs are read.
     #[command(flatten)]
     pub input: crate::args::InputArgs,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Runs `corpus-tool search` from its command line; returns the exit status.
@@ -367,5 +395,5 @@ pub fn main(cmd: &Command) -> u8 {
         show: cmd.show,
         input: cmd.input.read_options(),
     };
-    crate::dedupe::finish_command("search", run(&args))
+    finish_command("search", &cmd.run, |engine| run(&args, engine))
 }

@@ -25,7 +25,7 @@ pub mod summary;
 pub use crate::input::{source, walk};
 
 pub use crate::input::source::{
-    FileRead, OpenFile, ReadOptions, RecordItem, Streamed, each_record, each_record_in_bytes,
+    FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_in_bytes,
     each_record_opened, each_record_small, for_each_record,
 };
 pub use crate::input::walk::{
@@ -33,10 +33,16 @@ pub use crate::input::walk::{
     walk_paths,
 };
 pub use command::{Command, Io, main, run_command};
-pub use pipeline::{Audited, audit_entries, audit_paths, audit_walk};
-pub use report::{CSV_HEADER, ReportWriter, RunError, audit_with_report, write_json};
+pub use pipeline::{Audited, Progress, audit_entries, audit_paths, audit_walk};
+pub use report::{
+    CSV_HEADER, FINDINGS_HEADER, FindingRow, FindingsWriter, ReportWriter, RunError,
+    audit_with_report, write_json,
+};
 pub use row::{FindingKind, Kinds, Row};
-pub use summary::{Counted, Example, KindCount, RunSettings, Summary, Tally};
+pub use summary::{
+    Counted, Example, Interrupted, KindCount, MissedWins, RunSettings, Summary, Tally,
+    for_each_finding,
+};
 
 use renju_analyzer::Settings;
 use renju_notation::{Format, Orientation};

@@ -7,7 +7,7 @@
 //! [`renju_notation::limits::whole_file_limit`] with one broken record saying so, and a record of
 //! more than [`renju_notation::limits::MAX_MOVES`] moves is broken.
 
-use super::walk::{FileProblem, InputFile, Skipped};
+use super::walk::{FileProblem, InputFile};
 use renju_analyzer::UnreadableMove;
 use renju_core::RENJU_SIZE;
 use renju_notation::renju_line::RenjuBufReader;
@@ -18,9 +18,9 @@ use renju_notation::{
 use std::io::{BufRead, Read};
 
 /// The read buffer of a file.
-const READ_BUFFER: usize = 256 << 10;
+pub(crate) const READ_BUFFER: usize = 256 << 10;
 /// How many first bytes format detection looks at.
-const HEAD: usize = 4096;
+pub(crate) const HEAD: usize = 4096;
 /// The smallest read buffer (at least [`HEAD`]).
 const MIN_READ_BUFFER: usize = 2 * HEAD;
 
@@ -73,24 +73,10 @@ impl FileRead {
     }
 }
 
-/// What streaming the records of many files found besides the records.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Streamed {
-    /// Files read (in a record format, with at least one record).
-    pub files: usize,
-    /// Paths that could not be examined or read, and files in a record format holding no
-    /// record, in input order.
-    pub problems: Vec<FileProblem>,
-    /// Entries of folders deliberately not read (hidden, link loops, pipes).
-    pub skipped: Vec<Skipped>,
-    /// Files found in folders that are in no record format.
-    pub not_records: Vec<String>,
-}
-
 /// Every record of every file under `paths`, in input order (files as given, the files of a
-/// folder in walk order, records in file order): `sink` gets the file, the record's 1-based
-/// index in it, and the record. Sequential; for the audit's parallel pipeline see
-/// [`audit_walk`](crate::validate::audit_walk).
+/// folder in walk order, records in file order): `sink` gets the file's name, the record's
+/// 1-based index in it, and the record. Sequential: the record [`stream`](super::stream())
+/// with one job.
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
@@ -112,29 +98,29 @@ pub struct Streamed {
 pub fn for_each_record(
     paths: &[std::path::PathBuf],
     read: ReadOptions,
-    sink: &mut dyn FnMut(&InputFile, usize, RecordItem),
-) -> Result<Streamed, FileProblem> {
-    let walk = super::walk::collect_files(paths)?;
-    let mut out = Streamed {
-        problems: walk.problems,
-        skipped: walk.skipped,
-        ..Streamed::default()
-    };
-    for f in &walk.files {
-        let name = f.name();
-        match each_record(f, read, &mut |i, r| sink(f, i, r)) {
-            Ok(r) => match r.problem(&name) {
-                Some(p) => out.problems.push(p),
-                None if r == FileRead::NotRecords => out.not_records.push(name),
-                None => out.files += 1,
-            },
-            Err(p) => out.problems.push(p),
-        }
-    }
-    Ok(out)
+    sink: &mut dyn FnMut(&str, usize, RecordItem),
+) -> Result<super::Streamed, FileProblem> {
+    let entries = super::walk::walk_paths(paths)?;
+    let engine = crate::engine::Engine::new(crate::engine::Jobs::ONE);
+    let options = super::StreamOptions { read, sample: 1 };
+    Ok(super::stream(
+        entries,
+        &engine,
+        options,
+        &|_, r| r,
+        &mut |r| {
+            let item = match r.item {
+                Ok(super::Read::Game(g)) => RecordItem::Game(g),
+                Ok(super::Read::Salvaged(g, u)) => RecordItem::GameWithUnreadable(g, u),
+                Err(why) => RecordItem::Broken(why),
+            };
+            sink(&r.file, r.index, item);
+        },
+        &mut |_| {},
+    ))
 }
 
-fn problem(file: &str, e: &std::io::Error) -> FileProblem {
+pub(crate) fn problem(file: &str, e: &std::io::Error) -> FileProblem {
     FileProblem::unreadable(file, e.to_string())
 }
 
@@ -414,166 +400,6 @@ pub(crate) fn too_many_moves(name: &str, index: usize, moves: usize) -> String {
     )
 }
 
-/// A line file opened for the pipeline's line mode: its format, orientation and input.
-pub(crate) struct LineFile {
-    pub(crate) format: Format,
-    pub(crate) orientation: Orientation,
-    pub(crate) input: std::io::BufReader<std::fs::File>,
-}
-
-/// Opens `file` and tells its format: `Some` when it is a line format (`.renju`, move
-/// list), read then line by line by [`for_each_line`] and [`parse_line`]; `None` for any
-/// other format (read it with [`each_record`]).
-pub(crate) fn open_line_file(
-    file: &InputFile,
-    read: ReadOptions,
-) -> Result<Option<LineFile>, FileProblem> {
-    let name = file.name();
-    let handle = std::fs::File::open(&file.path).map_err(|e| problem(&name, &e))?;
-    let mut input = std::io::BufReader::with_capacity(READ_BUFFER, handle);
-    let head = loop {
-        match input.fill_buf() {
-            Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(problem(&name, &e)),
-        }
-    };
-    Ok(match read.format.or_else(|| detect(&name, &head)) {
-        Some(format @ (Format::Renju | Format::Moves)) => Some(LineFile {
-            format,
-            orientation: read
-                .orientation
-                .unwrap_or_else(|| format.default_orientation()),
-            input,
-        }),
-        _ => None,
-    })
-}
-
-/// One line of a line file as cut by [`for_each_line`].
-#[derive(Debug)]
-pub(crate) struct RawLine<'a> {
-    /// 1-based line number.
-    pub(crate) number: usize,
-    /// The bytes, without the newline; at most [`limits::MAX_LINE`] of them.
-    pub(crate) bytes: &'a [u8],
-    /// The full length of the line in bytes.
-    pub(crate) len: u64,
-}
-
-/// A line cut, or the read error (with the line number it happened at) that ends the input.
-pub(crate) type LineRead<'a> = Result<RawLine<'a>, (usize, std::io::Error)>;
-
-/// Cuts `input` into lines (keeping at most [`limits::MAX_LINE`] bytes of each, in one
-/// buffer reused from line to line), calling `f` with each; a read error ends the input
-/// with `Err(the line number it happened at)`.
-pub(crate) fn for_each_line(mut input: impl BufRead, f: &mut dyn FnMut(LineRead<'_>)) {
-    let mut number = 0usize;
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        let mut len = 0u64;
-        let mut any = false;
-        loop {
-            let buf = match input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return f(Err((number + 1, e))),
-            };
-            if buf.is_empty() {
-                if any {
-                    number += 1;
-                    f(Ok(RawLine {
-                        number,
-                        bytes: &bytes,
-                        len,
-                    }));
-                }
-                return;
-            }
-            any = true;
-            let (n, found) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i, true),
-                None => (buf.len(), false),
-            };
-            let room = limits::MAX_LINE.saturating_sub(bytes.len());
-            bytes.extend_from_slice(&buf[..n.min(room)]);
-            len += n as u64;
-            input.consume(n + usize::from(found));
-            if found {
-                break;
-            }
-        }
-        number += 1;
-        f(Ok(RawLine {
-            number,
-            bytes: &bytes,
-            len,
-        }));
-    }
-}
-
-/// A line parsed alone, before its record index is known.
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)] // games are the common case
-pub(crate) enum LineItem {
-    /// A blank or comment line: no record.
-    NotARecord,
-    /// A game or a game with an unreadable move, as [`RecordItem`] has them.
-    Item(RecordItem),
-    /// A record past [`limits::MAX_MOVES`] moves (the count).
-    TooManyMoves(usize),
-    /// A broken record: the reader's error, its record and line to be set.
-    Error(RecordError),
-}
-
-/// Parses one line with the line reader itself (the same rules as [`each_record`]): the
-/// error's record number, line number and (for an overlong line) length are those of a
-/// one-line input, set right by the caller.
-pub(crate) fn parse_line(
-    name: &str,
-    format: Format,
-    orientation: Orientation,
-    bytes: &[u8],
-    len: u64,
-) -> LineItem {
-    let too_long = len > limits::MAX_LINE as u64;
-    // An overlong line is kept cut at MAX_LINE bytes: a limit one byte lower makes the
-    // reader judge it as it judges the whole line (comment or too long).
-    let max = if too_long {
-        limits::MAX_LINE - 1
-    } else {
-        limits::MAX_LINE
-    };
-    let mut reader = if format == Format::Renju {
-        RenjuBufReader::new(bytes, name, orientation)
-    } else {
-        RenjuBufReader::moves(bytes, name, orientation)
-    }
-    .with_max_line(max);
-    let Some(item) = reader.next() else {
-        return LineItem::NotARecord;
-    };
-    match item {
-        Ok(g) if g.moves.len() > limits::MAX_MOVES => LineItem::TooManyMoves(g.moves.len()),
-        Ok(g) => LineItem::Item(RecordItem::Game(g)),
-        Err(mut e) => {
-            if too_long && let ErrorKind::TooLarge { found, limit, .. } = &mut e.kind {
-                *found = len;
-                *limit = limits::MAX_LINE as u64;
-            }
-            if matches!(e.kind, ErrorKind::BadCoordinate { .. }) {
-                match salvage(reader.last_line(), format, orientation, e.clone()) {
-                    RecordItem::Broken(_) => LineItem::Error(e),
-                    item => LineItem::Item(item),
-                }
-            } else {
-                LineItem::Error(e)
-            }
-        }
-    }
-}
-
 /// The file problem of a file whose first record says the file is not in `format` at all
 /// (a whole-file error of the reader): such a file holds no record, it is not one broken
 /// record.
@@ -594,7 +420,12 @@ fn not_this_format(
 /// For line formats, a bad coordinate is an unreadable *move*: the moves before it are
 /// replayed and the record is judged illegal at that move (the analyzer issue's rule), rather
 /// than the whole record being unreadable. `raw` is the record's line.
-fn salvage(raw: &[u8], format: Format, orientation: Orientation, error: RecordError) -> RecordItem {
+pub(crate) fn salvage(
+    raw: &[u8],
+    format: Format,
+    orientation: Orientation,
+    error: RecordError,
+) -> RecordItem {
     let (
         ErrorKind::BadCoordinate { token, error: why },
         renju_notation::Position::Line { column, .. },

@@ -164,48 +164,93 @@ pub enum Entry {
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
-pub fn walk_paths(
-    paths: &[PathBuf],
-) -> Result<impl Iterator<Item = Entry> + Send + use<>, FileProblem> {
-    let mut roots = Vec::with_capacity(paths.len());
+pub fn walk_paths(paths: &[PathBuf]) -> Result<Walker, FileProblem> {
+    let mut roots = std::collections::VecDeque::with_capacity(paths.len());
     for p in paths {
         let meta = std::fs::metadata(p)
             .map_err(|e| FileProblem::unreadable(p.display().to_string(), e.to_string()))?;
-        roots.push((p.clone(), meta));
+        roots.push_back((p.clone(), meta));
     }
-    Ok(roots
-        .into_iter()
-        .flat_map(|(path, meta)| -> Box<dyn Iterator<Item = Entry> + Send> {
+    Ok(Walker {
+        roots,
+        folder: None,
+    })
+}
+
+/// The entries of a walk, in walk order ([`walk_paths`]). Its `size_hint` is exact once
+/// only files named remain (a reader can tell the size of the whole input from there).
+#[derive(Debug)]
+pub struct Walker {
+    roots: std::collections::VecDeque<(PathBuf, std::fs::Metadata)>,
+    folder: Option<FolderWalk>,
+}
+
+impl Iterator for Walker {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        loop {
+            if let Some(folder) = self.folder.as_mut() {
+                match folder.next() {
+                    Some(e) => return Some(e),
+                    None => self.folder = None,
+                }
+            }
+            let (path, meta) = self.roots.pop_front()?;
             if meta.is_dir() {
-                Box::new(FolderWalk {
-                    it: walkdir::WalkDir::new(&path)
-                        .follow_links(true)
-                        // Siblings share their parent's path: comparing whole paths as
-                        // bytes is comparing names, without cutting each path into
-                        // components at every comparison (as `sort_by_file_name` does).
-                        .sort_by(|a, b| {
-                            a.path()
-                                .as_os_str()
-                                .as_encoded_bytes()
-                                .cmp(b.path().as_os_str().as_encoded_bytes())
-                        })
-                        .into_iter(),
-                    root: path,
-                })
+                self.folder = Some(FolderWalk::new(path));
             } else {
-                Box::new(std::iter::once(Entry::File(InputFile {
+                return Some(Entry::File(InputFile {
                     path,
                     named: true,
                     size: meta.is_file().then_some(meta.len()),
-                })))
+                }));
             }
-        }))
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let files = self.roots.iter().filter(|(_, m)| !m.is_dir()).count();
+        if self.folder.is_none() && files == self.roots.len() {
+            (files, Some(files))
+        } else {
+            (files, None)
+        }
+    }
 }
 
 /// The walk of one folder given.
 struct FolderWalk {
     root: PathBuf,
     it: walkdir::IntoIter,
+}
+
+impl std::fmt::Debug for FolderWalk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FolderWalk")
+            .field("root", &self.root)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FolderWalk {
+    fn new(root: PathBuf) -> FolderWalk {
+        FolderWalk {
+            it: walkdir::WalkDir::new(&root)
+                .follow_links(true)
+                // Siblings share their parent's path: comparing whole paths as bytes is
+                // comparing names, without cutting each path into components at every
+                // comparison (as `sort_by_file_name` does).
+                .sort_by(|a, b| {
+                    a.path()
+                        .as_os_str()
+                        .as_encoded_bytes()
+                        .cmp(b.path().as_os_str().as_encoded_bytes())
+                })
+                .into_iter(),
+            root,
+        }
+    }
 }
 
 impl Iterator for FolderWalk {
@@ -255,8 +300,7 @@ impl Iterator for FolderWalk {
                     reason: SkipReason::NotARegularFile,
                 }));
             }
-            // Not sized here: the reader opens it anyway, and a stat per file would keep
-            // the walk (one thread) busy while the workers read.
+            // Not sized here: the reader sizes it when it comes to it.
             return Some(Entry::File(InputFile {
                 size: None,
                 path: entry.into_path(),

@@ -111,12 +111,13 @@ fn real_archive_totals_are_the_documented_ones() {
         let summary = audit_paths(
             std::slice::from_ref(&path),
             &options,
+            &crate::common::engine(2),
             &mut |r| {
                 rows += 1;
                 assert_eq!(r.index, rows, "rows come in record order");
                 report.row(r);
             },
-            &mut |_, _| {},
+            &mut |_| {},
         )
         .unwrap();
         assert_eq!(rows, lines.len());

@@ -395,7 +395,7 @@ fn dot_files_are_listed_as_skipped_with_the_reason() {
         .arg(s.path("archive/.draft.renju"))
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains("audited 1 records in 1 file"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("audited 1 record in 1 file in "));
 }
 
 #[test]

@@ -16,8 +16,9 @@ fn audit(paths: &[PathBuf]) -> (Summary, Vec<Row>) {
     let summary = audit_paths(
         paths,
         &Options::default(),
+        &common::engine(2),
         &mut |r| rows.push(r.clone()),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .expect("audit runs");
     (summary, rows)
@@ -27,12 +28,10 @@ const GAME: &str = "black h8 h9 i8 h10 j7 g9 k6 l5 i9 j9";
 
 fn io(paths: Vec<PathBuf>, report: Option<PathBuf>, json: Option<PathBuf>) -> Io {
     Io {
-        paths,
         report,
         json,
-        html: None,
-        jobs: corpus_tool::engine::Jobs::ONE,
         quiet: true,
+        ..Io::new(paths, corpus_tool::engine::Jobs::ONE)
     }
 }
 
@@ -110,8 +109,9 @@ fn invalid_utf8_in_file_names_and_player_names_is_reported_lossily() {
     let summary = audit_with_report(
         std::slice::from_ref(&s.0),
         &Options::default(),
+        &common::engine(2),
         Some(&mut csv),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .unwrap();
     assert_eq!(summary.records, 3);
@@ -173,8 +173,9 @@ fn a_file_that_vanishes_or_is_a_special_name_is_a_problem_not_a_panic() {
     let e = audit_paths(
         &[s.path("nothing.renju")],
         &Options::default(),
+        &common::engine(1),
         &mut |_| {},
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .unwrap_err();
     assert!(e.file.ends_with("nothing.renju"));
@@ -205,8 +206,21 @@ fn a_report_path_that_cannot_be_written_fails_the_run_and_leaves_nothing() {
         msg.starts_with("cannot write ") && msg.contains("r.csv"),
         "{msg}"
     );
-    // the report is fine but the JSON path is a folder: neither is left behind
-    std::fs::create_dir_all(s.path("j.json.partial")).unwrap();
+    // the report is fine but the JSON path is in no folder: neither is left behind (nor a
+    // temporary file)
+    let msg = run_command(
+        &Options::default(),
+        &io(
+            vec![games.clone()],
+            Some(s.path("r.csv")),
+            Some(s.path("gone/j.json")),
+        ),
+    )
+    .unwrap_err();
+    assert!(msg.contains("j.json"), "{msg}");
+    assert_eq!(names_in(&s.0), ["g.renju"]);
+    // the JSON path is a folder
+    std::fs::create_dir_all(s.path("j.json")).unwrap();
     let msg = run_command(
         &Options::default(),
         &io(
@@ -216,10 +230,10 @@ fn a_report_path_that_cannot_be_written_fails_the_run_and_leaves_nothing() {
         ),
     )
     .unwrap_err();
-    assert!(msg.contains("j.json"), "{msg}");
-    assert_eq!(names_in(&s.0), ["g.renju", "j.json.partial"]);
-    // and a good run writes both, no partial file left
-    std::fs::remove_dir(s.path("j.json.partial")).unwrap();
+    assert!(msg.ends_with("j.json: it is a folder"), "{msg}");
+    assert_eq!(names_in(&s.0), ["g.renju", "j.json"]);
+    // and a good run writes both, no temporary file left
+    std::fs::remove_dir(s.path("j.json")).unwrap();
     let code = run_command(
         &Options::default(),
         &io(vec![games], Some(s.path("r.csv")), Some(s.path("j.json"))),
@@ -264,8 +278,9 @@ fn a_full_disk_is_a_write_error_whatever_the_moment() {
         let e = audit_with_report(
             std::slice::from_ref(&games),
             &Options::default(),
+            &common::engine(2),
             Some(&mut disk),
-            &mut |_, _| {},
+            &mut |_| {},
         )
         .unwrap_err();
         assert!(matches!(e, RunError::Write(_)), "{e}");
@@ -290,8 +305,9 @@ fn a_full_disk_is_a_write_error_whatever_the_moment() {
     let summary = audit_with_report(
         std::slice::from_ref(&games),
         &Options::default(),
+        &common::engine(2),
         Some(&mut disk),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .unwrap();
     assert_eq!(summary.records, 500);
@@ -319,8 +335,9 @@ fn dev_full_is_a_real_full_disk() {
     let e = audit_with_report(
         std::slice::from_ref(&games),
         &Options::default(),
+        &common::engine(2),
         Some(std::io::BufWriter::new(full)),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .unwrap_err();
     assert!(

@@ -93,9 +93,14 @@ fn a_detail(r: &GameRecord) -> String {
 fn example_page() -> Page {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     let paths = [root.join("games"), root.join("records")];
-    let (summary, mut page) =
-        audit_with_page::<Vec<u8>>(&paths, &Options::default(), None, &mut |_, _| {})
-            .expect("the example corpus reads");
+    let (summary, mut page) = audit_with_page::<Vec<u8>>(
+        &paths,
+        &Options::default(),
+        &crate::common::engine(2),
+        None,
+        &mut |_| {},
+    )
+    .expect("the example corpus reads");
     assert_eq!(
         page.records.len(),
         summary.records - summary.verdicts.get(GameVerdict::Ok),
@@ -411,8 +416,14 @@ fn the_real_archive_page() {
         println!("SKIPPED: {} is absent", archive.display());
         return;
     }
-    let (summary, page) =
-        audit_with_page::<Vec<u8>>(&[archive], &Options::default(), None, &mut |_, _| {}).unwrap();
+    let (summary, page) = audit_with_page::<Vec<u8>>(
+        &[archive],
+        &Options::default(),
+        &crate::common::engine(2),
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
     let flagged = summary.records - summary.verdicts.get(GameVerdict::Ok);
     assert!(flagged > 3_000, "{flagged}");
     assert_eq!((page.records.len(), page.left_out), (flagged, 0));
@@ -467,8 +478,14 @@ fn the_summary_counts_are_the_runs() {
         sample: 2,
         ..Options::default()
     };
-    let (summary, page) =
-        audit_with_page::<Vec<u8>>(&[games], &options, None, &mut |_, _| {}).unwrap();
+    let (summary, page) = audit_with_page::<Vec<u8>>(
+        &[games],
+        &options,
+        &crate::common::engine(2),
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
     assert_eq!((summary.records, summary.not_sampled), (2, 2));
     assert_eq!(page.records.len(), 2);
     let html = render(&page);
