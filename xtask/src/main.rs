@@ -5,6 +5,7 @@
 //! product: it builds, tests, regenerates and checks.
 
 mod atlas;
+mod package;
 mod tables;
 
 use clap::{Parser, Subcommand};
@@ -33,12 +34,22 @@ enum Task {
   4. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
   5. cargo xtask tables --check (docs/tables/ current)
   6. cargo xtask atlas --check (docs/atlas/ current)
-  7. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
+  7. cargo xtask package (every published crate packaged, then built and tested from its
+     .crate contents alone)
+  8. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate; skipped with a note when cargo-machete is not installed: .ci/run installs it)
 .ci/run runs cargo fmt --check and cargo clippy -D warnings before this.")]
     Ci,
     /// cargo test --workspace.
     Test,
+    /// Package every published crate, then build and test the packages from their .crate files.
+    #[command(
+        long_about = "Package every published crate (cargo package), unpack the .crate \
+files into target/package-check/ as a workspace of their own (crates.io dependencies patched to \
+the unpacked packages, the repository's Cargo.lock, --offline) and run cargo test there: each \
+package's unit and doc tests build and pass from what would reach crates.io."
+    )]
+    Package,
     /// Audit archives in release mode (default: the project's corpus/).
     #[command(
         long_about = "Audit archives in release mode: `corpus-tool validate ARGS...`. \
@@ -169,6 +180,7 @@ fn ci() -> Result<(), String> {
     }
     tables::run(&check_flag(true))?;
     atlas::atlas(&check_flag(true))?;
+    package::package()?;
     machete()
 }
 
@@ -264,6 +276,7 @@ fn main() -> ExitCode {
     let (name, result) = match cli.task {
         Task::Ci => ("ci", ci()),
         Task::Test => ("test", cargo(&["test", "--workspace"])),
+        Task::Package => ("package", package::package()),
         Task::Validate { args } => ("validate", validate(&args)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench => ("bench", bench()),
@@ -311,6 +324,7 @@ mod tests {
             [
                 "ci",
                 "test",
+                "package",
                 "validate",
                 "tables",
                 "bench",
