@@ -148,7 +148,7 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     // Parsed on the workers, keyed here in input order (a record the symmetries cannot map,
     // or set up, is listed by the summary; a salvaged one takes part with the moves before
     // its unreadable move).
-    let walked = read_records(
+    let mut walked = read_records(
         &args.paths,
         args.input,
         engine,
@@ -175,6 +175,7 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     if let Some(path) = &args.unique {
         let unique = write_unique(args, path, &outcome, engine, partial)?;
         lost = unique.lost;
+        walked.written.extend(unique.salvaged);
         text.push_str(&unique.text);
     }
     text.push_str(&walked.problems_text());
@@ -194,6 +195,8 @@ struct Unique {
     text: String,
     /// Something read could not be written.
     lost: bool,
+    /// The salvaged records written.
+    salvaged: Vec<renju_archive::dedupe::Source>,
 }
 
 /// Writes the records that are not duplicates: a second pass over the inputs, over the
@@ -244,9 +247,11 @@ fn write_unique(
         ));
     }
     let lost = w.lost_any();
+    let salvaged = w.salvaged_written().to_vec();
     Ok(Unique {
         text: w.finish(interrupted)?,
         lost,
+        salvaged,
     })
 }
 

@@ -5,9 +5,12 @@
 
 use crate::args::RunArgs;
 use crate::engine::Engine;
+use crate::input::Read;
 use crate::output::records::RecordWriter;
 use crate::records::{Output, finish_command, is_stdout, read_records};
 use crate::style::thousands;
+use crate::validate::{FindingKind, Row};
+use renju_analyzer::{audit, audit_with_unreadable};
 use renju_archive::filter::Conditions;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -15,8 +18,11 @@ use std::path::PathBuf;
 /// The options of `corpus-tool filter`.
 #[derive(Debug, Clone)]
 pub struct Args {
-    /// The conditions.
+    /// The conditions (its `finding` left out: see [`Args::finding`]).
     pub conditions: Conditions,
+    /// A finding of this kind, as `validate` counts it (every kind, the `--missed-wins`
+    /// ones and `unreadable` included).
+    pub finding: Option<FindingKind>,
     /// Files or folders.
     pub paths: Vec<PathBuf>,
     /// The output file (`-`: standard output, `.renju` lines).
@@ -37,11 +43,19 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     let mut matched = 0usize;
     let mut error: Option<String> = None;
     let conditions = &args.conditions;
-    let walked = read_records(
+    // `unreadable` matches only records that cannot be read: none is handed on.
+    let readable = args.finding != Some(FindingKind::Unreadable);
+    let mut walked = read_records(
         &args.paths,
         args.input,
         engine,
-        &|_, r| conditions.matches_with(r.game(), r.unreadable()),
+        &|file, r| {
+            readable
+                && conditions.matches_with(r.game(), r.unreadable())
+                && args
+                    .finding
+                    .is_none_or(|k| has_finding(file, r, conditions, k))
+        },
         &mut |src, r, keep| {
             if keep {
                 matched += 1;
@@ -56,13 +70,24 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     if let Some(e) = error {
         return Err(e);
     }
+    if !readable {
+        matched = walked.unreadable.len();
+    }
+    walked
+        .written
+        .extend(out.salvaged_written().iter().cloned());
     let status = walked.status().max(u8::from(out.lost_any()));
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{}; {} matched",
+        "{}; {} matched{}",
         walked.records_line(),
-        thousands(matched)
+        thousands(matched),
+        if readable {
+            ""
+        } else {
+            " (the unreadable records, listed below; none can be written)"
+        }
     );
     text.push_str(&walked.salvaged_line());
     text.push_str(&out.finish(walked.streamed.not_reached.is_some())?);
@@ -75,6 +100,26 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     ))
 }
 
+/// Whether the record has a finding of `kind`, as `validate` counts them: its audit under
+/// the conditions' settings, and for `missed-vcf` and `lost-with-vcf` the missed-wins scan
+/// with the default limits.
+fn has_finding(file: &str, read: &Read, conditions: &Conditions, kind: FindingKind) -> bool {
+    let settings = &conditions.settings;
+    let audit = match read.unreadable() {
+        Some(u) => audit_with_unreadable(read.game(), settings, u),
+        None => audit(read.game(), settings),
+    };
+    let mut row = Row::audited(file, 0, read.game(), &audit);
+    if matches!(kind, FindingKind::MissedVcf | FindingKind::LostWithVcf) {
+        row.add_scan(renju_analyzer::missed::scan_game(
+            read.game(),
+            &audit,
+            renju_vcf::Limits::default(),
+        ));
+    }
+    row.findings.count(kind) > 0
+}
+
 /// `corpus-tool filter` on the command line.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = "\
@@ -83,8 +128,11 @@ of the catalogue (Kansei, 寒星) and may be repeated (any of them); the opening
 as validate identifies it. --end, --verdict and --finding use the audit under --rules,
 --strict and --claim, as validate does. Texts match anywhere in the field, ignoring case.
 
-Finding kinds: illegal, result-mismatch, lapsed-foul, unclaimed-overline, moves-after-end,
-first-move-off-centre, not-an-opening, opening-protocol.
+Finding kinds (every kind validate counts): first-move-off-centre, illegal, lapsed-foul,
+lost-with-vcf, missed-vcf, moves-after-end, not-an-opening, opening-protocol,
+result-mismatch, unclaimed-overline, unreadable. missed-vcf and lost-with-vcf search every
+position for a VCF (as validate --missed-wins, default limits); unreadable matches the
+records that cannot be read (listed, never written: there is nothing to write).
 
 Exit status: 0 every record read and every match written, 1 some records unreadable or not
 written (named on stdout), 2 the run failed or a file could not be read.
@@ -113,9 +161,9 @@ pub struct Command {
     /// The audit's verdict: ok, warning, result-mismatch or illegal.
     #[arg(long, value_name = "V", value_parser = renju_archive::filter::parse_verdict)]
     pub verdict: Option<renju_analyzer::GameVerdict>,
-    /// A finding of this kind.
+    /// A finding of this kind: any kind validate counts (see below).
     #[arg(long, value_name = "KIND")]
-    pub finding: Option<renju_archive::filter::FindingKind>,
+    pub finding: Option<FindingKind>,
     /// At least this many moves (passes counted).
     #[arg(long, value_name = "N")]
     pub min_moves: Option<usize>,
@@ -158,7 +206,7 @@ pub fn main(cmd: &Command) -> u8 {
             declared: cmd.declared,
             end: cmd.end,
             verdict: cmd.verdict,
-            finding: cmd.finding,
+            finding: None,
             min_moves: cmd.min_moves,
             max_moves: cmd.max_moves,
             player: cmd.player.clone(),
@@ -166,6 +214,7 @@ pub fn main(cmd: &Command) -> u8 {
             rule: cmd.rule.clone(),
             settings: cmd.settings.settings(),
         },
+        finding: cmd.finding,
         paths: cmd.paths.clone(),
         output: cmd.output.clone(),
         input: cmd.settings.read_options(),

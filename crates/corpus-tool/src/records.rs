@@ -26,9 +26,12 @@ pub struct Walked {
     /// The unreadable records' sentences, in input order (each names its file and record).
     pub unreadable: Vec<String>,
     /// The records `validate` salvages (a move list with a move that cannot be read: the moves
-    /// before it are the game, its audit is `illegal`), as sentences naming the file, the
-    /// record and the move, in input order.
-    pub salvaged: Vec<String>,
+    /// before it are the game, its audit is `illegal`), each with a sentence naming the file,
+    /// the record and the move, in input order.
+    pub salvaged: Vec<(Source, String)>,
+    /// The salvaged records an output wrote (with the moves before their unreadable move):
+    /// the writer says so, [`Walked::problems_text`] does not say it again.
+    pub written: std::collections::HashSet<Source>,
 }
 
 impl Walked {
@@ -79,8 +82,10 @@ impl Walked {
         for u in &self.unreadable {
             let _ = writeln!(s, "unreadable: {u}");
         }
-        for u in &self.salvaged {
-            let _ = writeln!(s, "unreadable move: {u}");
+        for (source, u) in &self.salvaged {
+            if !self.written.contains(source) {
+                let _ = writeln!(s, "unreadable move: {u}");
+            }
         }
         for p in &self.streamed.problems {
             let _ = writeln!(s, "file not read: {}: {}", p.file, p.reason);
@@ -198,18 +203,23 @@ pub fn read_records<T: Send>(
     let entries = walk_paths(paths).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
     let mut unreadable = Vec::new();
     let mut salvaged = Vec::new();
-    let streamed = stream(
-        entries,
-        engine,
-        StreamOptions { read, sample: 1 },
-        &|file, r| {
-            let t = work(file, &r);
-            (r, t)
-        },
-        &mut |r| match r.item {
-            Ok((read, t)) => {
-                if let Read::Salvaged(g, m) = &read {
-                    salvaged.push(format!(
+    let streamed =
+        stream(
+            entries,
+            engine,
+            StreamOptions { read, sample: 1 },
+            &|file, r| {
+                let t = work(file, &r);
+                (r, t)
+            },
+            &mut |r| match r.item {
+                Ok((read, t)) => {
+                    if let Read::Salvaged(g, m) = &read {
+                        let source = Source {
+                            file: std::sync::Arc::clone(&r.file),
+                            index: r.index,
+                        };
+                        salvaged.push((source, format!(
                         "{}: record {}: move {} '{}' cannot be read: {}; the moves before it \
                          ({}) are the game (verdict illegal, as validate reads it)",
                         r.file,
@@ -218,22 +228,23 @@ pub fn read_records<T: Send>(
                         m.text,
                         m.reason,
                         g.moves.len()
-                    ));
+                    )));
+                    }
+                    let source = Source {
+                        file: r.file,
+                        index: r.index,
+                    };
+                    sink(source, read, t);
                 }
-                let source = Source {
-                    file: r.file,
-                    index: r.index,
-                };
-                sink(source, read, t);
-            }
-            Err(why) => unreadable.push(why),
-        },
-        &mut |_| {},
-    );
+                Err(why) => unreadable.push(why),
+            },
+            &mut |_| {},
+        );
     Ok(Walked {
         streamed,
         unreadable,
         salvaged,
+        written: std::collections::HashSet::new(),
     })
 }
 

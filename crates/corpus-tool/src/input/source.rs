@@ -165,7 +165,11 @@ impl OpenFile {
     /// # Errors
     /// The file cannot be opened.
     pub fn open(file: &InputFile) -> Result<OpenFile, FileProblem> {
-        let handle = std::fs::File::open(&file.path).map_err(|e| problem(&file.name(), &e))?;
+        let handle = if file.is_stdin() {
+            stdin_file().map_err(|e| problem(&file.name(), &e))?
+        } else {
+            std::fs::File::open(&file.path).map_err(|e| problem(&file.name(), &e))?
+        };
         let size = match file.size {
             Some(s) => Some(s),
             None => handle
@@ -175,6 +179,32 @@ impl OpenFile {
         };
         Ok(OpenFile { handle, size })
     }
+}
+
+/// Standard input as a file (its descriptor duplicated).
+#[cfg(unix)]
+fn stdin_file() -> std::io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    Ok(std::fs::File::from(
+        std::io::stdin().as_fd().try_clone_to_owned()?,
+    ))
+}
+
+/// Standard input as a file (its handle duplicated).
+#[cfg(windows)]
+fn stdin_file() -> std::io::Result<std::fs::File> {
+    use std::os::windows::io::AsHandle;
+    Ok(std::fs::File::from(
+        std::io::stdin().as_handle().try_clone_to_owned()?,
+    ))
+}
+
+/// Standard input cannot be read as a file on this platform.
+#[cfg(not(any(unix, windows)))]
+fn stdin_file() -> std::io::Result<std::fs::File> {
+    Err(std::io::Error::other(
+        "standard input cannot be read on this platform",
+    ))
 }
 
 /// [`each_record`] of a file already opened ([`OpenFile::open`]).
@@ -187,6 +217,19 @@ pub fn each_record_opened(
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
+    let position = std::cell::Cell::new(0);
+    each_record_counted(file, opened, read, &position, f)
+}
+
+/// [`each_record_opened`], `position` holding the bytes of the file the reader has taken so
+/// far (for a progress estimate).
+pub(crate) fn each_record_counted(
+    file: &InputFile,
+    opened: OpenFile,
+    read: ReadOptions,
+    position: &std::cell::Cell<u64>,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<FileRead, FileProblem> {
     // A small file gets a buffer its size (from the allocator's free lists: a 256 KB
     // buffer a file would be fresh pages, faulted in again for every file).
     let capacity = opened.size.map_or(READ_BUFFER, |n| {
@@ -195,8 +238,37 @@ pub fn each_record_opened(
             .saturating_add(1)
             .clamp(MIN_READ_BUFFER, READ_BUFFER)
     });
-    let input = std::io::BufReader::with_capacity(capacity, opened.handle);
+    let input = Taken {
+        inner: std::io::BufReader::with_capacity(capacity, opened.handle),
+        position,
+    };
     each_record_of(&file.name(), file.named, input, None, opened.size, read, f)
+}
+
+/// A buffered reader that counts the bytes taken from it (read, or consumed from its
+/// buffer), not those it has read ahead.
+struct Taken<'a, R> {
+    inner: R,
+    position: &'a std::cell::Cell<u64>,
+}
+
+impl<R: BufRead> Read for Taken<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.position.set(self.position.get() + n as u64);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Taken<'_, R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+        self.position.set(self.position.get() + n as u64);
+    }
 }
 
 /// [`each_record_opened`] of a small file, named `name`, read whole into `buffer` (a
@@ -287,10 +359,13 @@ fn each_record_of<R: BufRead>(
     };
     let Some(format) = read.format.or_else(|| detect(name, head)) else {
         if named {
-            return Err(FileProblem::unreadable(
-                name,
-                "unknown format (give --format)",
-            ));
+            // Named, read, and in no format: it holds no record (a file problem, exit
+            // status 1), never "could not be read".
+            return Err(if head.iter().all(u8::is_ascii_whitespace) {
+                FileProblem::empty(name)
+            } else {
+                FileProblem::unknown_format(name)
+            });
         }
         return Ok(FileRead::NotRecords);
     };

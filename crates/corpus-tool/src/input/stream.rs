@@ -25,7 +25,7 @@
 
 use super::lines::{LineItem, for_each_line, is_record_line, open_line_file, parse_line};
 use super::source::{FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_small};
-use super::source::{each_record_opened, too_many_moves};
+use super::source::{each_record_counted, too_many_moves};
 use super::walk::{Entry, FileProblem, InputFile, Skipped};
 use crate::engine::{Engine, Feed, Jobs, Stopped};
 use renju_analyzer::UnreadableMove;
@@ -156,7 +156,8 @@ pub struct NotReached {
 /// What streaming found besides the records.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Streamed {
-    /// Files read (in a record format, with at least one record).
+    /// Files read (in a record format, with at least one record; after a stop, the file it
+    /// came in counts if a record of it was handed on).
     pub files: usize,
     /// Records handed to the sink (unreadable ones included).
     pub records: usize,
@@ -213,11 +214,12 @@ impl Lines {
 #[derive(Debug)]
 #[allow(clippy::large_enum_variant)]
 enum Job {
-    /// A record of a file the reader streams.
+    /// A record of a file the reader streams, and the bytes of the file read so far.
     Record {
         file: Arc<str>,
         index: usize,
         item: RecordItem,
+        at: u64,
     },
     /// A small file, read whole by a worker (opened by the reader or not yet).
     File(InputFile, Option<OpenFile>),
@@ -247,7 +249,7 @@ enum LineDone<T> {
 /// A job done.
 #[derive(Debug)]
 enum Done<T> {
-    Record(Arc<str>, usize, Result<T, String>),
+    Record(Arc<str>, usize, Result<T, String>, u64),
     File {
         file: Arc<str>,
         records: Vec<(usize, Result<T, String>)>,
@@ -286,9 +288,14 @@ impl<T> Worker<'_, T> {
 
     fn job(&self, job: Job) -> Done<T> {
         match job {
-            Job::Record { file, index, item } => {
+            Job::Record {
+                file,
+                index,
+                item,
+                at,
+            } => {
                 let done = self.item(&file, item);
-                Done::Record(file, index, done)
+                Done::Record(file, index, done, at)
             }
             Job::File(file, opened) => self.small_file(&file, opened),
             Job::Lines(lines) => self.lines(lines),
@@ -490,13 +497,14 @@ impl Reader<'_> {
             self.publish();
         }
         let stat_failed = size.is_none() && !f.named && opened.is_none();
+        let f = InputFile { size, ..f };
         match size {
-            // (a file found in a folder that cannot be examined: the worker says why)
             Some(s) if s <= SMALL_FILE => push(
                 feed,
-                Job::File(InputFile { size, ..f }, opened),
+                Job::File(f, opened),
                 FILE_WEIGHT + usize::try_from(s / 64).unwrap_or(usize::MAX),
             ),
+            // a file found in a folder that cannot be examined: the worker says why
             _ if stat_failed => push(feed, Job::File(f, None), FILE_WEIGHT),
             Some(_) if sample == 1 && self.jobs != Jobs::ONE => self.line_mode(&f, feed),
             _ => self.stream(&f, opened, feed),
@@ -576,6 +584,7 @@ impl Reader<'_> {
         let name: Arc<str> = f.name().into();
         let mut not_sampled = 0;
         let mut counting: Option<Counting> = None;
+        let position = std::cell::Cell::new(0);
         let mut hand = |index: usize, item: RecordItem| {
             if let Some(c) = counting.as_mut() {
                 c.records += 1;
@@ -589,6 +598,7 @@ impl Reader<'_> {
                 file: Arc::clone(&name),
                 index,
                 item,
+                at: position.get(),
             };
             if feed.push(job).is_err() {
                 counting = Some(Counting {
@@ -597,9 +607,9 @@ impl Reader<'_> {
                 });
             }
         };
-        let read = match opened {
-            Some(o) => each_record_opened(f, o, self.options.read, &mut hand),
-            None => each_record(f, self.options.read, &mut hand),
+        let read = match opened.map_or_else(|| OpenFile::open(f), Ok) {
+            Ok(o) => each_record_counted(f, o, self.options.read, &position, &mut hand),
+            Err(p) => Err(p),
         };
         if let Some(c) = counting {
             return Err(c);
@@ -658,9 +668,15 @@ fn count_unworked(jobs: Vec<Job>, read: ReadOptions) -> usize {
 /// The sink side: the jobs done, in order, into records and counts.
 struct Assembly<'a, T> {
     streamed: Streamed,
+    /// Whether a file streamed or read in line mode has records handed on and has not ended
+    /// (after a stop: a file partly read, counted as read).
+    in_file: bool,
     /// Records of the line file being read in line mode, so far.
     line_records: usize,
+    /// Bytes of the files and chunks of lines whose records were all handed on.
     bytes: u64,
+    /// Bytes read of the file being streamed.
+    partial: u64,
     since_progress: usize,
     sizes: &'a Sizes,
     sink: &'a mut dyn FnMut(Record<T>),
@@ -686,7 +702,7 @@ impl<T> Assembly<'_, T> {
         let known = self.sizes.known.load(Ordering::Acquire);
         (self.progress)(Progress {
             records: self.streamed.records,
-            bytes: self.bytes,
+            bytes: self.bytes + self.partial,
             total_bytes: known.then(|| self.sizes.total.load(Ordering::Relaxed)),
         });
     }
@@ -704,7 +720,11 @@ impl<T> Assembly<'_, T> {
 
     fn done(&mut self, done: Done<T>) {
         match done {
-            Done::Record(file, index, item) => self.record(&file, index, item),
+            Done::Record(file, index, item, at) => {
+                self.in_file = true;
+                self.partial = at;
+                self.record(&file, index, item);
+            }
             Done::File {
                 file,
                 records,
@@ -719,6 +739,7 @@ impl<T> Assembly<'_, T> {
                 self.report_progress();
             }
             Done::Lines { file, lines, bytes } => {
+                self.in_file = true;
                 for (number, line) in lines {
                     let index = self.line_records + 1;
                     let item = match line {
@@ -733,6 +754,8 @@ impl<T> Assembly<'_, T> {
                 self.bytes += bytes;
             }
             Done::FileEnd(file, status, bytes) => {
+                self.in_file = false;
+                self.partial = 0;
                 self.file_status(&file, status);
                 self.bytes += bytes;
                 self.report_progress();
@@ -742,6 +765,7 @@ impl<T> Assembly<'_, T> {
                 format,
                 error,
             } => {
+                self.in_file = false;
                 if let Some((number, why)) = error {
                     let index = self.line_records + 1;
                     let e = RecordError::new(
@@ -816,8 +840,10 @@ pub fn stream<T: Send>(
     let worker = Worker { options, work };
     let mut assembly = Assembly {
         streamed: Streamed::default(),
+        in_file: false,
         line_records: 0,
         bytes: 0,
+        partial: 0,
         since_progress: 0,
         sizes: &sizes,
         sink,
@@ -841,8 +867,11 @@ pub fn stream<T: Send>(
         |done| assembly.done(done),
     );
     assembly.report_progress();
+    let partly_read = assembly.in_file;
     let mut streamed = assembly.streamed;
     if ran.stopped {
+        // the file the stop came in counts as read (its records handed on are in the counts)
+        streamed.files += usize::from(partly_read);
         let counting = ran.read.unwrap_or(Counting {
             records: 0,
             counted: true,

@@ -26,6 +26,8 @@ pub struct RecordWriter {
     dropped: std::collections::BTreeMap<String, usize>,
     /// Salvaged records written without their unreadable move, with which move.
     unwritable: Vec<String>,
+    /// The salvaged records written, in order (each said once: by [`RecordWriter::finish`]).
+    salvaged: Vec<Source>,
 }
 
 impl RecordWriter {
@@ -57,6 +59,7 @@ impl RecordWriter {
             skipped: Vec::new(),
             dropped: std::collections::BTreeMap::new(),
             unwritable: Vec::new(),
+            salvaged: Vec::new(),
         })
     }
 
@@ -87,6 +90,7 @@ impl RecordWriter {
         match read {
             Read::Game(g) => self.push(g),
             Read::Salvaged(g, u) => {
+                self.salvaged.push(source.clone());
                 self.unwritable.push(format!(
                     "{} record {}: move {} '{}' cannot be read, so it cannot be written; the \
                      record is written with the moves before it ({})",
@@ -99,6 +103,13 @@ impl RecordWriter {
                 self.push(g)
             }
         }
+    }
+
+    /// The salvaged records written (their unreadable move is said by
+    /// [`RecordWriter::finish`]).
+    #[must_use]
+    pub fn salvaged_written(&self) -> &[Source] {
+        &self.salvaged
     }
 
     /// Whether something read could not be written (a record the format cannot hold, an

@@ -644,3 +644,58 @@ fn rows_keep_their_order_whatever_finishes_first() {
         assert_eq!(s.verdicts, one.verdicts, "{jobs} jobs");
     }
 }
+
+/// The progress of an audit (issue #26, 11): records done, the findings so far, and an
+/// estimate of the total that converges (exact at the end; from the bytes read, so known from
+/// the start for a file named), with one job and with two.
+#[test]
+fn progress_estimates_converge_to_the_real_count() {
+    let dir = Scratch::new("progress");
+    const N: usize = 40_000;
+    let text: String = (0..N)
+        .map(|i| format!("black {}\n", GAMES[i % 4]))
+        .collect();
+    let path = dir.path("p.renju");
+    std::fs::write(&path, text).unwrap();
+    for jobs in [1, 2] {
+        let mut seen = Vec::new();
+        let summary = corpus_tool::validate::audit_paths(
+            std::slice::from_ref(&path),
+            &Options::default(),
+            &common::engine(jobs),
+            &mut |_| {},
+            &mut |p| seen.push(p),
+        )
+        .unwrap();
+        assert!(seen.len() > 30, "{jobs} jobs: {} reports", seen.len());
+        let last = seen.last().unwrap();
+        assert_eq!(last.records, N);
+        assert_eq!(last.estimated_records, Some(N), "exact at the end");
+        assert_eq!(last.findings, summary.finding_total());
+        assert!(seen.windows(2).all(|w| w[0].records <= w[1].records));
+        assert!(seen.windows(2).all(|w| w[0].findings <= w[1].findings));
+        // never below the records done; known as soon as bytes are read
+        assert!(
+            seen.iter()
+                .all(|p| p.estimated_records.is_none_or(|e| e >= p.records))
+        );
+        let error = |p: &corpus_tool::validate::Progress| {
+            p.estimated_records
+                .map_or(1.0, |e| (e as f64 - N as f64).abs() / N as f64)
+        };
+        // past half the input, within 10 % of the real count, and closer at the end
+        let half: Vec<f64> = seen
+            .iter()
+            .filter(|p| p.records > N / 2)
+            .map(error)
+            .collect();
+        assert!(half.iter().all(|&e| e < 0.1), "{jobs} jobs: {half:?}");
+        let early = seen.iter().find(|p| p.records > N / 4).map(error).unwrap();
+        let late = seen
+            .iter()
+            .find(|p| p.records > N * 9 / 10)
+            .map(error)
+            .unwrap();
+        assert!(late <= early, "{jobs} jobs: {early} then {late}");
+    }
+}
