@@ -285,12 +285,9 @@ fn filter_conditions() {
 
 #[test]
 fn real_archive_groups_are_right() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpora/dasimagin-renju/train-2.renju");
-    if !path.exists() {
-        println!("SKIPPED: {} is absent", path.display());
+    let Some(path) = renju_testdata::shared("corpora/dasimagin-renju/train-2.renju") else {
         return;
-    }
+    };
     let dir = Scratch::new("real");
     let report = dir.path("g.csv");
     let (code, stdout, _) = tool(&[
