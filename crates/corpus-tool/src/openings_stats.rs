@@ -142,70 +142,33 @@ fn write_output(path: &Path, text: &str, partial: bool) -> Result<Option<PathBuf
     }
 }
 
-/// [`run`], also naming every record not counted.
-///
-/// # Errors
-/// A path that cannot be read or a file that cannot be written.
-pub fn run_checked(
-    paths: &[PathBuf],
-    options: &Options,
-    engine: &Engine,
+/// Writes the files asked for; after a stop under names that say they are partial (returned).
+fn write_outputs(
+    run: &StatsRun,
     outputs: Outputs<'_>,
-) -> Result<Ran, String> {
-    let run = count(paths, options, engine)?;
-    let source = paths
-        .iter()
-        .map(|p| {
-            p.file_name().map_or_else(
-                || p.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    let s = &run.summary;
+    source: &str,
+) -> Result<Vec<String>, String> {
     let files = [
         (outputs.report, run.stats.csv()),
         (outputs.json, run.stats.json()),
-        (outputs.markdown, run.stats.markdown(&source)),
-        (outputs.svg, run.stats.svg(&source)),
+        (outputs.markdown, run.stats.markdown(source)),
+        (outputs.svg, run.stats.svg(source)),
         (outputs.fifth_report, run.fifth.csv()),
     ];
     let mut partial = Vec::new();
     for (path, text) in files {
         if let Some(path) = path
-            && let Some(p) = write_output(path, &text, s.interrupted.is_some())?
+            && let Some(p) = write_output(path, &text, run.summary.interrupted.is_some())?
         {
             partial.push(p.display().to_string());
         }
     }
-    let fifth = if run.fifth.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "\nper opening rule and 5th move (standard orientation):\n{}",
-            run.fifth
-        )
-    };
-    let mut out = format!(
-        "{}\n{fifth}records: {} read, {} counted, {} unreadable (not counted); settings: {}\n",
-        run.stats,
-        thousands(s.records),
-        thousands(run.stats.games()),
-        thousands(s.unreadable),
-        s.settings
-    );
-    let mut problems: Vec<String> = run
-        .unreadable
-        .iter()
-        .map(|u| format!("unreadable: {u}"))
-        .collect();
-    for p in &s.file_problems {
-        let line = format!("file not counted: {}: {}", p.file, p.reason);
-        out.push_str(&line);
-        out.push('\n');
-        problems.push(line);
-    }
+    Ok(partial)
+}
+
+/// The entries skipped: summed per folder on stdout (`out`), each named for stderr
+/// (`problems`).
+fn say_skipped(s: &Summary, out: &mut String, problems: &mut Vec<String>) {
     if !s.skipped_files.is_empty() {
         let _ = writeln!(
             out,
@@ -233,6 +196,59 @@ pub fn run_checked(
                 .map(|e| format!("skipped: {} ({})", e.path, e.reason)),
         );
     }
+}
+
+/// [`run`], also naming every record not counted.
+///
+/// # Errors
+/// A path that cannot be read or a file that cannot be written.
+pub fn run_checked(
+    paths: &[PathBuf],
+    options: &Options,
+    engine: &Engine,
+    outputs: Outputs<'_>,
+) -> Result<Ran, String> {
+    let run = count(paths, options, engine)?;
+    let source = paths
+        .iter()
+        .map(|p| {
+            p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let s = &run.summary;
+    let partial = write_outputs(&run, outputs, &source)?;
+    let fifth = if run.fifth.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\nper opening rule and 5th move (standard orientation):\n{}",
+            run.fifth
+        )
+    };
+    let mut out = format!(
+        "{}\n{fifth}records: {} read, {} counted, {} unreadable (not counted); settings: {}\n",
+        run.stats,
+        thousands(s.records),
+        thousands(run.stats.games()),
+        thousands(s.unreadable),
+        s.settings
+    );
+    let mut problems: Vec<String> = run
+        .unreadable
+        .iter()
+        .map(|u| format!("unreadable: {u}"))
+        .collect();
+    for p in &s.file_problems {
+        let line = format!("file not counted: {}: {}", p.file, p.reason);
+        out.push_str(&line);
+        out.push('\n');
+        problems.push(line);
+    }
+    say_skipped(s, &mut out, &mut problems);
     if let Some(i) = &s.interrupted {
         let _ = writeln!(
             out,

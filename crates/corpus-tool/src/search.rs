@@ -165,7 +165,7 @@ pub const CSV_HEADER: [&str; 8] = [
 /// written.
 pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     let finder = args.position.finder()?;
-    let mut report = match &args.report {
+    let report = match &args.report {
         Some(path) => {
             let f = crate::output::AtomicFile::create(path).map_err(|e| e.to_string())?;
             let mut w = csv::Writer::from_writer(std::io::BufWriter::new(f));
@@ -175,11 +175,15 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
         }
         None => None,
     };
-    let mut error = None;
-    let mut tree = Tree::default();
-    let mut shown = String::new();
-    let mut matches = 0usize;
-    let mut set_up = 0usize;
+    let mut found = Matches {
+        show: args.show,
+        report,
+        error: None,
+        tree: Tree::default(),
+        shown: String::new(),
+        matches: 0,
+        set_up: 0,
+    };
     // Searched on the workers: a set-up position is not a game from the empty board (not
     // searched, counted); a salvaged record is searched with the moves before its unreadable
     // move.
@@ -195,124 +199,14 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
         args.input,
         engine,
         &search,
-        &mut |src, read, found| {
-            let g = read.game();
-            let Some(found) = found else {
-                set_up += 1;
-                return;
-            };
-            let Some(mut hit) = found else {
-                return;
-            };
-            if hit.next == Next::End && read.unreadable().is_some() {
-                hit.next = Next::Unreadable;
-            }
-            matches += 1;
-            tree.add_next(hit.next, g.result);
-            let next = match hit.next {
-                Next::End => String::new(),
-                Next::Outside => "outside".to_string(),
-                Next::Unreadable => "unreadable".to_string(),
-                Next::Move(m) => m.to_string(),
-            };
-            let at = hit
-                .at
-                .map(|p| format!(", pattern a1 on {p}"))
-                .unwrap_or_default();
-            if matches <= args.show {
-                let _ = writeln!(
-                    shown,
-                    "  {} record {}{}: after move {}, {}{at}, next {}",
-                    src.file,
-                    src.index,
-                    g.id.as_deref()
-                        .map(|i| format!(" (id {i})"))
-                        .unwrap_or_default(),
-                    hit.move_number,
-                    hit.symmetry,
-                    if next.is_empty() { "(end)" } else { &next }
-                );
-            }
-            if let Some(w) = report.as_mut()
-                && error.is_none()
-                && let Err(e) = w.write_record([
-                    src.file.to_string(),
-                    src.index.to_string(),
-                    g.id.clone().unwrap_or_default(),
-                    hit.move_number.to_string(),
-                    hit.symmetry.name().to_string(),
-                    next,
-                    g.result.name().to_string(),
-                    hit.at.map(|p| p.to_string()).unwrap_or_default(),
-                ])
-            {
-                error = Some(e.to_string());
-            }
+        &mut |src, read, hit| match hit {
+            None => found.set_up += 1,
+            Some(None) => {}
+            Some(Some(hit)) => found.add(&src, &read, hit),
         },
     )?;
-    if let Some(e) = error {
-        return Err(format!("cannot write the report: {e}"));
-    }
-    if let Some(w) = report {
-        let f = w
-            .into_inner()
-            .map_err(|e| format!("cannot write the report: {}", e.error()))?
-            .into_inner()
-            .map_err(|e| format!("cannot write the report: {}", e.error()))?;
-        if walked.streamed.not_reached.is_some() {
-            f.commit_partial().map_err(|e| e.to_string())?;
-        } else {
-            f.commit().map_err(|e| e.to_string())?;
-        }
-    }
-    let mut text = finder.describe();
-    text.push('\n');
-    let _ = writeln!(
-        text,
-        "{}; {} pass through the {}",
-        walked.records_line(),
-        thousands(matches),
-        match finder {
-            Finder::Position(_) => "position",
-            Finder::Pattern(_) => "pattern",
-        }
-    );
-    text.push_str(&walked.salvaged_line());
-    if set_up > 0 {
-        let _ = writeln!(
-            text,
-            "set up: {} set stones up (SGF AB/AW/AE) and were not searched: not games from the \
-             empty board",
-            count(set_up, "record", "records")
-        );
-    }
-    if matches > 0 {
-        let _ = writeln!(text, "matches:");
-        text.push_str(&shown);
-        if matches > args.show {
-            let _ = writeln!(
-                text,
-                "  ... and {} more{}",
-                thousands(matches - args.show),
-                if args.report.is_some() {
-                    " (all in the report)"
-                } else {
-                    " (all with --report)"
-                }
-            );
-        }
-        let _ = writeln!(
-            text,
-            "{}",
-            match finder {
-                Finder::Position(_) => "next moves (in the orientation of the position asked):",
-                Finder::Pattern(_) =>
-                    "next moves (in the pattern's own coordinates, a1 its bottom-left cell):",
-            }
-        );
-        text.push_str(&tree.to_string());
-    }
-    text.push_str(&walked.problems_text());
+    found.finish_report(walked.streamed.not_reached.is_some())?;
+    let text = found.text(&finder, &walked, args.report.is_some());
     let on_stdout = args.report.as_deref().is_some_and(is_stdout);
     Ok(Output::new(
         text,
@@ -320,6 +214,146 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
         walked.status(),
         on_stdout,
     ))
+}
+
+/// The matches of a search, in input order: the report, the first few for stdout, the tree
+/// of next moves.
+struct Matches {
+    show: usize,
+    report: Option<csv::Writer<std::io::BufWriter<crate::output::AtomicFile>>>,
+    error: Option<String>,
+    tree: Tree,
+    shown: String,
+    matches: usize,
+    set_up: usize,
+}
+
+impl Matches {
+    fn add(
+        &mut self,
+        src: &renju_archive::dedupe::Source,
+        read: &crate::input::Read,
+        mut hit: Found,
+    ) {
+        let g = read.game();
+        if hit.next == Next::End && read.unreadable().is_some() {
+            hit.next = Next::Unreadable;
+        }
+        self.matches += 1;
+        self.tree.add_next(hit.next, g.result);
+        let next = match hit.next {
+            Next::End => String::new(),
+            Next::Outside => "outside".to_string(),
+            Next::Unreadable => "unreadable".to_string(),
+            Next::Move(m) => m.to_string(),
+        };
+        if self.matches <= self.show {
+            let at = hit
+                .at
+                .map(|p| format!(", pattern a1 on {p}"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                self.shown,
+                "  {} record {}{}: after move {}, {}{at}, next {}",
+                src.file,
+                src.index,
+                g.id.as_deref()
+                    .map(|i| format!(" (id {i})"))
+                    .unwrap_or_default(),
+                hit.move_number,
+                hit.symmetry,
+                if next.is_empty() { "(end)" } else { &next }
+            );
+        }
+        if let Some(w) = self.report.as_mut()
+            && self.error.is_none()
+            && let Err(e) = w.write_record([
+                src.file.to_string(),
+                src.index.to_string(),
+                g.id.clone().unwrap_or_default(),
+                hit.move_number.to_string(),
+                hit.symmetry.name().to_string(),
+                next,
+                g.result.name().to_string(),
+                hit.at.map(|p| p.to_string()).unwrap_or_default(),
+            ])
+        {
+            self.error = Some(e.to_string());
+        }
+    }
+
+    /// Writes the report out (under a partial name after a stop).
+    fn finish_report(&mut self, partial: bool) -> Result<(), String> {
+        if let Some(e) = self.error.take() {
+            return Err(format!("cannot write the report: {e}"));
+        }
+        let Some(w) = self.report.take() else {
+            return Ok(());
+        };
+        let f = w
+            .into_inner()
+            .map_err(|e| format!("cannot write the report: {}", e.error()))?
+            .into_inner()
+            .map_err(|e| format!("cannot write the report: {}", e.error()))?;
+        if partial {
+            f.commit_partial().map(|_| ()).map_err(|e| e.to_string())
+        } else {
+            f.commit().map_err(|e| e.to_string())
+        }
+    }
+
+    /// The text for stdout.
+    fn text(&self, finder: &Finder, walked: &crate::records::Walked, report: bool) -> String {
+        let mut text = finder.describe();
+        text.push('\n');
+        let what = match finder {
+            Finder::Position(_) => "position",
+            Finder::Pattern(_) => "pattern",
+        };
+        let _ = writeln!(
+            text,
+            "{}; {} pass through the {what}",
+            walked.records_line(),
+            thousands(self.matches),
+        );
+        text.push_str(&walked.salvaged_line());
+        if self.set_up > 0 {
+            let _ = writeln!(
+                text,
+                "set up: {} set stones up (SGF AB/AW/AE) and were not searched: not games from \
+                 the empty board",
+                count(self.set_up, "record", "records")
+            );
+        }
+        if self.matches > 0 {
+            let _ = writeln!(text, "matches:");
+            text.push_str(&self.shown);
+            if self.matches > self.show {
+                let _ = writeln!(
+                    text,
+                    "  ... and {} more{}",
+                    thousands(self.matches - self.show),
+                    if report {
+                        " (all in the report)"
+                    } else {
+                        " (all with --report)"
+                    }
+                );
+            }
+            let _ = writeln!(
+                text,
+                "{}",
+                match finder {
+                    Finder::Position(_) => "next moves (in the orientation of the position asked):",
+                    Finder::Pattern(_) =>
+                        "next moves (in the pattern's own coordinates, a1 its bottom-left cell):",
+                }
+            );
+            text.push_str(&self.tree.to_string());
+        }
+        text.push_str(&walked.problems_text());
+        text
+    }
 }
 
 /// `corpus-tool search` on the command line.

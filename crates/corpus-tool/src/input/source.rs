@@ -369,102 +369,141 @@ fn each_record_of<R: BufRead>(
         }
         return Ok(FileRead::NotRecords);
     };
-    let orientation = read
-        .orientation
-        .unwrap_or_else(|| format.default_orientation());
+    let file = Reading {
+        name,
+        format,
+        orientation: read
+            .orientation
+            .unwrap_or_else(|| format.default_orientation()),
+        encoding: read.encoding,
+    };
     let mut index = 0usize;
     let mut hand = |item: RecordItem| {
         index += 1;
         f(index, item);
     };
-    let checked = |index: usize, g: GameRecord| {
-        if g.moves.len() > limits::MAX_MOVES {
-            RecordItem::Broken(too_many_moves(name, index, g.moves.len()))
-        } else {
-            RecordItem::Game(g)
-        }
-    };
     match limits::whole_file_limit(format) {
-        None if matches!(format, Format::Renju | Format::Moves) => {
-            let mut reader = if format == Format::Renju {
-                RenjuBufReader::new(input, name, orientation)
-            } else {
-                RenjuBufReader::moves(input, name, orientation)
-            };
-            let mut n = 0;
-            while let Some(r) = reader.next() {
-                n += 1;
-                hand(match r {
-                    Ok(g) => checked(n, g),
-                    Err(e) => salvage(reader.last_line(), format, orientation, e),
-                });
-            }
-        }
-        None => {
-            let mut n = 0;
-            let mut rif = RifReader::new(input, name, orientation);
-            if let Some(encoding) = read.encoding {
-                rif = rif.with_encoding(renju_notation::encoding::TextEncoding {
-                    name: encoding.name(),
-                    source: renju_notation::encoding::EncodingSource::Forced,
-                    lossy: false,
-                    others: Vec::new(),
-                });
-            }
-            for r in rif {
-                n += 1;
-                if let Some(problem) = not_this_format(n, &r, name, format) {
-                    return Err(problem);
-                }
-                hand(match r {
-                    Ok(g) => checked(n, g),
-                    Err(e) => RecordItem::Broken(e.to_string()),
-                });
-            }
-        }
-        Some(limit) => {
-            let mut copy = Vec::new();
-            let bytes: &[u8] = match whole {
-                Some(bytes) => bytes,
-                None => {
-                    if size.is_none_or(|s| s <= limit) {
-                        input
-                            .by_ref()
-                            .take(limit + 1)
-                            .read_to_end(&mut copy)
-                            .map_err(|e| problem(name, &e))?;
-                    }
-                    &copy
-                }
-            };
-            let found = size.unwrap_or(0).max(bytes.len() as u64);
-            if found > limit {
-                let too_large = ErrorKind::TooLarge {
-                    what: format!("file too large for {format}"),
-                    found,
-                    unit: "bytes",
-                    limit,
-                };
-                hand(RecordItem::Broken(format!("{name}: {too_large}")));
-            } else {
-                for (i, r) in
-                    read_all_with(format, bytes, name, orientation, read.encoding).enumerate()
-                {
-                    if let Some(problem) = not_this_format(i + 1, &r, name, format) {
-                        return Err(problem);
-                    }
-                    hand(match r {
-                        Ok(g) => checked(i + 1, g),
-                        Err(e) => RecordItem::Broken(e.to_string()),
-                    });
-                }
-            }
-        }
+        None if matches!(format, Format::Renju | Format::Moves) => file.lines(input, &mut hand),
+        None => file.rif(input, &mut hand)?,
+        Some(limit) => file.whole(input, whole, size, limit, &mut hand)?,
     }
     Ok(FileRead::Records {
         format,
         records: index,
     })
+}
+
+/// A file being read, its format told.
+struct Reading<'a> {
+    name: &'a str,
+    format: Format,
+    orientation: Orientation,
+    encoding: Option<&'static renju_notation::encoding::Encoding>,
+}
+
+impl Reading<'_> {
+    /// A game as a record, or broken past [`limits::MAX_MOVES`] moves.
+    fn checked(&self, index: usize, g: GameRecord) -> RecordItem {
+        if g.moves.len() > limits::MAX_MOVES {
+            RecordItem::Broken(too_many_moves(self.name, index, g.moves.len()))
+        } else {
+            RecordItem::Game(g)
+        }
+    }
+
+    /// A line format, streamed line by line; a bad coordinate is an unreadable move.
+    fn lines(&self, input: impl BufRead, hand: &mut dyn FnMut(RecordItem)) {
+        let (name, format, orientation) = (self.name, self.format, self.orientation);
+        let mut reader = if format == Format::Renju {
+            RenjuBufReader::new(input, name, orientation)
+        } else {
+            RenjuBufReader::moves(input, name, orientation)
+        };
+        let mut n = 0;
+        while let Some(r) = reader.next() {
+            n += 1;
+            hand(match r {
+                Ok(g) => self.checked(n, g),
+                Err(e) => salvage(reader.last_line(), format, orientation, e),
+            });
+        }
+    }
+
+    /// A `.rif` database, streamed event by event.
+    fn rif(
+        &self,
+        input: impl BufRead,
+        hand: &mut dyn FnMut(RecordItem),
+    ) -> Result<(), FileProblem> {
+        let mut rif = RifReader::new(input, self.name, self.orientation);
+        if let Some(encoding) = self.encoding {
+            rif = rif.with_encoding(renju_notation::encoding::TextEncoding {
+                name: encoding.name(),
+                source: renju_notation::encoding::EncodingSource::Forced,
+                lossy: false,
+                others: Vec::new(),
+            });
+        }
+        for (i, r) in rif.enumerate() {
+            if let Some(problem) = not_this_format(i + 1, &r, self.name, self.format) {
+                return Err(problem);
+            }
+            hand(match r {
+                Ok(g) => self.checked(i + 1, g),
+                Err(e) => RecordItem::Broken(e.to_string()),
+            });
+        }
+        Ok(())
+    }
+
+    /// A format read whole (`whole`: the bytes when they are in memory already), refused
+    /// with one broken record past `limit` bytes.
+    fn whole(
+        &self,
+        mut input: impl BufRead,
+        whole: Option<&[u8]>,
+        size: Option<u64>,
+        limit: u64,
+        hand: &mut dyn FnMut(RecordItem),
+    ) -> Result<(), FileProblem> {
+        let (name, format) = (self.name, self.format);
+        let mut copy = Vec::new();
+        let bytes: &[u8] = match whole {
+            Some(bytes) => bytes,
+            None => {
+                if size.is_none_or(|s| s <= limit) {
+                    input
+                        .by_ref()
+                        .take(limit + 1)
+                        .read_to_end(&mut copy)
+                        .map_err(|e| problem(name, &e))?;
+                }
+                &copy
+            }
+        };
+        let found = size.unwrap_or(0).max(bytes.len() as u64);
+        if found > limit {
+            let too_large = ErrorKind::TooLarge {
+                what: format!("file too large for {format}"),
+                found,
+                unit: "bytes",
+                limit,
+            };
+            hand(RecordItem::Broken(format!("{name}: {too_large}")));
+            return Ok(());
+        }
+        let records = read_all_with(format, bytes, name, self.orientation, self.encoding);
+        for (i, r) in records.enumerate() {
+            if let Some(problem) = not_this_format(i + 1, &r, name, format) {
+                return Err(problem);
+            }
+            hand(match r {
+                Ok(g) => self.checked(i + 1, g),
+                Err(e) => RecordItem::Broken(e.to_string()),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// The sentence of a record past [`limits::MAX_MOVES`].

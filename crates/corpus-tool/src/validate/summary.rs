@@ -477,8 +477,20 @@ fn line<K: Counted>(t: &Tally<K>) -> String {
 }
 
 impl fmt::Display for Summary {
-    /// The summary a person reads in ten seconds.
+    /// The summary a person reads in ten seconds: the counts, the findings with their first
+    /// examples, the notes, then what was not audited or skipped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_counts(f)?;
+        self.write_findings(f)?;
+        self.write_notes(f)?;
+        self.write_not_audited(f)?;
+        self.write_skipped(f)
+    }
+}
+
+impl Summary {
+    /// `audited ...`, `settings: ...`, `records: ...`, `verdicts: ...`, `ends: ...`.
+    fn write_counts(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rate = if self.seconds > 0.0 {
             self.records as f64 / self.seconds
         } else {
@@ -513,38 +525,52 @@ impl fmt::Display for Summary {
             )?;
         }
         writeln!(f, "verdicts: {}", line(&self.verdicts))?;
-        writeln!(f, "ends: {}", line(&self.ends))?;
+        writeln!(f, "ends: {}", line(&self.ends))
+    }
+
+    /// `findings: none`, or each kind with its count and first examples.
+    fn write_findings(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.findings.is_empty() {
-            writeln!(f, "findings: none")?;
-        } else {
-            writeln!(f, "findings:")?;
-            for (kind, k) in &self.findings {
-                if k.count > k.examples.len() {
-                    writeln!(
-                        f,
-                        "  {kind}: {} ({} of {} shown)",
-                        thousands(k.count),
-                        k.examples.len(),
-                        thousands(k.count)
-                    )?;
-                } else {
-                    writeln!(f, "  {kind}: {}", thousands(k.count))?;
-                }
-                for e in &k.examples {
-                    let at = e.r#move.map(|m| format!(", move {m}")).unwrap_or_default();
-                    writeln!(f, "    {} record {}{at}: {}", e.file, e.record, e.text)?;
-                }
-            }
+            return writeln!(f, "findings: none");
         }
-        if !self.notes.is_empty() {
-            writeln!(f, "notes (checks not made for lack of data; not findings):")?;
-            for (kind, k) in &self.notes {
+        writeln!(f, "findings:")?;
+        for (kind, k) in &self.findings {
+            if k.count > k.examples.len() {
+                writeln!(
+                    f,
+                    "  {kind}: {} ({} of {} shown)",
+                    thousands(k.count),
+                    k.examples.len(),
+                    thousands(k.count)
+                )?;
+            } else {
                 writeln!(f, "  {kind}: {}", thousands(k.count))?;
-                for e in &k.examples {
-                    writeln!(f, "    {} record {}: {}", e.file, e.record, e.text)?;
-                }
+            }
+            for e in &k.examples {
+                let at = e.r#move.map(|m| format!(", move {m}")).unwrap_or_default();
+                writeln!(f, "    {} record {}{at}: {}", e.file, e.record, e.text)?;
             }
         }
+        Ok(())
+    }
+
+    /// The checks not made, by kind, when there are any.
+    fn write_notes(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.notes.is_empty() {
+            return Ok(());
+        }
+        writeln!(f, "notes (checks not made for lack of data; not findings):")?;
+        for (kind, k) in &self.notes {
+            writeln!(f, "  {kind}: {}", thousands(k.count))?;
+            for e in &k.examples {
+                writeln!(f, "    {} record {}: {}", e.file, e.record, e.text)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The files not audited, a stop, the paths that could not be read.
+    fn write_not_audited(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for p in &self.file_problems {
             writeln!(f, "file not audited: {}: {}", p.file, p.reason)?;
         }
@@ -566,6 +592,12 @@ impl fmt::Display for Summary {
                 plural(incomplete),
             )?;
         }
+        Ok(())
+    }
+
+    /// The entries skipped: files in no record format summed per folder, the others by
+    /// reason with their first few paths.
+    fn write_skipped(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.skipped_files.is_empty() {
             writeln!(
                 f,
