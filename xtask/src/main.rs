@@ -6,6 +6,7 @@
 
 mod atlas;
 mod package;
+mod semver;
 mod tables;
 
 use clap::{Parser, Subcommand};
@@ -36,7 +37,8 @@ enum Task {
   6. cargo xtask atlas --check (docs/atlas/ current)
   7. cargo xtask package (every published crate packaged, then built and tested from its
      .crate contents alone)
-  8. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
+  8. cargo xtask semver (the public API against the last release, cargo-semver-checks)
+  9. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate; skipped with a note when cargo-machete is not installed: .ci/run installs it)
 .ci/run runs cargo fmt --check and cargo clippy -D warnings before this.")]
     Ci,
@@ -50,6 +52,19 @@ the unpacked packages, the repository's Cargo.lock, --offline) and run cargo tes
 package's unit and doc tests build and pass from what would reach crates.io."
     )]
     Package,
+    /// The public API of every published crate checked against the last release
+    /// (cargo-semver-checks); --bless makes the current packages the baseline.
+    #[command(
+        long_about = "Check the public API of every published crate against the last \
+release, kept as its .crate files in api/baseline/, with cargo-semver-checks (cargo install \
+cargo-semver-checks --locked): a change that needs a version bump the version does not have \
+fails. --bless (when a version is released) writes the current packages to api/baseline/."
+    )]
+    Semver {
+        /// Make the current packages the baseline instead of checking.
+        #[arg(long)]
+        bless: bool,
+    },
     /// Audit archives in release mode (default: the project's corpus/).
     #[command(
         long_about = "Audit archives in release mode: `corpus-tool validate ARGS...`. \
@@ -181,6 +196,7 @@ fn ci() -> Result<(), String> {
     tables::run(&check_flag(true))?;
     atlas::atlas(&check_flag(true))?;
     package::package()?;
+    semver::check()?;
     machete()
 }
 
@@ -277,6 +293,14 @@ fn main() -> ExitCode {
         Task::Ci => ("ci", ci()),
         Task::Test => ("test", cargo(&["test", "--workspace"])),
         Task::Package => ("package", package::package()),
+        Task::Semver { bless } => (
+            "semver",
+            if bless {
+                semver::bless()
+            } else {
+                semver::check()
+            },
+        ),
         Task::Validate { args } => ("validate", validate(&args)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench => ("bench", bench()),
@@ -325,6 +349,7 @@ mod tests {
                 "ci",
                 "test",
                 "package",
+                "semver",
                 "validate",
                 "tables",
                 "bench",
