@@ -394,26 +394,16 @@ impl Page {
     }
 }
 
-/// Text made safe for HTML markup and quoted attribute values.
+/// Text made safe for HTML markup and quoted attribute values: `&`, `<`, `>`, `'` and `"`
+/// escaped, by the workspace's one XML/HTML escaper (`quick_xml::escape::escape`).
 ///
 /// ```
 /// use corpus_tool::html::escape_html;
-/// assert_eq!(escape_html("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+/// assert_eq!(escape_html("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
 /// ```
 #[must_use]
 pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    quick_xml::escape::escape(text).into_owned()
 }
 
 /// A value as JSON that can sit inside `<script type="application/json">`: `<`, `>` and `&`
