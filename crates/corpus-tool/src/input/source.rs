@@ -75,8 +75,9 @@ impl FileRead {
 
 /// Every record of every file under `paths`, in input order (files as given, the files of a
 /// folder in walk order, records in file order): `sink` gets the file's name, the record's
-/// 1-based index in it, and the record. Sequential: the record [`stream`](super::stream())
-/// with one job.
+/// 1-based index in it, and the record. Sequential, on this thread, with the same rules and
+/// the same counts as the record [`stream`](super::stream()) (which works on records in
+/// parallel).
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
@@ -91,7 +92,7 @@ impl FileRead {
 /// let found = for_each_record(&[dir.path().to_path_buf()], ReadOptions::default(), &mut |_, _, r| {
 ///     games += usize::from(!matches!(r, RecordItem::Broken(_)));
 /// }).unwrap();
-/// assert_eq!((games, found.files), (2, 1));
+/// assert_eq!((games, found.files, found.records), (2, 1, 2));
 /// assert_eq!(found.problems.len(), 1, "b.renju holds no record");
 /// assert_eq!(found.not_records.len(), 1);
 /// ```
@@ -100,24 +101,36 @@ pub fn for_each_record(
     read: ReadOptions,
     sink: &mut dyn FnMut(&str, usize, RecordItem),
 ) -> Result<super::Streamed, FileProblem> {
-    let entries = super::walk::walk_paths(paths)?;
-    let engine = crate::engine::Engine::new(crate::engine::Jobs::ONE);
-    let options = super::StreamOptions { read, sample: 1 };
-    Ok(super::stream(
-        entries,
-        &engine,
-        options,
-        &|_, r| r,
-        &mut |r| {
-            let item = match r.item {
-                Ok(super::Read::Game(g)) => RecordItem::Game(g),
-                Ok(super::Read::Salvaged(g, u)) => RecordItem::GameWithUnreadable(g, u),
-                Err(why) => RecordItem::Broken(why),
-            };
-            sink(&r.file, r.index, item);
-        },
-        &mut |_| {},
-    ))
+    let mut out = super::Streamed::default();
+    for entry in super::walk::walk_paths(paths)? {
+        let f = match entry {
+            super::Entry::File(f) => f,
+            super::Entry::Problem(p) => {
+                out.problems.push(p);
+                continue;
+            }
+            super::Entry::Skipped(s) => {
+                out.skipped.push(s);
+                continue;
+            }
+        };
+        let name = f.name();
+        let mut records = 0;
+        let result = each_record(&f, read, &mut |i, r| {
+            records += 1;
+            sink(&name, i, r);
+        });
+        out.records += records;
+        match result {
+            Ok(r) => match r.problem(&name) {
+                Some(p) => out.problems.push(p),
+                None if r == FileRead::NotRecords => out.not_records.push(name),
+                None => out.files += 1,
+            },
+            Err(p) => out.problems.push(p),
+        }
+    }
+    Ok(out)
 }
 
 pub(crate) fn problem(file: &str, e: &std::io::Error) -> FileProblem {
