@@ -382,7 +382,7 @@ impl Page {
             self.left_out += 1;
             return;
         }
-        let board = a
+        let mut board = a
             .extra
             .cloned()
             .flatten()
@@ -390,6 +390,23 @@ impl Page {
                 (Some(r), Some(au)) => BoardView::of(r, au),
                 _ => None,
             });
+        if let (Some(b), Some(first)) = (board.as_mut(), a.row.missed.first()) {
+            // flagged only by a missed win: the board before the move that missed it (or the
+            // final board)
+            if a.audit
+                .is_some_and(|au| au.verdict() == GameVerdict::Ok && au.findings.is_empty())
+            {
+                b.focus = first
+                    .move_number()
+                    .map_or(b.moves.len(), |n| n.saturating_sub(1))
+                    .min(b.moves.len());
+            }
+            // the VCF lines in words beside the board, when no foul tree is there
+            if b.explanation.is_none() {
+                let lines: Vec<String> = a.row.missed.iter().map(ToString::to_string).collect();
+                b.explanation = Some(lines.join("\n"));
+            }
+        }
         self.push(Flagged::from_row(a.row, board));
     }
 }
