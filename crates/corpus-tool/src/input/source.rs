@@ -230,8 +230,21 @@ pub fn each_record_opened(
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
-    let position = std::cell::Cell::new(0);
-    each_record_counted(file, opened, read, &position, f)
+    let capacity = buffer_for(opened.size);
+    let input = std::io::BufReader::with_capacity(capacity, opened.handle);
+    each_record_of(&file.name(), file.named, input, None, opened.size, read, f)
+}
+
+/// The read buffer of a file of `size` bytes: a small file gets a buffer its size (from the
+/// allocator's free lists: a 256 KB buffer a file would be fresh pages, faulted in again for
+/// every file).
+fn buffer_for(size: Option<u64>) -> usize {
+    size.map_or(READ_BUFFER, |n| {
+        usize::try_from(n)
+            .unwrap_or(READ_BUFFER)
+            .saturating_add(1)
+            .clamp(MIN_READ_BUFFER, READ_BUFFER)
+    })
 }
 
 /// [`each_record_opened`], `position` holding the bytes of the file the reader has taken so
@@ -243,14 +256,7 @@ pub(crate) fn each_record_counted(
     position: &std::cell::Cell<u64>,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
-    // A small file gets a buffer its size (from the allocator's free lists: a 256 KB
-    // buffer a file would be fresh pages, faulted in again for every file).
-    let capacity = opened.size.map_or(READ_BUFFER, |n| {
-        usize::try_from(n)
-            .unwrap_or(READ_BUFFER)
-            .saturating_add(1)
-            .clamp(MIN_READ_BUFFER, READ_BUFFER)
-    });
+    let capacity = buffer_for(opened.size);
     let input = Taken {
         inner: std::io::BufReader::with_capacity(capacity, opened.handle),
         position,
