@@ -6,6 +6,7 @@
 
 mod atlas;
 mod package;
+mod python;
 mod semver;
 mod tables;
 
@@ -40,6 +41,8 @@ enum Task {
   8. cargo xtask semver (the public API against the last release, cargo-semver-checks)
   9. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate; skipped with a note when cargo-machete is not installed: .ci/run installs it)
+  10. cargo xtask python (the Python package: wheel built, installed in target/py-venv,
+      pytest, mypy --strict and stubtest)
 .ci/run runs cargo fmt --check and cargo clippy -D warnings before this.")]
     Ci,
     /// cargo test --workspace.
@@ -81,6 +84,20 @@ fails the task. Every corpus-tool validate option works, e.g. \
             value_name = "ARGS"
         )]
         args: Vec<String>,
+    },
+    /// The Python package: abi3 wheel built with maturin into target/py-venv, installed, tested.
+    #[command(
+        long_about = "The Python package (crates/renju-py, distribution renju-kit): \
+target/py-venv made when absent and maturin, pytest, hypothesis, mypy and pyarrow installed \
+into it from PyPI; corpus-tool built in release (the tests compare with it); the abi3 wheel \
+built by maturin into target/wheels and installed; pytest over crates/renju-py/tests; \
+mypy --strict on a typed example and mypy.stubtest on the stubs. With --bench: the `renju` \
+package installed as the yardstick and crates/renju-py/bench/bench.py run instead."
+    )]
+    Python {
+        /// Run the benchmark (installs the `renju` yardstick into the venv) instead of the tests.
+        #[arg(long)]
+        bench: bool,
     },
     /// Write docs/tables/ (openings, continuous swap, opening rules).
     Tables {
@@ -197,7 +214,8 @@ fn ci() -> Result<(), String> {
     atlas::atlas(&check_flag(true))?;
     package::package()?;
     semver::check()?;
-    machete()
+    machete()?;
+    python::python(false)
 }
 
 /// `cargo machete`: fails on a dependency no crate uses. Skipped with a note when the tool
@@ -302,6 +320,7 @@ fn main() -> ExitCode {
             },
         ),
         Task::Validate { args } => ("validate", validate(&args)),
+        Task::Python { bench } => ("python", python::python(bench)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench => ("bench", bench()),
         Task::Reference => (
@@ -351,6 +370,7 @@ mod tests {
                 "package",
                 "semver",
                 "validate",
+                "python",
                 "tables",
                 "bench",
                 "reference",
