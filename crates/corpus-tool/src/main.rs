@@ -53,27 +53,7 @@ Examples:
         input: Option<PathBuf>,
     },
     /// Audit archives: replay every game and report what is not what its record claims.
-    #[command(after_help = "\
-Formats are detected per file from the content and the extension (.renju, .rif, .psq,
-.sgf, .lib, .pos, move lists); folders are walked recursively (links followed; dot-files
-found in a folder are listed as skipped, not read; a file named is always read). A file in
-a record format that holds no record is a file problem (exit status 1).
-
-Output: a summary on stdout (records, verdicts, ends, findings with examples, settings,
-time). --report writes one CSV row per record with the columns
-  file,index,id,moves,declared,end,end_move,continues,verdict,detail
-(then findings,opening); every record read is in it exactly once, unreadable ones too.
-A progress bar is drawn on stderr when it is a terminal; otherwise stderr carries
-only errors.
-
-Exit status: 0 every record ok, 1 findings (or a file holding no record), 2 the run
-itself failed (bad option, a path that cannot be read, a report that cannot be written).
-
-Examples:
-  corpus-tool validate corpus/
-  corpus-tool validate --strict --report audit.csv --json audit.json archive.renju
-  corpus-tool validate --claim foul-loses --sample 100 big-archive/")]
-    Validate(ValidateArgs),
+    Validate(corpus_tool::validate::Command),
     /// Convert a record file to another format, saying what the target cannot hold.
     #[command(after_help = "\
 Formats: renju (.renju lines), moves (move lists), rif (RenjuNet XML), psq (Piskvork),
@@ -245,59 +225,6 @@ fn parse_side(s: &str) -> Result<renju_core::Color, String> {
     }
 }
 
-#[derive(clap::Args)]
-struct ValidateArgs {
-    /// Files or folders to audit.
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
-    /// Rule set: renju, freestyle or standard.
-    #[arg(long, default_value = "renju")]
-    rules: RuleSet,
-    /// Strict foul convention (default: lenient).
-    #[arg(long)]
-    strict: bool,
-    /// Claim policy: claim, foul-loses or refuse.
-    #[arg(long, default_value = "claim")]
-    claim: ClaimPolicy,
-    /// Write one CSV row per record to this file.
-    #[arg(long, value_name = "FILE.csv")]
-    report: Option<PathBuf>,
-    /// Write the summary as JSON to this file.
-    #[arg(long, value_name = "FILE.json")]
-    json: Option<PathBuf>,
-    /// Write a self-contained HTML page to this file: the summary and every record that is
-    /// not ok, with its board at the decisive or offending move and a replay.
-    #[arg(long, value_name = "FILE.html")]
-    html: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// Print nothing on stdout and draw no progress bar (the exit status still tells).
-    #[arg(long)]
-    quiet: bool,
-    /// Audit only every N-th record of each file (records not sampled have no row).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    sample: usize,
-    /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
-    #[arg(long)]
-    format: Option<Format>,
-    /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
-    #[arg(long)]
-    orientation: Option<Orientation>,
-    /// Decode the texts of every file in this encoding (GBK, Shift_JIS, windows-1252...)
-    /// instead of the declared or detected one.
-    #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
-    encoding: Option<&'static renju_notation::encoding::Encoding>,
-    /// Also look for missed wins: findings missed-vcf (the side to move had a VCF and its
-    /// move starts none) and lost-with-vcf (no decisive end, declared lost by the side to
-    /// move, which has a VCF). Every position of every game is solved.
-    #[arg(long)]
-    missed_wins: bool,
-    /// The VCF depth limit of --missed-wins: the most fours, the final five not counted.
-    #[arg(long, value_name = "N", default_value_t = renju_vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
-    max_depth: u32,
-}
-
 #[derive(Subcommand)]
 enum OpeningsCommand {
     /// Name the opening of three stones given in any of the 8 orientations.
@@ -315,80 +242,7 @@ Examples:
     Table,
     /// How often each opening is played in an archive and how its games end (one row per
     /// opening 1D..13D, 1I..13I, then none).
-    #[command(after_help = "\
-Examples:
-  corpus-tool openings stats archive.renju
-  corpus-tool openings stats --report openings.csv --json openings.json games/
-
-CSV columns: code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves
-(black..unknown: declared results; black_five, white_five, foul: the ends validate finds on the
-board with the same options; mean_moves: passes counted, one decimal).")]
-    Stats(StatsArgs),
-}
-
-#[derive(clap::Args)]
-struct StatsArgs {
-    /// Files or folders to count.
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
-    /// Rule set: renju, freestyle or standard.
-    #[arg(long, default_value = "renju")]
-    rules: RuleSet,
-    /// Strict foul convention (default: lenient).
-    #[arg(long)]
-    strict: bool,
-    /// Claim policy: claim, foul-loses or refuse.
-    #[arg(long, default_value = "claim")]
-    claim: ClaimPolicy,
-    /// Write the table as CSV to this file.
-    #[arg(long, value_name = "FILE.csv")]
-    report: Option<PathBuf>,
-    /// Write the table as JSON to this file.
-    #[arg(long, value_name = "FILE.json")]
-    json: Option<PathBuf>,
-    /// Write the table as Markdown to this file.
-    #[arg(long, value_name = "FILE.md")]
-    markdown: Option<PathBuf>,
-    /// Write an SVG chart of the declared results per opening to this file.
-    #[arg(long, value_name = "FILE.svg")]
-    svg: Option<PathBuf>,
-    /// Write the table per opening rule and 5th move (records that name their rule) as CSV:
-    /// rule,code,fifth,games,offers_recorded,mean_offers,swapped,black,white,draw,unknown.
-    #[arg(long, value_name = "FILE.csv")]
-    fifth_report: Option<PathBuf>,
-    /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
-    #[arg(long)]
-    format: Option<Format>,
-    /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
-    #[arg(long)]
-    orientation: Option<Orientation>,
-}
-
-fn validate_options(args: &ValidateArgs) -> validate::Options {
-    validate::Options {
-        settings: Settings::new(args.rules, convention(args.strict), args.claim),
-        format: args.format,
-        orientation: args.orientation,
-        sample: args.sample,
-        missed_wins: args.missed_wins.then_some(renju_vcf::Limits {
-            max_depth: args.max_depth,
-            ..renju_vcf::Limits::default()
-        }),
-        encoding: args.encoding,
-    }
-}
-
-impl ValidateArgs {
-    fn io(&self) -> validate::Io {
-        validate::Io {
-            paths: self.paths.clone(),
-            report: self.report.clone(),
-            json: self.json.clone(),
-            html: self.html.clone(),
-            jobs: self.jobs,
-            quiet: self.quiet,
-        }
-    }
+    Stats(corpus_tool::openings_stats::Command),
 }
 
 /// Writes to stdout; a closed pipe (`| head`) ends the output quietly instead of panicking.
@@ -410,15 +264,7 @@ fn main() -> ExitCode {
         Command::Dedupe(c) => ExitCode::from(corpus_tool::dedupe::main(&c)),
         Command::Search(c) => ExitCode::from(corpus_tool::search::main(&c)),
         Command::Filter(c) => ExitCode::from(corpus_tool::filter::main(&c)),
-        Command::Validate(args) => {
-            match validate::run_command(&validate_options(&args), &args.io()) {
-                Ok(code) => ExitCode::from(code),
-                Err(e) => {
-                    eprintln!("corpus-tool validate: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
+        Command::Validate(c) => ExitCode::from(validate::main(&c)),
         Command::Convert {
             from,
             to,
@@ -502,35 +348,8 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Openings(OpeningsCommand::Stats(a)) => {
-            let options = validate::Options {
-                settings: Settings::new(a.rules, convention(a.strict), a.claim),
-                format: a.format,
-                orientation: a.orientation,
-                sample: 1,
-                missed_wins: None,
-                encoding: None,
-            };
-            let outputs = corpus_tool::openings_stats::Outputs {
-                report: a.report.as_deref(),
-                json: a.json.as_deref(),
-                markdown: a.markdown.as_deref(),
-                svg: a.svg.as_deref(),
-                fifth_report: a.fifth_report.as_deref(),
-            };
-            match corpus_tool::openings_stats::run_checked(&a.paths, &options, outputs) {
-                Ok(ran) => {
-                    out(&ran.stdout);
-                    for p in &ran.problems {
-                        eprintln!("{p}");
-                    }
-                    ExitCode::from(u8::from(!ran.clean()))
-                }
-                Err(e) => {
-                    eprintln!("corpus-tool openings stats: {e}");
-                    ExitCode::from(2)
-                }
-            }
+        Command::Openings(OpeningsCommand::Stats(c)) => {
+            ExitCode::from(corpus_tool::openings_stats::main(&c))
         }
         Command::Openings(OpeningsCommand::Table) => {
             out(&renju_openings::table_text());
