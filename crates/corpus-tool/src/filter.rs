@@ -5,7 +5,6 @@
 
 use crate::args::RunArgs;
 use crate::engine::Engine;
-use crate::input::Read;
 use crate::output::records::RecordWriter;
 use crate::records::{Output, finish_command, is_stdout, read_records};
 use crate::style::thousands;

@@ -10,43 +10,6 @@ use std::fmt;
 /// analyzer's one vocabulary of finding kinds.
 pub use renju_analyzer::FindingKind;
 
-/// A text that is not the name of a finding kind.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownFindingKind(pub String);
-
-impl fmt::Display for UnknownFindingKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = FindingKind::ALL.iter().map(|k| k.name()).collect();
-        write!(
-            f,
-            "'{}' is not a finding kind (one of {})",
-            self.0,
-            names.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownFindingKind {}
-
-impl std::str::FromStr for FindingKind {
-    type Err = UnknownFindingKind;
-
-    /// A kind by its report name, in any case.
-    ///
-    /// ```
-    /// use corpus_tool::validate::FindingKind;
-    /// assert_eq!("missed-vcf".parse(), Ok(FindingKind::MissedVcf));
-    /// assert_eq!("Lapsed-Foul".parse(), Ok(FindingKind::LapsedFoul));
-    /// assert!("foul".parse::<FindingKind>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<FindingKind, UnknownFindingKind> {
-        FindingKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownFindingKind(s.to_string()))
-    }
-}
-
 /// The kinds of the findings of one record, written `;`-separated in one CSV field.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Kinds(pub Vec<FindingKind>);
