@@ -102,8 +102,8 @@ pub struct Args {
 pub enum State {
     /// A position to play on: its forbidden points are listed.
     Open,
-    /// The game is over at the position shown (a five on the board, or the game's end):
-    /// the sentence, and the deciding foul's move and point when a foul decided it.
+    /// The game is over at the position shown: the sentence, and the deciding foul's move
+    /// and point when a foul decided it.
     Over {
         /// How it ended, in words.
         how: String,
@@ -139,6 +139,8 @@ pub struct View {
     pub title: String,
     /// What the drawing says besides the board.
     pub state: State,
+    /// A note before the forbidden points (a position holding a five).
+    pub note: Option<String>,
     /// The board on which the deciding foul was played (before it).
     pub before_foul: Option<Board>,
 }
@@ -150,20 +152,19 @@ pub struct View {
 pub fn view(args: &Args) -> Result<View, Error> {
     match load::load(&args.input, &args.load)? {
         Loaded::Position { diagram, title } => {
-            // A diagram of any side is judged, as rule books draw them.
-            let state =
-                if let Some(over) = position::game_over(diagram.board(), args.settings.rules) {
-                    State::Over {
-                        how: format!("the game is already over ({over})"),
-                        foul: None,
-                    }
-                } else {
-                    State::Open
-                };
+            // A diagram of any side is judged, as rule books draw them. A study position may
+            // hold a five (seed 000's worked example does): said, and its points still marked.
+            let note = position::game_over(diagram.board(), args.settings.rules).map(|over| {
+                format!(
+                    "the game is already over ({over}); the points below are those of the \
+                     board as drawn"
+                )
+            });
             Ok(View {
                 diagram,
                 title,
-                state,
+                state: State::Open,
+                note,
                 before_foul: None,
             })
         }
@@ -230,6 +231,7 @@ fn game_view(game: &Game, args: &Args) -> Result<View, Error> {
         diagram,
         title,
         state,
+        note: None,
         before_foul,
     })
 }
@@ -242,6 +244,7 @@ pub fn draw(view: View, args: &Args) -> Drawn {
         mut diagram,
         title,
         state,
+        note,
         before_foul,
     } = view;
     let settings = args.settings;
@@ -277,6 +280,10 @@ pub fn draw(view: View, args: &Args) -> Drawn {
         );
     }
     let mut legend = Vec::new();
+    if let Some(note) = &note {
+        let _ = writeln!(out, "{note}");
+        legend.push(format!("{}.", capital(note)));
+    }
     if diagram.numbers().is_empty() {
         if board.stone_count() > 0 {
             legend.push("Stones without numbers: a position, not a game.".to_string());
