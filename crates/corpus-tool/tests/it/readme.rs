@@ -301,7 +301,10 @@ fn the_layout_table_lists_every_crate() {
     folders.push("xtask".to_string());
     assert!(folders.len() >= 10);
     for f in folders {
-        assert!(table.contains(&format!("]({f})")), "the README's layout table lacks {f}");
+        assert!(
+            table.contains(&format!("]({f})")),
+            "the README's layout table lacks {f}"
+        );
     }
     // and speed figures live in one generated file, linked
     assert!(text.contains("(docs/performance.md)"));
