@@ -6,6 +6,7 @@
 
 mod atlas;
 mod bench;
+mod package;
 mod tables;
 
 use clap::{Parser, Subcommand};
@@ -36,7 +37,9 @@ enum Task {
   5. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
   6. cargo xtask tables --check (docs/tables/ current)
   7. cargo xtask atlas --check (docs/atlas/ current)
-  8. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
+  8. cargo xtask package (every published crate packaged, then built and tested from its
+     .crate contents alone)
+  9. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate)
 A check that cannot run (a tool or the shared data missing) fails when CI is set and
 says how to install what is missing; without CI it is skipped with a note.
@@ -45,6 +48,14 @@ says how to install what is missing; without CI it is skipped with a note.
     Ci,
     /// cargo test --workspace.
     Test,
+    /// Package every published crate, then build and test the packages from their .crate files.
+    #[command(
+        long_about = "Package every published crate (cargo package), unpack the .crate \
+files into target/package-check/ as a workspace of their own (crates.io dependencies patched to \
+the unpacked packages, the repository's Cargo.lock, --offline) and run cargo test there: each \
+package's unit and doc tests build and pass from what would reach crates.io."
+    )]
+    Package,
     /// Audit archives in release mode (default: the project's corpus/).
     #[command(
         long_about = "Audit archives in release mode: `corpus-tool validate ARGS...`. \
@@ -186,6 +197,7 @@ fn ci() -> Result<(), String> {
     }
     tables::run(&check_flag(true))?;
     atlas::atlas(&check_flag(true))?;
+    package::package()?;
     machete()
 }
 
@@ -292,6 +304,7 @@ fn main() -> ExitCode {
     let (name, result) = match cli.task {
         Task::Ci => ("ci", ci()),
         Task::Test => ("test", cargo(&["test", "--workspace"])),
+        Task::Package => ("package", package::package()),
         Task::Validate { args } => ("validate", validate(&args)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
@@ -339,6 +352,7 @@ mod tests {
             [
                 "ci",
                 "test",
+                "package",
                 "validate",
                 "tables",
                 "bench",
@@ -409,6 +423,7 @@ mod tests {
             ("reference comparison", "\"reference::\""),
             ("tables --check", "tables::run"),
             ("atlas --check", "atlas::atlas"),
+            ("cargo xtask package", "package::package()"),
             ("cargo machete", "machete()"),
         ] {
             let found = help[at..]
