@@ -459,6 +459,40 @@ impl fmt::Display for GameOver {
 /// ```
 #[must_use]
 pub fn game_over(board: &Board, rules: RuleSet) -> Option<GameOver> {
+    if !any_five_window(board) {
+        return None;
+    }
+    winning_rows(board, rules)
+}
+
+/// Whether any colour has five stones in a row somewhere (the common answer, no, told with
+/// a few hundred branch-free word operations on the bit rows).
+fn any_five_window(board: &Board) -> bool {
+    let size = usize::from(board.size());
+    if size < 5 {
+        return false;
+    }
+    let mask = (1u32 << size) - 1;
+    let mut found = 0u32;
+    for color in [Color::Black, Color::White] {
+        let mut b = [0u32; renju_core::MAX_SIZE as usize];
+        for (r, row) in b.iter_mut().enumerate().take(size) {
+            *row = board.row_bits(color, r as u8);
+        }
+        for &x in &b[..size] {
+            found |= x & (x >> 1) & (x >> 2) & (x >> 3) & (x >> 4);
+        }
+        for w in b[..size].windows(5) {
+            found |= w[0] & w[1] & w[2] & w[3] & w[4];
+            found |= w[0] & (w[1] >> 1) & (w[2] >> 2) & (w[3] >> 3) & (w[4] >> 4);
+            found |= w[0] & (w[1] << 1) & (w[2] << 2) & (w[3] << 3) & (w[4] << 4) & mask;
+        }
+    }
+    found != 0
+}
+
+/// The winning rows of a board that holds five in a row somewhere.
+fn winning_rows(board: &Board, rules: RuleSet) -> Option<GameOver> {
     let size = i32::from(board.size());
     let mask = if size >= 32 {
         u32::MAX
@@ -645,6 +679,42 @@ mod tests {
                 assert_eq!(fast, plain, "{line} under {rules}");
             }
         }
+        // and on random crowded boards, where rows of five are common
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut with_five = 0;
+        for _ in 0..3000 {
+            let mut b = Board::renju();
+            let stones = 40 + next() % 80;
+            for _ in 0..stones {
+                let p = Point::new((next() % 15) as u8, (next() % 15) as u8).unwrap();
+                let color = if next() % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let _ = b.place(p, color);
+            }
+            let plain = b.points().any(|p| {
+                b.get(p).is_some_and(|c| {
+                    [(1, 0), (0, 1), (1, 1), (-1, 1)].iter().any(|&(dc, dr)| {
+                        (1..5).all(|k| {
+                            p.offset(dc * k, dr * k, 15)
+                                .is_some_and(|q| b.get(q) == Some(c))
+                        })
+                    })
+                })
+            });
+            assert_eq!(any_five_window(&b), plain, "{}", b.to_line());
+            assert_eq!(game_over(&b, RuleSet::FreeStyle).is_some(), plain);
+            with_five += usize::from(plain);
+        }
+        assert!(with_five > 100 && with_five < 2900, "{with_five}");
         let b = board(lines[0]).unwrap();
         assert_eq!(
             PositionError::Over(game_over(&b, RuleSet::Renju).unwrap()).to_string(),
