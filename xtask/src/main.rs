@@ -7,6 +7,7 @@
 mod atlas;
 mod bench;
 mod package;
+mod semver;
 mod tables;
 
 use clap::{Parser, Subcommand};
@@ -39,12 +40,13 @@ enum Task {
   7. cargo xtask atlas --check (docs/atlas/ current)
   8. cargo xtask package (every published crate packaged, then built and tested from its
      .crate contents alone)
-  9. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
+  9. cargo xtask semver (the public API against the last release, cargo-semver-checks)
+ 10. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate)
 A check that cannot run (a tool or the shared data missing) fails when CI is set and
 says how to install what is missing; without CI it is skipped with a note.
-.ci/run installs cargo-machete and chromium, then runs cargo fmt --check and cargo clippy
--D warnings before this.")]
+.ci/run installs cargo-machete, cargo-semver-checks and chromium, then runs cargo fmt --check
+and cargo clippy -D warnings before this.")]
     Ci,
     /// cargo test --workspace.
     Test,
@@ -56,6 +58,19 @@ the unpacked packages, the repository's Cargo.lock, --offline) and run cargo tes
 package's unit and doc tests build and pass from what would reach crates.io."
     )]
     Package,
+    /// The public API of every published crate checked against the last release
+    /// (cargo-semver-checks); --bless makes the current packages the baseline.
+    #[command(
+        long_about = "Check the public API of every published crate against the last \
+release, kept as its .crate files in api/baseline/, with cargo-semver-checks (cargo install \
+cargo-semver-checks --locked): a change that needs a version bump the version does not have \
+fails. --bless (when a version is released) writes the current packages to api/baseline/."
+    )]
+    Semver {
+        /// Make the current packages the baseline instead of checking.
+        #[arg(long)]
+        bless: bool,
+    },
     /// Audit archives in release mode (default: the project's corpus/).
     #[command(
         long_about = "Audit archives in release mode: `corpus-tool validate ARGS...`. \
@@ -198,6 +213,7 @@ fn ci() -> Result<(), String> {
     tables::run(&check_flag(true))?;
     atlas::atlas(&check_flag(true))?;
     package::package()?;
+    semver::check()?;
     machete()
 }
 
@@ -305,6 +321,14 @@ fn main() -> ExitCode {
         Task::Ci => ("ci", ci()),
         Task::Test => ("test", cargo(&["test", "--workspace"])),
         Task::Package => ("package", package::package()),
+        Task::Semver { bless } => (
+            "semver",
+            if bless {
+                semver::bless()
+            } else {
+                semver::check()
+            },
+        ),
         Task::Validate { args } => ("validate", validate(&args)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
@@ -353,6 +377,7 @@ mod tests {
                 "ci",
                 "test",
                 "package",
+                "semver",
                 "validate",
                 "tables",
                 "bench",
@@ -424,6 +449,7 @@ mod tests {
             ("tables --check", "tables::run"),
             ("atlas --check", "atlas::atlas"),
             ("cargo xtask package", "package::package()"),
+            ("cargo xtask semver", "semver::check()"),
             ("cargo machete", "machete()"),
         ] {
             let found = help[at..]

@@ -29,7 +29,7 @@ pub struct Published {
 }
 
 /// The crates of the workspace that can be published, from `cargo metadata`.
-fn published() -> Result<Vec<Published>, String> {
+pub fn published() -> Result<Vec<Published>, String> {
     let out = Command::new(env!("CARGO"))
         .args(["metadata", "--format-version", "1", "--no-deps"])
         .current_dir(root())
@@ -66,7 +66,7 @@ fn published() -> Result<Vec<Published>, String> {
 }
 
 /// Runs a command, failing with its description when it fails.
-fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
+pub fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
     eprintln!("$ {what}");
     let status = cmd
         .status()
@@ -95,8 +95,9 @@ fn check_manifest(crates: &[Published]) -> String {
     s
 }
 
-/// `cargo xtask package` (see the module doc).
-pub fn package() -> Result<(), String> {
+/// Packages every published crate (`cargo package`, one call) and returns them with the
+/// folder holding their `.crate` files.
+pub fn package_all() -> Result<(Vec<Published>, PathBuf), String> {
     let crates = published()?;
     if crates.is_empty() {
         return Err("no publishable crate found".into());
@@ -111,38 +112,48 @@ pub fn package() -> Result<(), String> {
         Command::new(env!("CARGO")).args(&args).current_dir(&root),
         &format!("cargo {}", args.join(" ")),
     )?;
+    Ok((crates, target_dir(&root).join("package")))
+}
 
-    let target = target_dir(&root);
-    let check = target.join("package-check");
-    if check.exists() {
-        std::fs::remove_dir_all(&check)
-            .map_err(|e| format!("cannot clear {}: {e}", check.display()))?;
+/// Unpacks the `.crate` file of each of `crates` found in `from` into `into` (emptied
+/// first), a workspace of their own whose `[patch.crates-io]` points every crate at its
+/// unpacked package, with the repository's `Cargo.lock`.
+pub fn unpack_workspace(crates: &[Published], from: &Path, into: &Path) -> Result<(), String> {
+    if into.exists() {
+        std::fs::remove_dir_all(into)
+            .map_err(|e| format!("cannot clear {}: {e}", into.display()))?;
     }
-    std::fs::create_dir_all(&check)
-        .map_err(|e| format!("cannot create {}: {e}", check.display()))?;
-    for c in &crates {
-        let file = target
-            .join("package")
-            .join(format!("{}-{}.crate", c.name, c.version));
+    std::fs::create_dir_all(into).map_err(|e| format!("cannot create {}: {e}", into.display()))?;
+    for c in crates {
+        let file = from.join(format!("{}-{}.crate", c.name, c.version));
         run(
             Command::new("tar")
                 .arg("-xzf")
                 .arg(&file)
                 .arg("-C")
-                .arg(&check),
-            &format!("tar -xzf {} -C {}", file.display(), check.display()),
+                .arg(into),
+            &format!("tar -xzf {} -C {}", file.display(), into.display()),
         )?;
-        let unpacked = check.join(format!("{}-{}", c.name, c.version));
+        let unpacked = into.join(format!("{}-{}", c.name, c.version));
         for must in ["Cargo.toml", "README.md", "LICENSE-MIT", "LICENSE-APACHE"] {
             if !unpacked.join(must).is_file() {
                 return Err(format!("the package of {} holds no {must}", c.name));
             }
         }
     }
-    std::fs::write(check.join("Cargo.toml"), check_manifest(&crates))
+    std::fs::write(into.join("Cargo.toml"), check_manifest(crates))
         .map_err(|e| format!("cannot write the check workspace: {e}"))?;
-    std::fs::copy(root.join("Cargo.lock"), check.join("Cargo.lock"))
+    std::fs::copy(root().join("Cargo.lock"), into.join("Cargo.lock"))
         .map_err(|e| format!("cannot copy Cargo.lock: {e}"))?;
+    Ok(())
+}
+
+/// `cargo xtask package` (see the module doc).
+pub fn package() -> Result<(), String> {
+    let (crates, from) = package_all()?;
+    let target = target_dir(&root());
+    let check = target.join("package-check");
+    unpack_workspace(&crates, &from, &check)?;
     run(
         Command::new(env!("CARGO"))
             .args(["test", "--offline", "--workspace", "--quiet"])
@@ -168,7 +179,7 @@ pub fn package() -> Result<(), String> {
 }
 
 /// The workspace's target folder (`CARGO_TARGET_DIR` or `target/`).
-fn target_dir(root: &Path) -> PathBuf {
+pub fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
 }
 
