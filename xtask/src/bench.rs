@@ -1,5 +1,5 @@
-//! `cargo xtask bench [--markdown]`: every benchmark of the workspace, then the whole
-//! commands the docs quote timed end to end; with `--markdown`, `docs/performance.md` is
+//! `cargo xtask bench [--markdown]`: every benchmark of the workspace (the cargo benches and
+//! the Python package's), then the whole commands the docs quote timed end to end; with `--markdown`, `docs/performance.md` is
 //! written from what this run printed: every figure with the command that produced it and
 //! the machine it ran on.
 //!
@@ -256,12 +256,24 @@ fn markdown(machine: &str, benches: &[Ran], timed: &[Times], skipped: &[String])
     s
 }
 
+/// The command of the Python package's benchmark, as the doc prints it.
+const PYTHON_BENCH: &str = "cargo xtask python --bench";
+
 /// `cargo xtask bench [--markdown]`.
 pub fn bench(root: &Path, markdown_out: bool) -> Result<(), String> {
     let mut ran = Vec::new();
     for b in &CARGO_BENCHES {
         ran.push(run_bench(root, b)?);
     }
+    // the Python package against its yardstick (a step that cannot run fails: no python3,
+    // no PyPI)
+    eprintln!("$ {PYTHON_BENCH}");
+    ran.push(Ran {
+        command: PYTHON_BENCH.to_string(),
+        title: "Python package (`renju_kit`, crates/renju-py) against `renju` 0.1.0's referee \
+                and `corpus-tool fouls`",
+        output: crate::python::bench_report()?,
+    });
     eprintln!("$ cargo build --release -p corpus-tool");
     let status = Command::new(env!("CARGO"))
         .args(["build", "--release", "-p", "corpus-tool"])
@@ -298,6 +310,7 @@ fn commands() -> Vec<String> {
     CARGO_BENCHES
         .iter()
         .map(bench_command)
+        .chain(std::iter::once(PYTHON_BENCH.to_string()))
         .chain(TIMED.iter().map(timed_command))
         .collect()
 }

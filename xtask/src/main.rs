@@ -7,6 +7,7 @@
 mod atlas;
 mod bench;
 mod package;
+mod python;
 mod semver;
 mod tables;
 
@@ -43,6 +44,8 @@ enum Task {
   9. cargo xtask semver (the public API against the last release, cargo-semver-checks)
  10. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate)
+ 11. cargo xtask python (the Python package: wheel built, installed in target/py-venv,
+     pytest, mypy --strict and stubtest)
 A check that cannot run (a tool or the shared data missing) fails when CI is set and
 says how to install what is missing; without CI it is skipped with a note.
 .ci/run installs cargo-machete, cargo-semver-checks and chromium, then runs cargo fmt --check
@@ -87,6 +90,20 @@ fails the task. Every corpus-tool validate option works, e.g. \
             value_name = "ARGS"
         )]
         args: Vec<String>,
+    },
+    /// The Python package: abi3 wheel built with maturin into target/py-venv, installed, tested.
+    #[command(
+        long_about = "The Python package (crates/renju-py, distribution renju-kit): \
+target/py-venv made when absent and maturin, pytest, hypothesis, mypy and pyarrow installed \
+into it from PyPI; corpus-tool built in release (the tests compare with it); the abi3 wheel \
+built by maturin into target/wheels and installed; pytest over crates/renju-py/tests; \
+mypy --strict on a typed example and mypy.stubtest on the stubs. With --bench: the `renju` \
+package installed as the yardstick and crates/renju-py/bench/bench.py run instead."
+    )]
+    Python {
+        /// Run the benchmark (installs the `renju` yardstick into the venv) instead of the tests.
+        #[arg(long)]
+        bench: bool,
     },
     /// Write docs/tables/ (openings, continuous swap, opening rules).
     Tables {
@@ -214,7 +231,8 @@ fn ci() -> Result<(), String> {
     atlas::atlas(&check_flag(true))?;
     package::package()?;
     semver::check()?;
-    machete()
+    machete()?;
+    python::python(false)
 }
 
 /// Whether the environment says this is a CI run (`CI` set, not empty or `false`).
@@ -330,6 +348,7 @@ fn main() -> ExitCode {
             },
         ),
         Task::Validate { args } => ("validate", validate(&args)),
+        Task::Python { bench } => ("python", python::python(bench)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
         Task::Reference => (
@@ -379,6 +398,7 @@ mod tests {
                 "package",
                 "semver",
                 "validate",
+                "python",
                 "tables",
                 "bench",
                 "reference",
@@ -451,6 +471,7 @@ mod tests {
             ("cargo xtask package", "package::package()"),
             ("cargo xtask semver", "semver::check()"),
             ("cargo machete", "machete()"),
+            ("cargo xtask python", "python::python(false)"),
         ] {
             let found = help[at..]
                 .find(step)
