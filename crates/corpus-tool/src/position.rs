@@ -546,6 +546,28 @@ fn winning_rows(board: &Board, rules: RuleSet) -> Option<GameOver> {
     (!rows.is_empty()).then_some(GameOver { rows })
 }
 
+/// Whether there is a next move to ask about on `board` under `rules`: the error says the
+/// game is already over (a row that won on the board), as the line commands answer it.
+///
+/// # Errors
+/// [`PositionError::Over`].
+///
+/// ```
+/// use corpus_tool::position::{answerable, board_of_line};
+/// use renju_core::RuleSet;
+/// let won = board_of_line(b"h8 a1 i8 a2 j8 a3 k8 a4 l8", &mut Vec::new()).unwrap();
+/// assert_eq!(
+///     answerable(&won, RuleSet::Renju).unwrap_err().to_string(),
+///     "the game is already over (black five at h8 i8 j8 k8 l8)"
+/// );
+/// ```
+pub fn answerable(board: &Board, rules: RuleSet) -> Result<(), PositionError> {
+    match game_over(board, rules) {
+        Some(over) => Err(PositionError::Over(over)),
+        None => Ok(()),
+    }
+}
+
 /// The side to move by the stone counts: White when Black has more stones, else Black.
 ///
 /// ```
