@@ -47,9 +47,7 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
         &args.paths,
         args.input,
         engine,
-        &|_file, r| {
-            readable && conditions.matches_with(r.game(), r.unreadable())
-        },
+        &|_file, r| readable && conditions.matches_with(r.game(), r.unreadable()),
         &mut |src, r, keep| {
             if keep {
                 matched += 1;
