@@ -141,31 +141,50 @@ fn corpus_tool() -> Result<PathBuf, String> {
     Ok(root().join("target").join("release").join("corpus-tool"))
 }
 
-/// `cargo xtask python`: build, install, test, type-check.
-pub fn python(bench: bool) -> Result<(), String> {
+/// `cargo xtask python --bench`: the wheel built and installed, the yardstick installed, and
+/// `bench/bench.py` run; its report (standard output) is printed and returned, for
+/// `cargo xtask bench --markdown`.
+pub fn bench_report() -> Result<String, String> {
     let tool = corpus_tool()?;
     let python = build_and_install()?;
     let crate_dir = root().join("crates").join("renju-py");
-    if bench {
-        run(
-            Command::new(&python).args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "renju==0.1.0",
-            ]),
-            "pip install renju==0.1.0 (the yardstick, into the benchmark's venv only)",
-        )?;
-        return run(
-            Command::new(&python)
-                .arg(crate_dir.join("bench").join("bench.py"))
-                .env("RENJU_KIT_CORPUS_TOOL", &tool)
-                .current_dir(root()),
-            "python crates/renju-py/bench/bench.py",
-        );
+    run(
+        Command::new(&python).args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "renju==0.1.0",
+        ]),
+        "pip install renju==0.1.0 (the yardstick, into the benchmark's venv only)",
+    )?;
+    let what = "python crates/renju-py/bench/bench.py";
+    eprintln!("$ {what}");
+    let out = Command::new(&python)
+        .arg(crate_dir.join("bench").join("bench.py"))
+        .env("RENJU_KIT_CORPUS_TOOL", &tool)
+        .current_dir(root())
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    print!("{report}");
+    if out.status.success() {
+        Ok(report)
+    } else {
+        Err(format!("{what} failed ({})", out.status))
     }
+}
+
+/// `cargo xtask python`: build, install, test, type-check.
+pub fn python(bench: bool) -> Result<(), String> {
+    if bench {
+        return bench_report().map(|_| ());
+    }
+    let tool = corpus_tool()?;
+    let python = build_and_install()?;
+    let crate_dir = root().join("crates").join("renju-py");
     run(
         Command::new(&python)
             .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])

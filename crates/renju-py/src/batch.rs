@@ -121,10 +121,12 @@ impl Positions {
         Some(position(text))
     }
 
-    /// Runs `f` on every position in parallel (the GIL released), answers in input order.
+    /// Runs `f` on every position in parallel (the GIL released), answers in input order; a
+    /// position where the game is over under `rules` is not asked about, as in the command.
     fn map<T: Send>(
         &self,
         py: Python<'_>,
+        rules: renju_core::RuleSet,
         f: impl Fn(&Board) -> T + Sync + Send,
     ) -> Vec<Option<Result<T, String>>>
     where
@@ -134,24 +136,25 @@ impl Positions {
             (0..self.len())
                 .into_par_iter()
                 .with_min_len(64)
-                .map(|i| self.board(i).map(|r| r.map(|b| f(&b))))
+                .map(|i| {
+                    self.board(i).map(|r| {
+                        r.and_then(|b| {
+                            corpus_tool::position::answerable(&b, rules)
+                                .map_err(|e| e.to_string())?;
+                            Ok(f(&b))
+                        })
+                    })
+                })
                 .collect()
         })
     }
 }
 
-/// A position as `corpus-tool fouls` reads a line: a 225-cell grid straight from its bytes
-/// (the command's fast path), anything else through `parse_position`.
+/// A position as `corpus-tool fouls` reads a line (`corpus_tool::position::board_of_line`: a
+/// 225-cell grid straight from its bytes, anything else as a move list).
 fn position(text: &str) -> Result<Board, String> {
-    let bytes = text.as_bytes();
-    if bytes.len() == 225
-        && bytes
-            .iter()
-            .all(|b| matches!(b, b'.' | b'x' | b'X' | b'o' | b'O'))
-    {
-        return Board::from_line_bytes(bytes).map_err(|e| e.to_string());
-    }
-    corpus_tool::fouls::parse_position(text)
+    corpus_tool::position::board_of_line(text.as_bytes(), &mut Vec::new())
+        .map_err(|e| e.to_string())
 }
 
 /// The first unreadable position, as `ValueError`, when `errors="raise"`.
@@ -187,7 +190,9 @@ pub fn forbidden_points_batch<'py>(
     let conv: Convention = crate::args::convention(convention)?;
     let mode = on_error(errors)?;
     let input = Positions::read(positions)?;
-    let answers = input.map(py, |b| FoulChecker::new(b).forbidden_points(conv));
+    let answers = input.map(py, renju_core::RuleSet::Renju, |b| {
+        FoulChecker::new(b).forbidden_points(conv)
+    });
     check(&answers, mode)?;
     match input {
         Positions::Listed(_) => {
@@ -258,7 +263,9 @@ pub fn vcf_batch<'py>(
     let settings = VcfSettings::read(side, max_depth, max_nodes, rules, convention)?;
     let mode = on_error(errors)?;
     let input = Positions::read(positions)?;
-    let answers = input.map(py, |b| settings.solver(b).solve(settings.attacker(b)));
+    let answers = input.map(py, settings.rules, |b| {
+        settings.solver(b).solve(settings.attacker(b))
+    });
     check(&answers, mode)?;
     let unsettled: Vec<usize> = answers
         .iter()

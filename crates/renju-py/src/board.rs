@@ -63,7 +63,7 @@ pub struct PyBoard {
 impl PyBoard {
     /// A board set up as `board`, nothing played yet.
     pub fn of(board: renju_core::Board) -> PyBoard {
-        let first = corpus_tool::vcf::side_to_move(&board);
+        let first = corpus_tool::position::side_to_move(&board);
         PyBoard {
             board,
             moves: Vec::new(),
@@ -105,7 +105,8 @@ impl PyBoard {
             return Ok(b.borrow().board.clone());
         }
         if let Ok(s) = obj.cast::<PyString>() {
-            return corpus_tool::fouls::parse_position(&s.to_cow()?).map_err(value_error);
+            return corpus_tool::position::board_of_line(s.to_cow()?.as_bytes(), &mut Vec::new())
+                .map_err(value_error);
         }
         Err(PyTypeError::new_err(format!(
             "a position is a Board or a str (moves or a 225-character grid), not {}",
@@ -145,7 +146,11 @@ impl PyBoard {
             .map_err(|e| {
                 // The command's message for a line it cannot read, when it has one.
                 let command = (side == renju_core::RENJU_SIZE)
-                    .then(|| corpus_tool::fouls::parse_position(&text).err())
+                    .then(|| {
+                        corpus_tool::position::board_of_line(text.as_bytes(), &mut Vec::new())
+                            .err()
+                            .map(|e| e.to_string())
+                    })
                     .flatten();
                 value_error(command.unwrap_or_else(|| e.to_string()))
             })?;
@@ -264,7 +269,8 @@ impl PyBoard {
 
     /// The forbidden points for Black: ``{point: foul}`` with the foul names
     /// ``double-three``, ``double-four``, ``overline`` (as ``corpus-tool fouls`` prints them),
-    /// in reading order. ``convention``: ``"lenient"`` (default) or ``"strict"`` (a
+    /// in reading order. Raises ``ValueError`` when the game is already over (a five on the
+    /// board), as the command does. ``convention``: ``"lenient"`` (default) or ``"strict"`` (a
     /// straight-four point that also makes a five keeps the three open).
     #[pyo3(signature = (convention = "lenient"))]
     fn forbidden_points<'py>(
@@ -273,6 +279,9 @@ impl PyBoard {
         convention: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
         let conv = args::convention(convention)?;
+        // no next move where the game is over: said as `corpus-tool fouls` says it
+        corpus_tool::position::answerable(&self.board, renju_core::RuleSet::Renju)
+            .map_err(value_error)?;
         fouls_dict(py, &FoulChecker::new(&self.board).forbidden_points(conv))
     }
 

@@ -27,6 +27,8 @@ fn shape_name(k: LineKind) -> &'static str {
         LineKind::Three { open: true } => "open-three",
         LineKind::Three { open: false } => "false-three",
         LineKind::BlockedThree => "blocked-three",
+        // a shape a newer renju-core names that this binding does not know yet
+        _ => "other",
     }
 }
 
@@ -59,6 +61,7 @@ pub fn to_dict<'py>(py: Python<'py>, e: &Explanation, top: bool) -> PyResult<Bou
                 EyeWhy::DoubleFour => ("double-four", None, None),
                 EyeWhy::DoubleThree(n) => ("double-three", None, Some(n)),
                 EyeWhy::Blocked(s) => ("blocked", Some(s.as_str()), None),
+                _ => ("other", None, None),
             };
             ed.set_item("why", why)?;
             ed.set_item("detail", detail)?;

@@ -6,7 +6,7 @@
 use crate::args;
 use crate::board::{PyBoard, point_list, point_name};
 use crate::errors::{record_error, value_error};
-use corpus_tool::validate::{FileProblem, InputFile, ReadOptions, RecordItem};
+use corpus_tool::validate::{FileProblem, ReadOptions, RecordItem};
 use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
@@ -502,13 +502,10 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
             }
         }
         Source::Paths(paths) => {
-            let r = corpus_tool::validate::for_each_record(
-                &paths,
-                read,
-                &mut |f: &InputFile, i, item| {
-                    sink(&mut batch, PyGame::of_item(&f.name(), i, item));
-                },
-            );
+            let r =
+                corpus_tool::validate::for_each_record(&paths, read, &mut |name: &str, i, item| {
+                    sink(&mut batch, PyGame::of_item(name, i, item));
+                });
             match r {
                 Ok(found) => {
                     for p in &found.problems {

@@ -54,7 +54,7 @@ impl VcfSettings {
     /// The attacker on `board`.
     pub fn attacker(&self, board: &renju_core::Board) -> Color {
         self.side
-            .unwrap_or_else(|| corpus_tool::vcf::side_to_move(board))
+            .unwrap_or_else(|| corpus_tool::position::side_to_move(board))
     }
 
     /// The message of an exhausted budget (as `corpus-tool vcf` words it).
@@ -87,6 +87,7 @@ pub fn vcf<'py>(
 ) -> PyResult<Option<Bound<'py, pyo3::types::PyList>>> {
     let settings = VcfSettings::read(side, max_depth, max_nodes, rules, convention)?;
     let position = PyBoard::extract_position(board)?;
+    corpus_tool::position::answerable(&position, settings.rules).map_err(value_error)?;
     let answer = py.detach(|| {
         let attacker = settings.attacker(&position);
         settings.solver(&position).solve(attacker)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import List
 
 import pytest
@@ -45,6 +46,8 @@ def test_fouls_equal_the_command_on_labelled_and_random_positions(corpus_tool: s
     conv = "strict" if strict else "lenient"
     expected = run_tool(corpus_tool, ["fouls", *(["--strict"] if strict else [])], "\n".join(lines) + "\n")
     assert len(expected) == len(lines)
+    # the command names the line ("error: line 7: ..."); the binding's message is the reason
+    expected = [re.sub(r"^error: line [0-9]+: ", "error: ", e) for e in expected]
     got = []
     for line in lines:
         try:
@@ -95,10 +98,15 @@ def test_explanations_equal_the_commands(corpus_tool: str) -> None:
     with open(shared("data/fouls/fouls-public-cases.jsonl"), encoding="utf-8") as f:
         grids = [json.loads(line)["board"] for line in f]
     expected = run_tool(corpus_tool, ["fouls", "--explain"], "\n".join(grids) + "\n")
+    expected = [re.sub(r"^error: line [0-9]+: ", "error: ", e) for e in expected]
     got: List[str] = []
     for g in grids:
         b = Board.from_grid(g)
-        fouls = b.forbidden_points()
+        try:
+            fouls = b.forbidden_points()
+        except ValueError as e:  # a board where the game is already over, as the command says
+            got.append(f"error: {e}")
+            continue
         got.append(command_line(fouls))
         for p in fouls:
             got.extend("    " + line for line in b.explain(p, text=True).splitlines())
