@@ -199,6 +199,42 @@ impl Book {
         &self.path
     }
 
+    /// A note a caller stored in the `meta` table ([`Book::set_note`]), `None` when there is
+    /// none. The book's own names (`format`, `writer`, the settings) are read too.
+    ///
+    /// # Errors
+    /// SQLite fails.
+    pub fn note(&self, name: &str) -> Result<Option<String>, BookError> {
+        self.conn
+            .query_row("SELECT value FROM meta WHERE name = ?1", [name], |r| {
+                r.get(0)
+            })
+            .optional()
+            .at(&self.path)
+    }
+
+    /// Stores a caller's note in the `meta` table (how its files were read, say), replacing
+    /// the note of that name. The book's own names cannot be written.
+    ///
+    /// # Errors
+    /// One of the book's own names; SQLite fails.
+    pub fn set_note(&self, name: &str, value: &str) -> Result<(), BookError> {
+        if crate::schema::OWN_META.contains(&name) {
+            return Err(BookError::NotABook {
+                path: self.path.clone(),
+                why: format!("meta '{name}' is the book's own and cannot be set"),
+            });
+        }
+        self.conn
+            .execute(
+                "INSERT INTO meta (name, value) VALUES (?1, ?2) \
+                 ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (name, value),
+            )
+            .map(|_| ())
+            .at(&self.path)
+    }
+
     /// The sources in the order they were added.
     ///
     /// # Errors
@@ -216,6 +252,57 @@ impl Book {
         Ok(rows.into_iter().map(|(_, s)| s).collect())
     }
 
+    /// Every game the book holds of the source at `path` (as [`SourceInfo::path`] names it),
+    /// in record order: `each(record, game)`, the game with the record's id, its declared
+    /// result and the moves the book counted (those up to the book's depth and the move
+    /// played next there, row 1 at the bottom; nothing after a move that cannot be played).
+    ///
+    /// # Errors
+    /// SQLite fails, a stored game cannot be read ([`BookError::Damaged`]).
+    pub fn each_game(
+        &self,
+        path: &str,
+        each: &mut dyn FnMut(usize, &GameRecord),
+    ) -> Result<(), BookError> {
+        let mut st = self
+            .conn
+            .prepare_cached(
+                "SELECT record, id, declared, moves FROM games \
+                 WHERE source = (SELECT id FROM sources WHERE path = ?1) ORDER BY record",
+            )
+            .at(&self.path)?;
+        let mut rows = st.query([path]).at(&self.path)?;
+        let size = self.settings.board_size;
+        let mut g = GameRecord::new(size);
+        while let Some(row) = rows.next().at(&self.path)? {
+            let record: i64 = row.get(0).at(&self.path)?;
+            g.id = row.get(1).at(&self.path)?;
+            let declared: String = row.get(2).at(&self.path)?;
+            let moves: rusqlite::types::ValueRef<'_> = row.get_ref(3).at(&self.path)?;
+            let moves = moves.as_str().map_err(|e| BookError::Damaged {
+                path: self.path.clone(),
+                why: format!("record {record}'s moves: {e}"),
+            })?;
+            g.result = declared.parse().map_err(|_| BookError::Damaged {
+                path: self.path.clone(),
+                why: format!("record {record} of declared result '{declared}'"),
+            })?;
+            g.moves.clear();
+            renju_notation::moves::parse_moves_into(
+                moves,
+                size,
+                Orientation::RowOneAtBottom,
+                &mut g.moves,
+            )
+            .map_err(|e| BookError::Damaged {
+                path: self.path.clone(),
+                why: format!("record {record}'s moves '{moves}': {e}"),
+            })?;
+            each(usize::try_from(record).unwrap_or(usize::MAX), &g);
+        }
+        Ok(())
+    }
+
     /// The counts of the empty board: every game in the book.
     ///
     /// # Errors
@@ -226,16 +313,18 @@ impl Book {
 
     /// Starts adding the records of `source`: [`Adding::Build`] with the transaction to push
     /// them into, or [`Adding::Done`] when the file is already in the book (nothing to read).
+    /// One file is added at a time: while a [`FileBuild`] is open, another `add` on the same
+    /// book fails (SQLite refuses a transaction within a transaction).
     ///
     /// # Errors
     /// [`BookError::SourceChanged`] for a source whose content changed, without
     /// [`AddOptions::replace`]; SQLite fails.
-    pub fn add(&mut self, source: &Source, options: AddOptions) -> Result<Adding<'_>, BookError> {
+    pub fn add(&self, source: &Source, options: AddOptions) -> Result<Adding<'_>, BookError> {
         let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .at(&path)?;
+        // `&self`: a caller keeps the book while it pushes one file's records and starts the
+        // next file's build after finishing this one; SQLite itself refuses two at once
+        let tx =
+            Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate).at(&path)?;
         let sha = source.sha256_hex();
         let by_path = find_source(&tx, &path, "path", &source.path)?;
         let by_content = find_source(&tx, &path, "sha256", &sha)?;

@@ -14,6 +14,17 @@ pub const VERSION: i64 = 1;
 /// The value of `meta.format` in every book.
 pub const FORMAT: &str = "renju-book";
 
+/// The names of `meta` the book writes itself (a caller's notes take other names).
+pub const OWN_META: [&str; 7] = [
+    "format",
+    "writer",
+    "max_moves",
+    "board_size",
+    "rules",
+    "convention",
+    "claim",
+];
+
 /// The page size of a new book.
 pub(crate) const PAGE_SIZE: u32 = match option_env!("RENJU_BOOK_PAGE") {
     Some(_) => 65536,
