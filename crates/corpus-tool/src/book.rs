@@ -396,8 +396,10 @@ impl<'b> Adder<'b> {
     }
 
     fn record(&mut self, r: crate::input::Record<Worked>) {
+        // a file's records come with indices 1, 2, ...: record 1 starts a file (the same
+        // file named twice comes as two files of one name)
         let same = match &self.current {
-            Current::Build(f, _) | Current::Skip(f) => **f == *r.file,
+            Current::Build(f, _) | Current::Skip(f) => **f == *r.file && r.index != 1,
             Current::None => false,
         };
         if !same {

@@ -179,6 +179,39 @@ fn a_file_added_again_changes_nothing_a_changed_one_is_refused_or_replaced() {
     let (code, _, err) = tool(&["book", "build", s(&a), "-o", s(&book)]);
     assert_eq!(code, 2);
     assert!(err.contains("already exists"), "{err}");
+    // the same file named twice in one run: added once
+    let twice = dir.path("twice.sqlite");
+    let (code, out, _) = tool(&["book", "build", s(&a), s(&a), "-o", s(&twice)]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("records: 4 read in 2 files")
+            && out.contains(&format!(
+                "nothing changed: {} (already in the book, same content)",
+                s(&a)
+            ))
+            && out.contains("the book: 2 games from 1 file"),
+        "{out}"
+    );
+    assert_eq!(dump(&twice), dump(&book));
+    // the next moves as CSV, the same rows as the JSON
+    let csv = dir.path("next.csv");
+    let (code, _, _) = tool(&[
+        "book",
+        "query",
+        s(&book),
+        "--position",
+        "h8",
+        "--report",
+        s(&csv),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        // after h8, h9 is named h7 and g7 is g7 (the first of their images in a1, b1, ...
+        // order); one game each: g7 first
+        "move,games,black,white,draw,unknown,share,black_score\n\
+         g7,1,0,1,0,0,0.5000,0.0000\nh7,1,1,0,0,0,0.5000,1.0000\n"
+    );
     let before = file_bytes(&book);
     // the same file again, and under another name: nothing changes, and the summary says so
     let copy = dir.path("copy.renju");
