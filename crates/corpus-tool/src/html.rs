@@ -21,6 +21,7 @@
 
 use crate::engine::Engine;
 use crate::input::walk_paths;
+use crate::style::thousands;
 use crate::validate::{
     Audited, Options, Progress, ReportWriter, Row, RunError, Summary, audit_entries,
 };
@@ -480,18 +481,6 @@ fn board_data(b: &BoardView) -> BoardData<'_> {
             .map(|n| (join(&mut b.five.iter().map(ToString::to_string)), n)),
         t: b.explanation.as_deref(),
     }
-}
-
-fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// One bar chart: a labelled bar per entry, widths relative to the largest.
