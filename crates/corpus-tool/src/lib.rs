@@ -8,7 +8,6 @@
 
 pub mod args;
 pub mod book;
-pub mod cli_args;
 pub mod convert;
 pub mod dedupe;
 pub mod engine;
