@@ -235,6 +235,9 @@ fn build(a: &BuildArgs) -> u8 {
             board_size: renju_core::RENJU_SIZE,
             rules: a.settings.settings(),
         };
+        if crate::records::is_stdout(&a.output) {
+            return Err("-o -: a book is a database file, it cannot go to standard output".into());
+        }
         let book = Book::create(&a.output, settings).map_err(|e| e.to_string())?;
         let read = a.settings.read_options();
         book.set_note(READ_NOTE, &read_note(read))
@@ -681,13 +684,14 @@ fn answer_text(book: &Book, answer: &Answer, typed: &[String], min_games: u64) -
     );
     let _ = writeln!(
         t,
-        "games: {}: black {}, white {}, draw {}, unknown {}; black's score {}%",
+        "games: {}: black {}, white {}, draw {}, unknown {}; black's score {}",
         thousands(c.games),
         thousands(c.black),
         thousands(c.white),
         thousands(c.draw),
         thousands(c.unknown),
-        score(&c)
+        c.black_score()
+            .map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s))
     );
     let shown: Vec<_> = answer
         .next
@@ -814,8 +818,8 @@ fn export(a: &ExportArgs) -> Result<Status, Error> {
     };
     AtomicFile::write(&a.output, &bytes)?;
     let mut text = format!(
-        "{}: {} (positions of at least {} reached through such positions), {} (a position \
-         reached by another move order: a leaf saying where it continues)",
+        "{}: {}, the positions of at least {}; {} (leaves naming the line that continues \
+         them)",
         a.output.display(),
         count(x.tree.nodes.len(), "node", "nodes"),
         count(a.min_games as usize, "game", "games"),
@@ -903,11 +907,7 @@ pub fn stored_games(
             rest.path
         ));
     }
-    Ok(StoredGames {
-        book,
-        files,
-        stones,
-    })
+    Ok(StoredGames { book, files })
 }
 
 /// A book that stands for a scan of the files given ([`stored_games`]).
@@ -916,7 +916,6 @@ pub struct StoredGames {
     book: Book,
     /// Each file's name as the scan gives it, its path in the book, what the book counted.
     files: Vec<(String, String, FileStats)>,
-    stones: usize,
 }
 
 impl StoredGames {
@@ -949,7 +948,6 @@ impl StoredGames {
         &self,
         each: &mut dyn FnMut(&Arc<str>, usize, &renju_notation::GameRecord),
     ) -> Result<(), String> {
-        let _ = self.stones;
         for (name, path, _) in &self.files {
             let name: Arc<str> = name.as_str().into();
             self.book
