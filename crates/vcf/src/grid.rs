@@ -1,8 +1,9 @@
-//! The solver's own board: a padded one-dimensional grid with, for every five-point window of
-//! every line, the number of stones of each colour, and two bit sets per colour (windows with
-//! three own stones and no opponent stone, windows with four). Placing or removing a stone
-//! touches the 20 windows through it; finding the fours a colour can make is a walk over the
-//! set bits of its "three" windows.
+//! The solvers' own board: a padded one-dimensional grid with, for every five-point window of
+//! every line, the number of stones of each colour, and three bit sets per colour (windows with
+//! two, three and four own stones and no opponent stone). Placing or removing a stone touches
+//! the 20 windows through it; finding the fours a colour can make is a walk over the set bits
+//! of its "three" windows, finding the moves that would make new threes one over its "two"
+//! windows.
 
 use renju_core::{Board, Color, Point};
 
@@ -88,6 +89,7 @@ pub(crate) struct Grid {
     size: u8,
     cells: [u8; CELLS],
     count: [[u8; WINDOWS]; 2],
+    two: [[u64; WORDS]; 2],
     three: [[u64; WORDS]; 2],
     four: [[u64; WORDS]; 2],
     /// Whether each colour wins only with exactly five.
@@ -120,6 +122,7 @@ impl Grid {
             size,
             cells: [WALL; CELLS],
             count: [[OFF; WINDOWS]; 2],
+            two: [[0; WORDS]; 2],
             three: [[0; WORDS]; 2],
             four: [[0; WORDS]; 2],
             exact,
@@ -140,6 +143,7 @@ impl Grid {
         self.size = size;
         self.cells = self.blank_cells;
         self.count = self.blank_count;
+        self.two = [[0; WORDS]; 2];
         self.three = [[0; WORDS]; 2];
         self.four = [[0; WORDS]; 2];
         self.hash = 0;
@@ -189,6 +193,29 @@ impl Grid {
     #[inline]
     pub(crate) fn hash_after(&self, x: Cell, c: usize, y: Cell) -> u64 {
         self.hash ^ ZOBRIST[c][usize::from(x)] ^ ZOBRIST[1 - c][usize::from(y)]
+    }
+
+    /// The hash after a stone of colour index `c` on `x`.
+    #[inline]
+    pub(crate) fn hash_with(&self, x: Cell, c: usize) -> u64 {
+        self.hash ^ ZOBRIST[c][usize::from(x)]
+    }
+
+    /// Whether a stone of `c` on the empty `x` makes a winning row (exactly five where `c`
+    /// needs it).
+    #[inline]
+    pub(crate) fn makes_five(&self, x: Cell, c: usize) -> bool {
+        let xu = usize::from(x);
+        let o = 1 - c;
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 0..5 {
+                let w = (xu - k * step) * 4 + d;
+                if self.count[c][w] == 4 && self.count[o][w] == 0 && self.long_enough_only(w, c) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The cell of an on-board point.
@@ -244,7 +271,11 @@ impl Grid {
                 let theirs = self.count[o][w];
                 if theirs == 0 {
                     match n {
-                        3 => Self::set_bit(&mut self.three[c], w),
+                        2 => Self::set_bit(&mut self.two[c], w),
+                        3 => {
+                            Self::clear_bit(&mut self.two[c], w);
+                            Self::set_bit(&mut self.three[c], w);
+                        }
                         4 => {
                             Self::clear_bit(&mut self.three[c], w);
                             Self::set_bit(&mut self.four[c], w);
@@ -254,6 +285,7 @@ impl Grid {
                     }
                 } else if n == 1 {
                     match theirs {
+                        2 => Self::clear_bit(&mut self.two[o], w),
                         3 => Self::clear_bit(&mut self.three[o], w),
                         4 => Self::clear_bit(&mut self.four[o], w),
                         _ => {}
@@ -283,7 +315,11 @@ impl Grid {
                 let theirs = self.count[o][w];
                 if theirs == 0 {
                     match n {
-                        2 => Self::clear_bit(&mut self.three[c], w),
+                        1 => Self::clear_bit(&mut self.two[c], w),
+                        2 => {
+                            Self::clear_bit(&mut self.three[c], w);
+                            Self::set_bit(&mut self.two[c], w);
+                        }
                         3 => {
                             Self::set_bit(&mut self.three[c], w);
                             Self::clear_bit(&mut self.four[c], w);
@@ -293,6 +329,7 @@ impl Grid {
                     }
                 } else if n == 0 {
                     match theirs {
+                        2 => Self::set_bit(&mut self.two[o], w),
                         3 => Self::set_bit(&mut self.three[o], w),
                         4 => Self::set_bit(&mut self.four[o], w),
                         _ => {}
@@ -407,6 +444,221 @@ impl Grid {
                         out.push((x as Cell, Cells::new()));
                     }
                     out[usize::from(slot[x])].1.push_unique(q as Cell);
+                }
+            }
+        }
+    }
+
+    /// Whether a four in window `w` of `c` could make a winning row: not when `c` needs
+    /// exactly five and an own stone lies just beyond either end of the window.
+    #[inline]
+    fn long_enough_only(&self, w: usize, c: usize) -> bool {
+        let (start, step) = (w / 4, STEPS[w % 4]);
+        !(self.exact[c]
+            && (self.cells[start - step] == stone(c) || self.cells[start + 5 * step] == stone(c)))
+    }
+
+    /// The fours `c` can make on lines through its stone on `x`: for each of `c`'s open
+    /// "three" windows containing `x`, its two empty cells (each makes a four whose five point
+    /// is the other), pushed as pairs `(move, five point)`.
+    pub(crate) fn fours_through(&self, x: Cell, c: usize, out: &mut Vec<(Cell, Cell)>) {
+        out.clear();
+        let xu = usize::from(x);
+        let o = 1 - c;
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 0..5 {
+                let start = xu - k * step;
+                let w = start * 4 + d;
+                if self.count[c][w] != 3 || self.count[o][w] != 0 || !self.long_enough_only(w, c) {
+                    continue;
+                }
+                let mut empties = [0 as Cell; 2];
+                let mut n = 0;
+                for j in 0..5 {
+                    let y = start + j * step;
+                    if self.cells[y] == EMPTY && n < 2 {
+                        empties[n] = y as Cell;
+                        n += 1;
+                    }
+                }
+                out.push((empties[0], empties[1]));
+                out.push((empties[1], empties[0]));
+            }
+        }
+    }
+
+    /// Whether the cell `x` lies in window `w`.
+    #[inline]
+    fn in_window(w: usize, x: usize) -> bool {
+        let (start, step) = (w / 4, STEPS[w % 4]);
+        x >= start && (x - start) % step == 0 && (x - start) / step < 5
+    }
+
+    /// [`Grid::fives_after`] with one more stone of `c` counted on the empty `x` (not `y`):
+    /// the five points a stone of `c` on `y` would make if `x` held a stone of `c` too.
+    #[inline]
+    pub(crate) fn fives_after_with(&self, y: Cell, c: usize, x: Cell) -> Cells {
+        let mut out = Cells::new();
+        let (yu, xu) = (usize::from(y), usize::from(x));
+        let o = 1 - c;
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 0..5 {
+                let start = yu - k * step;
+                let w = start * 4 + d;
+                let own = self.count[c][w];
+                if own >= OFF || self.count[o][w] != 0 {
+                    continue;
+                }
+                let with_x = Self::in_window(w, xu);
+                if own + u8::from(with_x) != 3 {
+                    continue;
+                }
+                if self.exact[c] {
+                    let (before, after) = (start - step, start + 5 * step);
+                    if self.cells[before] == stone(c)
+                        || self.cells[after] == stone(c)
+                        || before == xu
+                        || after == xu
+                    {
+                        continue;
+                    }
+                }
+                for j in 0..5 {
+                    let z = start + j * step;
+                    if z != yu && z != xu && self.cells[z] == EMPTY {
+                        out.push_unique(z as Cell);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// For a stone of `c` on the empty `x`, along direction `d` only: each cell `y` of `c`'s
+    /// open two-stone windows through `x` on that line, with the five points a stone on `y`
+    /// would then make **on that line** (empty ones dropped). Pushed to `out` (not cleared).
+    pub(crate) fn line_fours_after(
+        &self,
+        x: Cell,
+        c: usize,
+        d: usize,
+        out: &mut Vec<(Cell, Cells)>,
+    ) {
+        let xu = usize::from(x);
+        let o = 1 - c;
+        let step = STEPS[d];
+        let mut ys = [0usize; 8];
+        let mut n = 0;
+        for k in 0..5 {
+            let start = xu - k * step;
+            let w = start * 4 + d;
+            if self.count[c][w] != 2 || self.count[o][w] != 0 {
+                continue;
+            }
+            for j in 0..5 {
+                let z = start + j * step;
+                if z != xu && self.cells[z] == EMPTY && !ys[..n].contains(&z) && n < ys.len() {
+                    ys[n] = z;
+                    n += 1;
+                }
+            }
+        }
+        for &y in &ys[..n] {
+            let mut fives = Cells::new();
+            for k in 0..5 {
+                let start = y - k * step;
+                let w = start * 4 + d;
+                let own = self.count[c][w];
+                if own >= OFF || self.count[o][w] != 0 {
+                    continue;
+                }
+                if own + u8::from(Self::in_window(w, xu)) != 3 {
+                    continue;
+                }
+                if self.exact[c] {
+                    let (before, after) = (start - step, start + 5 * step);
+                    if self.cells[before] == stone(c)
+                        || self.cells[after] == stone(c)
+                        || before == xu
+                        || after == xu
+                    {
+                        continue;
+                    }
+                }
+                for j in 0..5 {
+                    let z = start + j * step;
+                    if z != y && z != xu && self.cells[z] == EMPTY {
+                        fives.push_unique(z as Cell);
+                    }
+                }
+            }
+            if fives.len() > 0 {
+                out.push((y as Cell, fives));
+            }
+        }
+    }
+
+    /// The cells `y` where a stone of `c` would make a four on a line through the empty `x`
+    /// if `x` held a stone of `c`: the other empty cells of `c`'s open two-stone windows
+    /// through `x`. Each once, pushed to `out` (cleared first).
+    pub(crate) fn fours_made_by(&self, x: Cell, c: usize, out: &mut Vec<Cell>) {
+        out.clear();
+        let xu = usize::from(x);
+        let o = 1 - c;
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 0..5 {
+                let start = xu - k * step;
+                let w = start * 4 + d;
+                if self.count[c][w] != 2 || self.count[o][w] != 0 {
+                    continue;
+                }
+                for j in 0..5 {
+                    let z = start + j * step;
+                    if z != xu && self.cells[z] == EMPTY && !out.contains(&(z as Cell)) {
+                        out.push(z as Cell);
+                    }
+                }
+            }
+        }
+    }
+
+    /// For each of the four lines through `x`, the most stones of `c` in one window through
+    /// `x` that holds no stone of the other colour (0 when every window is blocked or leaves
+    /// the board). A stone of `c` on `x` can make a three on a line only where this is at
+    /// least 2, a four only where it is at least 3.
+    pub(crate) fn line_counts(&self, x: Cell, c: usize) -> [u8; 4] {
+        let xu = usize::from(x);
+        let o = 1 - c;
+        let mut out = [0u8; 4];
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 0..5 {
+                let w = (xu - k * step) * 4 + d;
+                let n = self.count[c][w];
+                if n < OFF && self.count[o][w] == 0 {
+                    out[d] = out[d].max(n);
+                }
+            }
+        }
+        out
+    }
+
+    /// The empty cells of `c`'s open "two" windows (two stones of `c`, none of the other
+    /// colour): the moves that make a new three-window for `c`, each once. `seen` is scratch
+    /// space of `CELLS` entries, `stamp` a value not yet in it.
+    pub(crate) fn two_cells(&self, c: usize, out: &mut Vec<Cell>, seen: &mut [u32], stamp: u32) {
+        out.clear();
+        for (i, &word) in self.two[c].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let w = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (start, step) = (w / 4, STEPS[w % 4]);
+                for k in 0..5 {
+                    let y = start + k * step;
+                    if self.cells[y] == EMPTY && seen[y] != stamp {
+                        seen[y] = stamp;
+                        out.push(y as Cell);
+                    }
                 }
             }
         }

@@ -45,6 +45,7 @@
 //! assert_eq!(solve(&board, Color::Black, RuleSet::Renju), Answer::NotFound);
 //! ```
 
+pub mod board;
 mod grid;
 mod search;
 

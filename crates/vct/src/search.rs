@@ -1,0 +1,1345 @@
+//! The VCT search: a depth-first search over attacker moves (fours and threats) and defender
+//! replies, on the VCF solver's board, with a transposition table.
+//!
+//! ## Which defender replies are searched (the proof that the others lose)
+//!
+//! After a threat `x` (threat depth 1) the attacker, if the defender passed, would have one or
+//! more **winning moves** `y` (a legal move after which it has two five points, or a White
+//! four whose only five point is forbidden for Black). A defender reply `r` that is not a four
+//! loses if some `y` is still a winning move after it: the attacker plays `y` (one move, and a
+//! threat is only played with a move to spare). So the replies searched are the defender's
+//! fours and the replies that spoil **every** winning move. For a winning move `y` with two
+//! five points a defender stone changes nothing unless it lands on `y` or on one of its five
+//! points: a defender stone can take a five point away but never makes one, and for Black's
+//! `y` a White stone can make `y` forbidden only by turning a fake three through `y` into a
+//! real one, which needs two three shapes through `y` (White stones only ever remove Black
+//! shapes; renju-core's checker counts a double three only from two lines with a three
+//! shape). Such a `y` (fewer than two three shapes) is spoilt only on `{y} ∪ its five
+//! points`; any other `y` (a Black one with two three shapes, or a White four whose block is
+//! forbidden: a Black stone can change Black's foul status at that block in many ways) is
+//! treated as spoilable anywhere. The replies searched are the intersection of those sets
+//! (legal, not a four); when every `y` is spoilable anywhere, every legal reply is tried
+//! against the winning moves one by one with the exact checker, and the replies that spoil
+//! them all are searched. `Solver::set_full_width` searches every legal reply instead, to test
+//! this against.
+//!
+//! ## Which attacker moves are threats
+//!
+//! A move `x` is a threat when, after it, the attacker (if the defender passed) has a winning
+//! move. A winning move that did not exist before `x` normally lies on a line through `x`
+//! (in a window of five that `x` brings to three stones): only the points of the attacker's
+//! two-stone windows are tried, and only the fours through `x` are looked at. The exceptions
+//! are foul effects at a distance: a Black stone can make a forbidden Black winning move legal,
+//! and a White stone can make the block of a White four forbidden (only where that block has
+//! two three shapes). When the position holds such a forbidden Black winning move, or a White
+//! four whose block has two three shapes, every empty point is tried and every winning move is
+//! looked for. At threat depth 2 and more, every empty point is tried, with the VCF solver.
+
+use crate::line::{Line, LineEnd};
+use crate::proof::{Attack, AttackKind, Proof, Reply};
+use crate::table::{Known, Table};
+use crate::{Answer, Exhausted, Limits, LimitsError, ProofError};
+use renju_core::{Board, Color, Convention, Direction, Point, RuleSet};
+use renju_vcf::board::{Points, ThreatBoard};
+use std::time::{Duration, Instant};
+
+/// The depth of the defender's VCF that refutes a threat: any (the VCF solver's largest).
+const DEFENDER_VCF_DEPTH: u32 = 253;
+
+/// Keys of the node kinds (attacker to move, defender to move after a threat), per attacker.
+const ATTACK_KEY: [u64; 2] = [0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B];
+const DEFEND_KEY: [u64; 2] = [0x3C6E_F372_FE94_F82B, 0xA54F_F53A_5F1D_36F1];
+
+/// How often (in nodes) the clock is read.
+const CLOCK_EVERY: u64 = 1 << 10;
+
+fn ci(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// A winning move of the attacker after a threat (as if the defender passed).
+#[derive(Clone, Copy, Debug)]
+struct Witness {
+    at: Point,
+    /// Its five points (one: a White four whose block is forbidden for Black).
+    fives: Points,
+}
+
+/// Whether a point may be forbidden for Black ([`ThreatBoard::may_be_forbidden`]), asked once
+/// per point at one attacker node (stones the attacker adds there can only lower the counts).
+#[derive(Default)]
+struct ForbiddenMemo {
+    asked: PointSet,
+    maybe: PointSet,
+}
+
+impl ForbiddenMemo {
+    fn may_be_forbidden(&mut self, bd: &ThreatBoard, p: Point) -> bool {
+        if !self.asked.contains(p) {
+            self.asked.insert(p);
+            if bd.may_be_forbidden(p) {
+                self.maybe.insert(p);
+            }
+        }
+        self.maybe.contains(p)
+    }
+}
+
+/// Whether `f` lies on the line through `y` in direction `d`.
+fn collinear(y: Point, f: Point, d: Direction) -> bool {
+    let dc = i32::from(f.col()) - i32::from(y.col());
+    let dr = i32::from(f.row()) - i32::from(y.row());
+    match d {
+        Direction::Horizontal => dr == 0,
+        Direction::Vertical => dc == 0,
+        Direction::Diagonal => dc == dr,
+        Direction::AntiDiagonal => dc == -dr,
+    }
+}
+
+/// A set of points (by `row * 32 + col`).
+#[derive(Clone, Copy, Default)]
+struct PointSet([u64; 16]);
+
+impl PointSet {
+    fn code(p: Point) -> usize {
+        usize::from(p.row()) * 32 + usize::from(p.col())
+    }
+    fn insert(&mut self, p: Point) {
+        let c = Self::code(p);
+        self.0[c / 64] |= 1 << (c % 64);
+    }
+    fn contains(&self, p: Point) -> bool {
+        let c = Self::code(p);
+        self.0[c / 64] & (1 << (c % 64)) != 0
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    /// A four with its one five point (the defender's forced block).
+    Four(Point),
+    /// A threat with its winning moves `witnesses[from..from + len]`.
+    Threat { from: u32, len: u32 },
+    /// A threat by a VCF of two or more fours (threat depth 2+): every reply is searched.
+    VcfThreat,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Cand {
+    at: Point,
+    kind: Kind,
+    score: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Res {
+    Win,
+    Fail,
+    Abort,
+}
+
+/// Scratch buffers of one search depth.
+#[derive(Default)]
+struct Ply {
+    cands: Vec<Cand>,
+    witnesses: Vec<Witness>,
+    replies: Vec<Point>,
+    fours: Vec<(Point, Points)>,
+    points: Vec<Point>,
+}
+
+/// A reusable VCT solver for one position that can be changed stone by stone.
+///
+/// **The definition.** The attacker wins when it can force a five by a sequence in which
+/// every attacker move is a **four** or a **threat**, whatever the defender does, within
+/// [`Limits::max_depth`] attacker moves:
+/// - every attacker move counts (threats, fours, the attacker's forced blocks of a defender
+///   four, the winning move); the five does not;
+/// - a **four** leaves the attacker a five point; the defender must block it (a White four
+///   whose block is forbidden for Black wins); a move leaving two five points, or a White four
+///   whose only five point is forbidden for Black, is a **winning move**;
+/// - a **threat** ([`Limits::threat_depth`] `T`, default 1) is a move that is not a four,
+///   after which, if the defender passed, the attacker would have a VCF of at most `T` fours
+///   within the moves left (at `T` = 1: a winning move). After a threat the defender may play
+///   **any** legal move; if it has a VCF of its own (of any length) after the threat, the
+///   threat fails; a reply that makes a four must be blocked, and the block must itself be a
+///   four or a threat (or the winning move);
+/// - a defender four already on the board must be blocked first (a defender double four
+///   means no VCT);
+/// - Black never plays a forbidden point, attacking or defending; a move that makes an exact
+///   five is never forbidden. Fouls are renju-core's exact checker, under the solver's
+///   [`Convention`].
+///
+/// The transposition table stays valid while the rule set, the convention and the threat
+/// depth stay the same, so asking about many positions of one game with [`Solver::place`]
+/// between the questions is cheap.
+///
+/// ```
+/// use renju_core::{Board, Color, RuleSet};
+/// use renju_vct::{Answer, Solver};
+/// // White's g8 h8 on row 8 and i9 j10 on the diagonal: h8... i9 j10 make a three with k11
+/// // and g7 (the diagonal g7 h8 i9 j10 k11); more simply, an open three is a threat.
+/// let mut board = Board::renju();
+/// for p in ["h8", "i8"] { board.place(p.parse().unwrap(), Color::Black).unwrap(); }
+/// let mut solver = Solver::new(&board, RuleSet::Renju);
+/// assert!(matches!(solver.solve(Color::Black), Answer::NoWin));
+/// ```
+pub struct Solver {
+    vcf: renju_vcf::Solver,
+    limits: Limits,
+    table: Table,
+    nodes: u64,
+    node_limit: u64,
+    started: Instant,
+    deadline: Option<Duration>,
+    exhausted: Option<Exhausted>,
+    plies: Vec<Ply>,
+    full_width: bool,
+    /// Attacker nodes of the last question where every empty point was tried as a threat.
+    wide_nodes: u64,
+    /// Scratch for the fours looked at by [`Solver::witnesses`].
+    plies_scratch: Vec<(Point, Points)>,
+    stats: Stats,
+    attacker: Color,
+}
+
+/// Where the nodes of the last question went ([`Solver::stats`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Stats {
+    /// Attacker positions of the VCT search.
+    pub attack_nodes: u64,
+    /// Defender positions (after a threat) of the VCT search.
+    pub defend_nodes: u64,
+    /// Nodes of the attacker's VCF searches.
+    pub attacker_vcf_nodes: u64,
+    /// Nodes of the defender's VCF searches (after each threat).
+    pub defender_vcf_nodes: u64,
+    /// Attacker positions where every empty point was tried as a threat.
+    pub wide_nodes: u64,
+    /// Threat nodes where every legal reply was tried against the winning moves one by one.
+    pub scanned_defences: u64,
+}
+
+impl Solver {
+    /// A solver for `board` under `rules`, the lenient foul convention and the default
+    /// [`Limits`].
+    #[must_use]
+    pub fn new(board: &Board, rules: RuleSet) -> Solver {
+        Solver::with_options(board, rules, Convention::default(), Limits::default())
+            .expect("the default limits are in range")
+    }
+
+    /// A solver with every option given.
+    ///
+    /// # Errors
+    /// When a limit is out of range ([`Limits::check`]).
+    pub fn with_options(
+        board: &Board,
+        rules: RuleSet,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Solver, LimitsError> {
+        limits.check()?;
+        Ok(Solver {
+            vcf: renju_vcf::Solver::with_options(
+                board,
+                rules,
+                convention,
+                renju_vcf::Limits::default(),
+            ),
+            limits,
+            table: Table::new(),
+            nodes: 0,
+            node_limit: limits.max_nodes,
+            started: Instant::now(),
+            deadline: None,
+            exhausted: None,
+            plies: Vec::new(),
+            full_width: false,
+            wide_nodes: 0,
+            plies_scratch: Vec::new(),
+            stats: Stats::default(),
+            attacker: Color::Black,
+        })
+    }
+
+    /// The rule set.
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        self.vcf.rules()
+    }
+
+    /// The foul convention.
+    #[must_use]
+    pub fn convention(&self) -> Convention {
+        self.vcf.board().convention()
+    }
+
+    /// The limits now in force.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Changes the limits (the table stays valid unless the threat depth changes).
+    ///
+    /// # Errors
+    /// When a limit is out of range; the limits are then unchanged.
+    pub fn set_limits(&mut self, limits: Limits) -> Result<(), LimitsError> {
+        limits.check()?;
+        if limits.threat_depth != self.limits.threat_depth {
+            self.table.clear();
+        }
+        self.limits = limits;
+        Ok(())
+    }
+
+    /// Searches **every** legal defender reply after each threat, and tries every empty
+    /// point as a threat, instead of only those the module's proofs leave: slow, for testing
+    /// that the restriction changes no answer. Off by default.
+    pub fn set_full_width(&mut self, on: bool) {
+        if on != self.full_width {
+            self.table.clear();
+            self.full_width = on;
+        }
+    }
+
+    /// Forgets every position the tables remember (a cold start; answers do not change, only
+    /// the time they take).
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+        self.vcf.clear_table();
+    }
+
+    /// Replaces the whole position by `board` (any side 5..=20).
+    pub fn set_board(&mut self, board: &Board) {
+        if board.size() != self.vcf.board().size() {
+            self.table.clear();
+        }
+        self.vcf.set_board(board);
+    }
+
+    /// Puts a stone on the position; returns false (and does nothing) when `p` is off the
+    /// board or occupied.
+    pub fn place(&mut self, p: Point, color: Color) -> bool {
+        self.vcf.place(p, color)
+    }
+
+    /// Takes the stone off `p` (nothing happens where there is none).
+    pub fn remove(&mut self, p: Point) {
+        self.vcf.remove(p);
+    }
+
+    /// The stone on `p`, if any.
+    #[must_use]
+    pub fn stone(&self, p: Point) -> Option<Color> {
+        self.vcf.stone(p)
+    }
+
+    /// The position as a [`Board`].
+    #[must_use]
+    pub fn board(&self) -> Board {
+        self.vcf.board().to_board()
+    }
+
+    /// Search nodes of the last question (attacker and defender positions of the VCT search
+    /// and the nodes of the VCF searches it made).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Attacker positions of the last question where every empty point had to be tried as a
+    /// threat (foul effects at a distance, see the module comment).
+    #[must_use]
+    pub fn wide_nodes(&self) -> u64 {
+        self.wide_nodes
+    }
+
+    /// Where the nodes of the last question went.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        Stats {
+            wide_nodes: self.wide_nodes,
+            ..self.stats
+        }
+    }
+
+    /// Whether `attacker` has a VCT in the current position within the limits, and its
+    /// principal line.
+    pub fn solve(&mut self, attacker: Color) -> Answer {
+        self.question(attacker, None)
+    }
+
+    /// Whether `attacker` has a VCT (within the limits) whose first move is `first`: whether
+    /// `first` starts a VCT. [`Answer::NoWin`] when `first` is off the board or occupied.
+    pub fn solve_starting_with(&mut self, attacker: Color, first: Point) -> Answer {
+        if !self.vcf.board().is_empty(first) {
+            return Answer::NoWin;
+        }
+        self.question(attacker, Some(first))
+    }
+
+    /// The whole proof of `attacker`'s VCT (see [`Proof`]), with the principal line.
+    ///
+    /// # Errors
+    /// [`ProofError::NoWin`] when there is no VCT within the limits,
+    /// [`ProofError::Unknown`] when a budget ran out.
+    pub fn prove(&mut self, attacker: Color) -> Result<Proof, ProofError> {
+        let line = match self.solve(attacker) {
+            Answer::Win(l) => l,
+            Answer::NoWin => {
+                return Err(ProofError::NoWin {
+                    max_depth: self.limits.max_depth,
+                });
+            }
+            Answer::Unknown(e) => return Err(ProofError::Unknown(e)),
+        };
+        self.begin();
+        let tree = self.tree(attacker, self.limits.max_depth, 0, false, None, true);
+        match tree {
+            Ok(tree) => Ok(Proof {
+                board: self.board(),
+                rules: self.rules(),
+                convention: self.convention(),
+                attacker,
+                max_depth: self.limits.max_depth,
+                threat_depth: self.limits.threat_depth,
+                line,
+                tree,
+            }),
+            Err(e) => Err(ProofError::Unknown(e)),
+        }
+    }
+
+    fn begin(&mut self) {
+        self.nodes = 0;
+        self.wide_nodes = 0;
+        self.stats = Stats::default();
+        self.node_limit = self.limits.max_nodes;
+        self.started = Instant::now();
+        self.deadline = self.limits.max_ms.map(Duration::from_millis);
+        self.exhausted = None;
+    }
+
+    fn question(&mut self, a: Color, first: Option<Point>) -> Answer {
+        self.begin();
+        self.attacker = a;
+        let b = self.limits.max_depth;
+        let r = self.root(a, b, first);
+        match r {
+            Res::Win => match self.tree(a, b, 0, false, first, false) {
+                Ok(tree) => Answer::Win(self.line_of(a, &tree)),
+                Err(e) => Answer::Unknown(e),
+            },
+            Res::Fail => Answer::NoWin,
+            Res::Abort => Answer::Unknown(self.exhausted.unwrap_or(Exhausted::Nodes)),
+        }
+    }
+
+    /// The root: as [`Solver::attack`], with the case of a five already on the board when a
+    /// first move other than the five is asked for.
+    fn root(&mut self, a: Color, b: u32, first: Option<Point>) -> Res {
+        let own = self.vcf.board().five_points(a);
+        match (own.first(), first) {
+            (Some(_), None) => Res::Win,
+            (Some(_), Some(p)) if own.contains(p) => Res::Win,
+            (Some(_), Some(p)) => match self.extra_four(a, p, &own) {
+                Some((block, _)) => {
+                    if b == 0 {
+                        return Res::Fail;
+                    }
+                    let Some(block) = block else {
+                        return Res::Win;
+                    };
+                    let d = a.opponent();
+                    let bd = self.vcf.board_mut();
+                    bd.place(p, a);
+                    bd.place(block, d);
+                    let r = self.attack(a, b - 1, 1, false, None);
+                    let bd = self.vcf.board_mut();
+                    bd.remove(block);
+                    bd.remove(p);
+                    r
+                }
+                None => Res::Fail,
+            },
+            (None, _) => self.attack(a, b, 0, false, first),
+        }
+    }
+
+    /// With a five of `a` on the board (`own`), the move `p` instead: `None` when it loses at
+    /// once (illegal, or the defender has a five); else `Some((block, end))`: it is a four
+    /// (the old five point is still there) whose block is `block`, or `None` when it wins
+    /// (two five points, or a block forbidden for Black) with `end`.
+    fn extra_four(
+        &mut self,
+        a: Color,
+        p: Point,
+        own: &Points,
+    ) -> Option<(Option<Point>, Option<LineEnd>)> {
+        let d = a.opponent();
+        let bd = self.vcf.board_mut();
+        if !bd.is_legal(p, a) || !bd.five_points(d).is_empty() {
+            return None;
+        }
+        let mut all = *own;
+        for &f in &bd.fives_after(p, a) {
+            all.insert(f);
+        }
+        let s = all.as_slice();
+        if s.len() >= 2 {
+            return Some((None, Some(LineEnd::TwoFives(s[0], s[1]))));
+        }
+        bd.place(p, a);
+        let forbidden = d == Color::Black && bd.is_forbidden(s[0]);
+        bd.remove(p);
+        if forbidden {
+            Some((None, Some(LineEnd::ForbiddenBlock(s[0]))))
+        } else {
+            Some((Some(s[0]), None))
+        }
+    }
+
+    /// Counts a node; false when a budget has run out.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.exhausted.get_or_insert(Exhausted::Nodes);
+            return false;
+        }
+        if self.nodes % CLOCK_EVERY == 0 {
+            self.table.maybe_grow(self.nodes);
+            if let Some(limit) = self.deadline
+                && self.started.elapsed() > limit
+            {
+                self.exhausted.get_or_insert(Exhausted::Time);
+                return false;
+            }
+        }
+        self.exhausted.is_none()
+    }
+
+    /// A VCF question on the shared board, counted in the node budget.
+    fn vcf(&mut self, side: Color, depth: u32, first: Option<Point>) -> Option<renju_vcf::Answer> {
+        let left = self.node_limit.saturating_sub(self.nodes);
+        if left == 0 {
+            self.exhausted.get_or_insert(Exhausted::Nodes);
+            return None;
+        }
+        self.vcf.set_limits(renju_vcf::Limits {
+            max_depth: depth,
+            max_nodes: left,
+        });
+        let answer = match first {
+            None => self.vcf.solve(side),
+            Some(p) => self.vcf.solve_starting_with(side, p),
+        };
+        self.nodes += self.vcf.nodes();
+        if side == self.attacker {
+            self.stats.attacker_vcf_nodes += self.vcf.nodes();
+        } else {
+            self.stats.defender_vcf_nodes += self.vcf.nodes();
+        }
+        if answer == renju_vcf::Answer::OutOfNodes {
+            self.exhausted.get_or_insert(Exhausted::Nodes);
+            return None;
+        }
+        Some(answer)
+    }
+
+    fn ply(&mut self, ply: usize) -> Ply {
+        if ply >= self.plies.len() {
+            self.plies.resize_with(ply + 1, Ply::default);
+        }
+        std::mem::take(&mut self.plies[ply])
+    }
+
+    fn give_back(&mut self, ply: usize, p: Ply) {
+        self.plies[ply] = p;
+    }
+
+    /// The attacker `a` to move with `b` attacker moves left (no five of its own on the
+    /// board); `vcf_failed`: the parent already knows there is no VCF within `b` here;
+    /// `first`: the one first move allowed (at the root).
+    fn attack(
+        &mut self,
+        a: Color,
+        b: u32,
+        ply: usize,
+        vcf_failed: bool,
+        first: Option<Point>,
+    ) -> Res {
+        if !self.tick() {
+            return Res::Abort;
+        }
+        self.stats.attack_nodes += 1;
+        let d = a.opponent();
+        let bd = self.vcf.board();
+        if !bd.five_points(a).is_empty() {
+            return Res::Win;
+        }
+        let theirs = bd.five_points(d);
+        if theirs.len() >= 2 {
+            return Res::Fail;
+        }
+        let forced = theirs.first();
+        if let Some(g) = forced
+            && (!bd.is_legal(g, a) || first.is_some_and(|p| p != g))
+        {
+            return Res::Fail;
+        }
+        if b == 0 {
+            return Res::Fail;
+        }
+        let key = bd.hash() ^ ATTACK_KEY[ci(a)];
+        if first.is_none() {
+            match self.table.probe(key, b) {
+                Some(Known::Win) => return Res::Win,
+                Some(Known::Fail) => return Res::Fail,
+                None => {}
+            }
+        }
+        if !vcf_failed {
+            match self.vcf(a, b, first) {
+                None => return Res::Abort,
+                Some(renju_vcf::Answer::Found(line)) => {
+                    if first.is_none() {
+                        self.table.store_win(key, b, Some(line.first()));
+                    }
+                    return Res::Win;
+                }
+                Some(_) => {}
+            }
+        }
+        if b == 1 || self.limits.threat_depth == 0 {
+            if first.is_none() {
+                self.table.store_fail(key, b);
+            }
+            return Res::Fail;
+        }
+        let mut buf = self.ply(ply);
+        let (r, by) = if self.candidates(a, b, forced.or(first), &mut buf) {
+            self.order(key, &mut buf);
+            self.try_candidates(a, b, ply, &buf)
+        } else {
+            (Res::Abort, None)
+        };
+        self.give_back(ply, buf);
+        if first.is_none() {
+            match r {
+                Res::Win => self.table.store_win(key, b, by),
+                Res::Fail => self.table.store_fail(key, b),
+                Res::Abort => {}
+            }
+        }
+        r
+    }
+
+    /// Sorts the candidates, the table's winning move first.
+    fn order(&self, key: u64, buf: &mut Ply) {
+        if let Some(best) = self.table.best(key)
+            && let Some(i) = buf.cands.iter().position(|c| c.at == best)
+        {
+            buf.cands[i].score = i32::MAX;
+        }
+        buf.cands.sort_by_key(|c| std::cmp::Reverse(c.score));
+    }
+
+    fn try_candidates(&mut self, a: Color, b: u32, ply: usize, buf: &Ply) -> (Res, Option<Point>) {
+        for cand in &buf.cands {
+            let r = self.play_candidate(a, b, ply, buf, cand);
+            match r {
+                Res::Win => return (Res::Win, Some(cand.at)),
+                Res::Abort => return (Res::Abort, None),
+                Res::Fail => {}
+            }
+        }
+        (Res::Fail, None)
+    }
+
+    /// Plays one candidate and searches what follows (the board is as before afterwards).
+    fn play_candidate(&mut self, a: Color, b: u32, ply: usize, buf: &Ply, cand: &Cand) -> Res {
+        let d = a.opponent();
+        let x = cand.at;
+        self.vcf.board_mut().place(x, a);
+        let r = match cand.kind {
+            Kind::Four(f) => {
+                let bd = self.vcf.board_mut();
+                if d == Color::Black && bd.is_forbidden(f) {
+                    // A White four whose block is forbidden: a winning move (the VCF check
+                    // finds these first).
+                    Res::Win
+                } else {
+                    bd.place(f, d);
+                    let r = self.attack(a, b - 1, ply + 2, true, None);
+                    self.vcf.board_mut().remove(f);
+                    r
+                }
+            }
+            Kind::Threat { from, len } => {
+                let w = &buf.witnesses[from as usize..(from + len) as usize];
+                self.defend(a, b - 1, ply + 1, w, false)
+            }
+            Kind::VcfThreat => self.defend(a, b - 1, ply + 1, &[], true),
+        };
+        self.vcf.board_mut().remove(x);
+        r
+    }
+
+    /// Fills `buf.cands` (and `buf.witnesses`) with the attacker's fours and threats here;
+    /// with `only`, just that move if it is one (a forced block, or the first move asked
+    /// for). False when a budget ran out.
+    fn candidates(&mut self, a: Color, b: u32, only: Option<Point>, buf: &mut Ply) -> bool {
+        buf.cands.clear();
+        buf.witnesses.clear();
+        let d = a.opponent();
+        let renju = self.rules().has_fouls();
+        let t = self.limits.threat_depth;
+        self.vcf.board_mut().four_moves(a, &mut buf.fours);
+        let mut wide = self.full_width || t >= 2 || only.is_some();
+        if !wide && renju {
+            wide = self.foul_at_a_distance(a, &buf.fours);
+        }
+        let bd = self.vcf.board();
+        for &(x, fives) in &buf.fours {
+            // Fours with two five points are winning moves: the VCF check finds the legal ones.
+            if only.is_some_and(|p| p != x) || fives.len() != 1 || !bd.is_legal(x, a) {
+                continue;
+            }
+            let score = 2 * bd.potential(x, a) as i32 + bd.potential(x, d) as i32;
+            buf.cands.push(Cand {
+                at: x,
+                kind: Kind::Four(fives.as_slice()[0]),
+                score,
+            });
+        }
+        let mut fours = PointSet::default();
+        for (x, _) in &buf.fours {
+            fours.insert(*x);
+        }
+        let mut memo = ForbiddenMemo::default();
+        buf.points.clear();
+        match only {
+            Some(p) => buf.points.push(p),
+            None if wide => {
+                self.wide_nodes += 1;
+                empties(self.vcf.board(), &mut buf.points);
+            }
+            None => self.vcf.board_mut().three_making_moves(a, &mut buf.points),
+        }
+        let points = std::mem::take(&mut buf.points);
+        let mut ok = true;
+        for &x in &points {
+            if fours.contains(x) || !self.vcf.board().is_empty(x) {
+                continue;
+            }
+            let from = buf.witnesses.len();
+            if wide {
+                self.vcf.board_mut().place(x, a);
+                self.witnesses_on_board(a, &mut buf.witnesses);
+            } else {
+                self.witnesses_after(a, x, &buf.fours, &mut memo, &mut buf.witnesses);
+            }
+            let len = buf.witnesses.len() - from;
+            let mut kind = None;
+            if len == 0 && wide && t >= 2 && b >= 3 {
+                match self.vcf(a, t.min(b - 1), None) {
+                    None => ok = false,
+                    Some(renju_vcf::Answer::Found(_)) => kind = Some(Kind::VcfThreat),
+                    Some(_) => {}
+                }
+            }
+            if wide {
+                self.vcf.board_mut().remove(x);
+            }
+            if !ok {
+                break;
+            }
+            if len > 0 {
+                kind = Some(Kind::Threat {
+                    from: from as u32,
+                    len: len as u32,
+                });
+            }
+            let Some(kind) = kind else { continue };
+            let bd = self.vcf.board();
+            if !bd.is_legal(x, a) {
+                buf.witnesses.truncate(from);
+                continue;
+            }
+            let score = bd.potential(x, a) as i32 + bd.potential(x, d) as i32;
+            buf.cands.push(Cand {
+                at: x,
+                kind,
+                score: score + 4 * (buf.witnesses.len() - from) as i32,
+            });
+        }
+        buf.points = points;
+        ok
+    }
+
+    /// Renju: whether a threat could come from a foul effect at a distance (see the module
+    /// comment): a forbidden Black winning move (a Black stone elsewhere might make it legal),
+    /// or a White four whose five point has two Black three shapes (a White stone elsewhere
+    /// might make it forbidden). `fours`: the attacker's four moves.
+    fn foul_at_a_distance(&self, a: Color, fours: &[(Point, Points)]) -> bool {
+        let bd = self.vcf.board();
+        fours.iter().any(|(y, fives)| match a {
+            Color::Black => fives.len() >= 2 && bd.is_forbidden(*y),
+            Color::White => {
+                fives.len() == 1 && {
+                    let f = fives.as_slice()[0];
+                    could_be_double_three(bd, f)
+                }
+            }
+        })
+    }
+
+    /// The attacker's winning moves after a stone of `a` on the empty `x` (as if the
+    /// defender passed), on the lines through `x`, pushed to `out`; computed without placing
+    /// `x` (fouls with the stones placed in the checker only). `fours`: the attacker's four
+    /// moves now; `memo`: which points may be forbidden for Black (renju), filled as asked.
+    fn witnesses_after(
+        &mut self,
+        a: Color,
+        x: Point,
+        fours: &[(Point, Points)],
+        memo: &mut ForbiddenMemo,
+        out: &mut Vec<Witness>,
+    ) {
+        let renju = self.rules().has_fouls();
+        let mut found = std::mem::take(&mut self.plies_scratch);
+        for d in Direction::ALL {
+            found.clear();
+            let bd = self.vcf.board_mut();
+            bd.line_fours_after(x, a, d, &mut found);
+            for &(y, on_line) in &found {
+                let mut fives = on_line;
+                if let Some((_, now)) = fours.iter().find(|(m, _)| *m == y) {
+                    for &f in now {
+                        if !collinear(y, f, d) {
+                            fives.insert(f);
+                        }
+                    }
+                }
+                let bd = self.vcf.board_mut();
+                let winning = if fives.len() >= 2 {
+                    !(renju && a == Color::Black && bd.forbidden_with(y, &[(x, a)]))
+                } else {
+                    renju && a == Color::White && {
+                        let f = fives.as_slice()[0];
+                        memo.may_be_forbidden(bd, f) && bd.forbidden_with(f, &[(x, a), (y, a)])
+                    }
+                };
+                if winning {
+                    out.push(Witness { at: y, fives });
+                }
+            }
+        }
+        self.plies_scratch = found;
+    }
+
+    /// With the threat on the board: pushes every winning move of the attacker (as if the
+    /// defender passed) to `out`.
+    fn witnesses_on_board(&mut self, a: Color, out: &mut Vec<Witness>) {
+        let renju = self.rules().has_fouls();
+        let mut fours = std::mem::take(&mut self.plies_scratch);
+        let bd = self.vcf.board_mut();
+        bd.four_moves(a, &mut fours);
+        for &(y, fives) in &fours {
+            let winning = if fives.len() >= 2 {
+                !(a == Color::Black && bd.is_forbidden(y))
+            } else {
+                renju && a == Color::White && {
+                    let f = fives.as_slice()[0];
+                    bd.may_be_forbidden(f) && bd.forbidden_with(f, &[(y, a)])
+                }
+            };
+            if winning {
+                out.push(Witness { at: y, fives });
+            }
+        }
+        self.plies_scratch = fours;
+    }
+
+    /// Whether the winning move `w` of `a` is still one after a defender stone on `r` (the
+    /// threat on the board).
+    fn still_wins(&mut self, a: Color, w: &Witness, r: Point) -> bool {
+        if r == w.at {
+            return false;
+        }
+        let bd = self.vcf.board_mut();
+        let d = a.opponent();
+        if w.fives.len() >= 2 {
+            let left = w.fives.as_slice().iter().filter(|&&f| f != r).count();
+            left >= 2 && !(a == Color::Black && bd.forbidden_with(w.at, &[(r, d)]))
+        } else {
+            let f = w.fives.as_slice()[0];
+            f != r && bd.forbidden_with(f, &[(r, d), (w.at, a)])
+        }
+    }
+
+    /// The defender to move after the attacker's threat, the attacker with `b` moves left;
+    /// `wits`: the threat's winning moves; `vcf_threat`: a threat by a longer VCF (every reply
+    /// searched).
+    fn defend(&mut self, a: Color, b: u32, ply: usize, wits: &[Witness], vcf_threat: bool) -> Res {
+        if !self.tick() {
+            return Res::Abort;
+        }
+        self.stats.defend_nodes += 1;
+        let key = self.vcf.board().hash() ^ DEFEND_KEY[ci(a)];
+        match self.table.probe(key, b) {
+            Some(Known::Win) => return Res::Win,
+            Some(Known::Fail) => return Res::Fail,
+            None => {}
+        }
+        let mut buf = self.ply(ply);
+        let r = match self.replies(a, b, wits, vcf_threat, &mut buf) {
+            Err(r) => r,
+            Ok(()) => {
+                let mut r = Res::Win;
+                for &p in &buf.replies {
+                    let d = a.opponent();
+                    self.vcf.board_mut().place(p, d);
+                    let sub = self.attack(a, b, ply + 1, false, None);
+                    self.vcf.board_mut().remove(p);
+                    if sub != Res::Win {
+                        r = sub;
+                        break;
+                    }
+                }
+                // A defender VCF refutes the threat. It can only turn a win into a failure,
+                // so it is asked last, when every reply has been answered.
+                if r == Res::Win {
+                    r = self.defender_vcf(a);
+                }
+                r
+            }
+        };
+        self.give_back(ply, buf);
+        match r {
+            Res::Win => self.table.store_win(key, b, None),
+            Res::Fail => self.table.store_fail(key, b),
+            Res::Abort => {}
+        }
+        r
+    }
+
+    /// The defender's replies to search after a threat, into `buf.replies` (fours first), or
+    /// the result when it is known without them: `Err(Fail)` when, with one attacker move
+    /// left, the defender has a four the attacker cannot answer with a winning move. (Whether
+    /// the defender has a VCF is [`Solver::defender_vcf`].)
+    fn replies(
+        &mut self,
+        a: Color,
+        b: u32,
+        wits: &[Witness],
+        vcf_threat: bool,
+        buf: &mut Ply,
+    ) -> Result<(), Res> {
+        let d = a.opponent();
+        let bd = self.vcf.board_mut();
+        bd.four_moves(d, &mut buf.fours);
+        buf.fours.retain(|(p, _)| bd.is_legal(*p, d));
+        if b == 1 && !self.full_width {
+            // The block of a defender four must be the winning move itself.
+            for &(p, fives) in &buf.fours {
+                if fives.len() >= 2 {
+                    return Err(Res::Fail);
+                }
+                bd.place(p, d);
+                let answered = bd.winning_move(fives.as_slice()[0], a).is_some();
+                bd.remove(p);
+                if !answered {
+                    return Err(Res::Fail);
+                }
+            }
+        }
+        buf.replies.clear();
+        buf.replies.extend(buf.fours.iter().map(|(p, _)| *p));
+        let renju = self.rules().has_fouls();
+        let full_width = self.full_width;
+        let bd = self.vcf.board();
+        let is_four = |p: Point, fours: &[(Point, Points)]| fours.iter().any(|(q, _)| *q == p);
+        if full_width || vcf_threat {
+            empties(bd, &mut buf.points);
+            for &p in &buf.points {
+                if bd.is_legal(p, d) && !is_four(p, &buf.fours) {
+                    buf.replies.push(p);
+                }
+            }
+            return Ok(());
+        }
+        // The intersection of the spoiling sets of the winning moves that can be spoilt only
+        // on themselves and their five points.
+        let mut have = false;
+        buf.points.clear();
+        for w in wits {
+            let anywhere = renju
+                && (w.fives.len() < 2 || (a == Color::Black && could_be_double_three(bd, w.at)));
+            if anywhere {
+                continue;
+            }
+            if have {
+                buf.points.retain(|p| *p == w.at || w.fives.contains(*p));
+            } else {
+                have = true;
+                buf.points.push(w.at);
+                buf.points.extend_from_slice(w.fives.as_slice());
+            }
+        }
+        if have {
+            for &p in &buf.points {
+                if bd.is_legal(p, d) && !is_four(p, &buf.fours) {
+                    buf.replies.push(p);
+                }
+            }
+        } else {
+            // Every winning move might be spoilt anywhere: try each legal reply against them.
+            self.stats.scanned_defences += 1;
+            empties(self.vcf.board(), &mut buf.points);
+            for i in 0..buf.points.len() {
+                let p = buf.points[i];
+                let bd = self.vcf.board();
+                if !bd.is_legal(p, d) || is_four(p, &buf.fours) {
+                    continue;
+                }
+                let still = wits.iter().any(|w| self.still_wins(a, w, p));
+                if !still {
+                    buf.replies.push(p);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// After a threat of `a`: `Fail` when the defender has a VCF (of any length), `Win` when
+    /// it has none, `Abort` when a budget ran out.
+    fn defender_vcf(&mut self, a: Color) -> Res {
+        match self.vcf(a.opponent(), DEFENDER_VCF_DEPTH, None) {
+            None => Res::Abort,
+            Some(renju_vcf::Answer::Found(_)) => Res::Fail,
+            Some(_) => Res::Win,
+        }
+    }
+
+    // ---- the line and the proof tree ----
+
+    /// The proof below an attacker node known to win with `b` moves left (`full`: every
+    /// reply searched; else only the principal reply, with the fewest moves the attacker
+    /// needs against it).
+    fn tree(
+        &mut self,
+        a: Color,
+        b: u32,
+        ply: usize,
+        vcf_failed: bool,
+        first: Option<Point>,
+        full: bool,
+    ) -> Result<Attack, Exhausted> {
+        let fail = |s: &Solver| s.exhausted.unwrap_or(Exhausted::Nodes);
+        let own = self.vcf.board().five_points(a);
+        if let Some(f) = own.first() {
+            return match first {
+                Some(p) if !own.contains(p) => {
+                    let Some((block, end)) = self.extra_four(a, p, &own) else {
+                        unreachable!("a win was found")
+                    };
+                    match (block, end) {
+                        (None, Some(end)) => Ok(Attack::new(p, AttackKind::Win { end })),
+                        (Some(block), _) => {
+                            let bd = self.vcf.board_mut();
+                            bd.place(p, a);
+                            bd.place(block, a.opponent());
+                            let next = self.tree(a, b - 1, ply + 1, false, None, full);
+                            let bd = self.vcf.board_mut();
+                            bd.remove(block);
+                            bd.remove(p);
+                            Ok(Attack::new(
+                                p,
+                                AttackKind::Four {
+                                    block,
+                                    next: Box::new(next?),
+                                },
+                            ))
+                        }
+                        (None, None) => unreachable!(),
+                    }
+                }
+                Some(p) => Ok(Attack::new(p, AttackKind::Five)),
+                None => Ok(Attack::new(f, AttackKind::Five)),
+            };
+        }
+        if !vcf_failed {
+            match self.vcf(a, b, first) {
+                None => return Err(fail(self)),
+                Some(renju_vcf::Answer::Found(line)) => return Ok(self.vcf_tree(a, line.moves())),
+                Some(_) => {}
+            }
+        }
+        let d = a.opponent();
+        let forced = self.vcf.board().five_points(d).first();
+        let key = self.vcf.board().hash() ^ ATTACK_KEY[ci(a)];
+        let mut buf = self.ply(ply);
+        if !self.candidates(a, b, forced.or(first), &mut buf) {
+            self.give_back(ply, buf);
+            return Err(fail(self));
+        }
+        self.order(key, &mut buf);
+        let mut out = None;
+        for cand in buf.cands.clone() {
+            match self.play_candidate(a, b, ply, &buf, &cand) {
+                Res::Abort => break,
+                Res::Fail => continue,
+                Res::Win => {}
+            }
+            let x = cand.at;
+            self.vcf.board_mut().place(x, a);
+            let node = match cand.kind {
+                Kind::Four(f) => {
+                    let bd = self.vcf.board_mut();
+                    if d == Color::Black && bd.is_forbidden(f) {
+                        Ok(Attack::new(
+                            x,
+                            AttackKind::Win {
+                                end: LineEnd::ForbiddenBlock(f),
+                            },
+                        ))
+                    } else {
+                        bd.place(f, d);
+                        let k = if full {
+                            Ok(b - 1)
+                        } else {
+                            self.fewest(a, b - 1, ply + 2, true)
+                        };
+                        let next = k.and_then(|k| self.tree(a, k, ply + 2, true, None, full));
+                        self.vcf.board_mut().remove(f);
+                        next.map(|n| {
+                            Attack::new(
+                                x,
+                                AttackKind::Four {
+                                    block: f,
+                                    next: Box::new(n),
+                                },
+                            )
+                        })
+                    }
+                }
+                Kind::Threat { from, len } => {
+                    let w = buf.witnesses[from as usize..(from + len) as usize].to_vec();
+                    self.threat_tree(a, b - 1, ply + 1, x, &w, false, full)
+                }
+                Kind::VcfThreat => self.threat_tree(a, b - 1, ply + 1, x, &[], true, full),
+            };
+            self.vcf.board_mut().remove(x);
+            out = Some(node);
+            break;
+        }
+        self.give_back(ply, buf);
+        out.unwrap_or_else(|| Err(fail(self)))
+    }
+
+    /// The smallest budget (1..=b) that wins at this attacker node (known to win with `b`).
+    fn fewest(&mut self, a: Color, b: u32, ply: usize, vcf_failed: bool) -> Result<u32, Exhausted> {
+        for k in 1..b {
+            match self.attack(a, k, ply, vcf_failed, None) {
+                Res::Win => return Ok(k),
+                Res::Fail => {}
+                Res::Abort => return Err(self.exhausted.unwrap_or(Exhausted::Nodes)),
+            }
+        }
+        Ok(b)
+    }
+
+    /// The proof below the threat `x` (on the board), the attacker with `b` moves left.
+    #[allow(clippy::too_many_arguments)]
+    fn threat_tree(
+        &mut self,
+        a: Color,
+        b: u32,
+        ply: usize,
+        x: Point,
+        wits: &[Witness],
+        vcf_threat: bool,
+        full: bool,
+    ) -> Result<Attack, Exhausted> {
+        let d = a.opponent();
+        let mut buf = self.ply(ply);
+        if self.replies(a, b, wits, vcf_threat, &mut buf).is_err() {
+            // Cannot happen: the threat was found to win, so no reply refutes it at once.
+            self.give_back(ply, buf);
+            debug_assert!(false, "a winning threat refuted");
+            return Err(self.exhausted.unwrap_or(Exhausted::Nodes));
+        }
+        let replies = buf.replies.clone();
+        self.give_back(ply, buf);
+        let otherwise: Vec<Point> = wits.iter().map(|w| w.at).collect();
+        let mut out = Vec::new();
+        if full {
+            for p in replies {
+                self.vcf.board_mut().place(p, d);
+                let next = self.tree(a, b, ply + 1, false, None, true);
+                self.vcf.board_mut().remove(p);
+                out.push(Reply { at: p, next: next? });
+            }
+        } else {
+            // The principal reply: the one against which the attacker needs the most moves.
+            let mut best: Option<(u32, Point)> = None;
+            for p in replies {
+                self.vcf.board_mut().place(p, d);
+                let k = self.fewest(a, b, ply + 1, false);
+                self.vcf.board_mut().remove(p);
+                let k = k?;
+                if best.is_none_or(|(bk, _)| k > bk) {
+                    best = Some((k, p));
+                }
+            }
+            let chosen = match best {
+                Some((k, p)) => Some((k, p)),
+                // Every reply loses to a winning move: show one that stops the first.
+                None => self.spoiler(a, wits).map(|p| (1, p)),
+            };
+            if let Some((k, p)) = chosen {
+                self.vcf.board_mut().place(p, d);
+                let next = self.tree(a, k, ply + 1, false, None, false);
+                self.vcf.board_mut().remove(p);
+                out.push(Reply { at: p, next: next? });
+            }
+        }
+        Ok(Attack::new(
+            x,
+            AttackKind::Threat {
+                replies: out,
+                otherwise,
+            },
+        ))
+    }
+
+    /// A legal defender reply that spoils the first winning move (for the principal line when
+    /// no reply needed searching): its five points, then itself, then any legal point.
+    fn spoiler(&mut self, a: Color, wits: &[Witness]) -> Option<Point> {
+        let d = a.opponent();
+        let bd = self.vcf.board();
+        let w = wits.first()?;
+        let mut all = Vec::new();
+        empties(bd, &mut all);
+        w.fives
+            .as_slice()
+            .iter()
+            .copied()
+            .chain(std::iter::once(w.at))
+            .chain(all)
+            .find(|&p| bd.is_legal(p, d))
+    }
+
+    /// A VCF line (attacker fours and forced blocks, maybe ending with the five) as a proof.
+    fn vcf_tree(&mut self, a: Color, moves: &[Point]) -> Attack {
+        let d = a.opponent();
+        let mut kinds: Vec<(Point, Option<Point>, Option<LineEnd>)> = Vec::new();
+        let mut placed = Vec::new();
+        let mut i = 0;
+        while i < moves.len() {
+            let x = moves[i];
+            let bd = self.vcf.board_mut();
+            if bd.winning_move(x, a).is_some() || bd.five_points(a).contains(x) {
+                let end = bd
+                    .winning_move(x, a)
+                    .map_or(LineEnd::Five(x), LineEnd::from);
+                kinds.push((x, None, Some(end)));
+                break;
+            }
+            let f = bd.fives_after(x, a).first().expect("a VCF move is a four");
+            bd.place(x, a);
+            bd.place(f, d);
+            placed.push(x);
+            placed.push(f);
+            kinds.push((x, Some(f), None));
+            i += 2;
+        }
+        for p in placed.into_iter().rev() {
+            self.vcf.board_mut().remove(p);
+        }
+        let mut node: Option<Attack> = None;
+        for (x, block, end) in kinds.into_iter().rev() {
+            node = Some(match (block, end) {
+                (_, Some(LineEnd::Five(_))) => Attack::new(x, AttackKind::Five),
+                (_, Some(end)) => Attack::new(x, AttackKind::Win { end }),
+                (Some(block), None) => Attack::new(
+                    x,
+                    AttackKind::Four {
+                        block,
+                        next: Box::new(node.take().expect("a VCF ends with a win")),
+                    },
+                ),
+                (None, None) => unreachable!(),
+            });
+        }
+        node.expect("a VCF line has a move")
+    }
+
+    /// The principal line of a (line-mode) tree.
+    fn line_of(&self, a: Color, tree: &Attack) -> Line {
+        let mut moves = Vec::new();
+        let mut node = tree;
+        let end = loop {
+            moves.push(node.at);
+            match &node.kind {
+                AttackKind::Five => break LineEnd::Five(node.at),
+                AttackKind::Win { end } => break *end,
+                AttackKind::Four { block, next } => {
+                    moves.push(*block);
+                    node = next;
+                }
+                AttackKind::Threat { replies, otherwise } => match replies.first() {
+                    Some(r) => {
+                        moves.push(r.at);
+                        node = &r.next;
+                    }
+                    None => {
+                        // No legal reply at all: the line stops at the threat.
+                        let w = otherwise.first().copied().unwrap_or(node.at);
+                        break LineEnd::TwoFives(w, w);
+                    }
+                },
+            }
+        };
+        Line::new(a, moves, end)
+    }
+}
+
+/// Every empty point of the board, in reading order from a1.
+fn empties(bd: &ThreatBoard, out: &mut Vec<Point>) {
+    out.clear();
+    let n = bd.size();
+    for row in 0..n {
+        for col in 0..n {
+            let p = Point::new(col, row).expect("on the board");
+            if bd.is_empty(p) {
+                out.push(p);
+            }
+        }
+    }
+}
+
+/// Whether a Black stone on `p` makes two or more three shapes (renju-core counts a double
+/// three only from two lines with a three shape): only then can White stones elsewhere make
+/// `p` forbidden, or Black's fake three there real. A cheap window count first.
+fn could_be_double_three(bd: &ThreatBoard, p: Point) -> bool {
+    let counts = bd.line_counts(p, Color::Black);
+    if counts.iter().filter(|&&n| n >= 2).count() < 2 {
+        return false;
+    }
+    let rules = bd.rules();
+    Direction::ALL
+        .iter()
+        .filter(|&&d| bd.fouls().shape(p, d, Color::Black, rules).is_three())
+        .count()
+        >= 2
+}
