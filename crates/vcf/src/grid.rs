@@ -491,7 +491,7 @@ impl Grid {
     #[inline]
     fn in_window(w: usize, x: usize) -> bool {
         let (start, step) = (w / 4, STEPS[w % 4]);
-        x >= start && (x - start) % step == 0 && (x - start) / step < 5
+        x >= start && (x - start).is_multiple_of(step) && (x - start) / step < 5
     }
 
     /// [`Grid::fives_after`] with one more stone of `c` counted on the empty `x` (not `y`):

@@ -1,1 +1,2 @@
+//! The VCT benchmark (written below).
 fn main() {}

@@ -20,7 +20,7 @@ mod table;
 
 pub use line::{Line, LineEnd};
 pub use proof::{Attack, AttackKind, Proof, Reply};
-pub use search::{Solver, Stats};
+pub use search::{MoveKind, Solver, Stats};
 
 use renju_core::{Board, Color, RuleSet};
 use std::fmt;

@@ -43,9 +43,6 @@ use renju_core::{Board, Color, Convention, Direction, Point, RuleSet};
 use renju_vcf::board::{Points, ThreatBoard};
 use std::time::{Duration, Instant};
 
-/// The depth of the defender's VCF that refutes a threat: any (the VCF solver's largest).
-const DEFENDER_VCF_DEPTH: u32 = 253;
-
 /// Keys of the node kinds (attacker to move, defender to move after a threat), per attacker.
 const ATTACK_KEY: [u64; 2] = [0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B];
 const DEFEND_KEY: [u64; 2] = [0x3C6E_F372_FE94_F82B, 0xA54F_F53A_5F1D_36F1];
@@ -204,7 +201,27 @@ pub struct Solver {
     /// Scratch for the fours looked at by [`Solver::witnesses`].
     plies_scratch: Vec<(Point, Points)>,
     stats: Stats,
-    attacker: Color,
+}
+
+/// What a move is for the attacker ([`Solver::move_kind`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveKind {
+    /// It makes a five.
+    Five,
+    /// A winning move: after it the defender cannot stop a five.
+    Win(LineEnd),
+    /// A four: the defender must block on `block`.
+    Four {
+        /// The one five point.
+        block: Point,
+    },
+    /// A threat: if the defender passed, one of `winning_moves` would win (at threat depth
+    /// 1; empty for a threat by a longer VCF).
+    Threat {
+        /// The winning moves it prepares.
+        winning_moves: Vec<Point>,
+    },
 }
 
 /// Where the nodes of the last question went ([`Solver::stats`]).
@@ -215,10 +232,9 @@ pub struct Stats {
     pub attack_nodes: u64,
     /// Defender positions (after a threat) of the VCT search.
     pub defend_nodes: u64,
-    /// Nodes of the attacker's VCF searches.
-    pub attacker_vcf_nodes: u64,
-    /// Nodes of the defender's VCF searches (after each threat).
-    pub defender_vcf_nodes: u64,
+    /// Nodes of the VCF searches (the attacker's, at each attacker position and for the
+    /// threats of depth 2 and more).
+    pub vcf_nodes: u64,
     /// Attacker positions where every empty point was tried as a threat.
     pub wide_nodes: u64,
     /// Threat nodes where every legal reply was tried against the winning moves one by one.
@@ -264,7 +280,6 @@ impl Solver {
             wide_nodes: 0,
             plies_scratch: Vec::new(),
             stats: Stats::default(),
-            attacker: Color::Black,
         })
     }
 
@@ -361,6 +376,68 @@ impl Solver {
         self.wide_nodes
     }
 
+    /// What the move `p` would be for `attacker` here, by the definition (see [`Solver`]):
+    /// a five, a winning move, a four (with its forced block), a threat (with the winning
+    /// moves it prepares, at threat depth 1, or none listed for a longer VCF) or `None`
+    /// (neither, illegal, or occupied). A move that is not the block of a defender four on the
+    /// board is still classified as a move on its own.
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, RuleSet};
+    /// use renju_vct::{MoveKind, Solver};
+    /// let mut b = Board::renju();
+    /// for p in ["h8", "i8"] { b.place(p.parse().unwrap(), Color::Black).unwrap(); }
+    /// let mut s = Solver::new(&b, RuleSet::Renju);
+    /// // j8 makes the open three h8 i8 j8: g8 and k8 would then be open fours.
+    /// let MoveKind::Threat { winning_moves } = s.move_kind(Color::Black, "j8".parse().unwrap()).unwrap() else { panic!() };
+    /// assert_eq!(winning_moves.len(), 2);
+    /// assert_eq!(s.move_kind(Color::Black, "a1".parse().unwrap()), None);
+    /// ```
+    pub fn move_kind(&mut self, attacker: Color, p: Point) -> Option<MoveKind> {
+        if !self.vcf.board().is_empty(p) {
+            return None;
+        }
+        if self.vcf.board().five_points(attacker).contains(p) {
+            return Some(MoveKind::Five);
+        }
+        let bd = self.vcf.board_mut();
+        if !bd.is_legal(p, attacker) {
+            return None;
+        }
+        if let Some(w) = bd.winning_move(p, attacker) {
+            return Some(MoveKind::Win(LineEnd::from(w)));
+        }
+        let fives = bd.fives_after(p, attacker);
+        if fives.len() == 1 {
+            return Some(MoveKind::Four {
+                block: fives.as_slice()[0],
+            });
+        }
+        if !fives.is_empty() {
+            return None; // two five points but not a winning move: a forbidden Black double four
+        }
+        bd.place(p, attacker);
+        let mut w = Vec::new();
+        self.witnesses_on_board(attacker, &mut w);
+        let mut kind = None;
+        if !w.is_empty() {
+            kind = Some(MoveKind::Threat {
+                winning_moves: w.iter().map(|x| x.at).collect(),
+            });
+        } else if self.limits.threat_depth >= 2 {
+            self.begin();
+            if let Some(renju_vcf::Answer::Found(_)) =
+                self.vcf(attacker, self.limits.threat_depth, None)
+            {
+                kind = Some(MoveKind::Threat {
+                    winning_moves: Vec::new(),
+                });
+            }
+        }
+        self.vcf.board_mut().remove(p);
+        kind
+    }
+
     /// Where the nodes of the last question went.
     #[must_use]
     pub fn stats(&self) -> Stats {
@@ -391,26 +468,26 @@ impl Solver {
     /// [`ProofError::NoWin`] when there is no VCT within the limits,
     /// [`ProofError::Unknown`] when a budget ran out.
     pub fn prove(&mut self, attacker: Color) -> Result<Proof, ProofError> {
-        let line = match self.solve(attacker) {
-            Answer::Win(l) => l,
+        match self.solve(attacker) {
+            Answer::Win(_) => {}
             Answer::NoWin => {
                 return Err(ProofError::NoWin {
                     max_depth: self.limits.max_depth,
                 });
             }
             Answer::Unknown(e) => return Err(ProofError::Unknown(e)),
-        };
+        }
         self.begin();
         let tree = self.tree(attacker, self.limits.max_depth, 0, false, None, true);
         match tree {
             Ok(tree) => Ok(Proof {
+                line: self.line_in_tree(attacker, &tree),
                 board: self.board(),
                 rules: self.rules(),
                 convention: self.convention(),
                 attacker,
                 max_depth: self.limits.max_depth,
                 threat_depth: self.limits.threat_depth,
-                line,
                 tree,
             }),
             Err(e) => Err(ProofError::Unknown(e)),
@@ -429,7 +506,6 @@ impl Solver {
 
     fn question(&mut self, a: Color, first: Option<Point>) -> Answer {
         self.begin();
-        self.attacker = a;
         let b = self.limits.max_depth;
         let r = self.root(a, b, first);
         match r {
@@ -514,7 +590,7 @@ impl Solver {
             self.exhausted.get_or_insert(Exhausted::Nodes);
             return false;
         }
-        if self.nodes % CLOCK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CLOCK_EVERY) {
             self.table.maybe_grow(self.nodes);
             if let Some(limit) = self.deadline
                 && self.started.elapsed() > limit
@@ -542,11 +618,7 @@ impl Solver {
             Some(p) => self.vcf.solve_starting_with(side, p),
         };
         self.nodes += self.vcf.nodes();
-        if side == self.attacker {
-            self.stats.attacker_vcf_nodes += self.vcf.nodes();
-        } else {
-            self.stats.defender_vcf_nodes += self.vcf.nodes();
-        }
+        self.stats.vcf_nodes += self.vcf.nodes();
         if answer == renju_vcf::Answer::OutOfNodes {
             self.exhausted.get_or_insert(Exhausted::Nodes);
             return None;
@@ -915,11 +987,10 @@ impl Solver {
                         break;
                     }
                 }
-                // A defender VCF refutes the threat. It can only turn a win into a failure,
-                // so it is asked last, when every reply has been answered.
-                if r == Res::Win {
-                    r = self.defender_vcf(a);
-                }
+                // (A defender VCF after the threat refutes it, by the definition; with every
+                // defender four searched it is a refutation found here already: the defender
+                // plays its fours, the attacker's forced blocks follow it, and a block that is
+                // not a four or a threat, or a budget run out, ends the attacker's line.)
                 r
             }
         };
@@ -934,8 +1005,7 @@ impl Solver {
 
     /// The defender's replies to search after a threat, into `buf.replies` (fours first), or
     /// the result when it is known without them: `Err(Fail)` when, with one attacker move
-    /// left, the defender has a four the attacker cannot answer with a winning move. (Whether
-    /// the defender has a VCF is [`Solver::defender_vcf`].)
+    /// left, the defender has a four the attacker cannot answer with a winning move.
     fn replies(
         &mut self,
         a: Color,
@@ -1018,16 +1088,6 @@ impl Solver {
             }
         }
         Ok(())
-    }
-
-    /// After a threat of `a`: `Fail` when the defender has a VCF (of any length), `Win` when
-    /// it has none, `Abort` when a budget ran out.
-    fn defender_vcf(&mut self, a: Color) -> Res {
-        match self.vcf(a.opponent(), DEFENDER_VCF_DEPTH, None) {
-            None => Res::Abort,
-            Some(renju_vcf::Answer::Found(_)) => Res::Fail,
-            Some(_) => Res::Win,
-        }
     }
 
     // ---- the line and the proof tree ----
@@ -1282,6 +1342,70 @@ impl Solver {
             });
         }
         node.expect("a VCF line has a move")
+    }
+
+    /// The principal line of a whole proof: at each threat the reply with the deepest answer
+    /// (when no reply needed searching, one that spoils a winning move, answered by another).
+    fn line_in_tree(&mut self, a: Color, tree: &Attack) -> Line {
+        let d = a.opponent();
+        let mut moves: Vec<(Point, Color)> = Vec::new();
+        let mut node = tree;
+        let end = loop {
+            let x = node.at;
+            match &node.kind {
+                AttackKind::Five => break LineEnd::Five(x),
+                AttackKind::Win { end } => {
+                    moves.push((x, a));
+                    break *end;
+                }
+                AttackKind::Four { block, next } => {
+                    moves.push((x, a));
+                    moves.push((*block, d));
+                    self.vcf.board_mut().place(x, a);
+                    self.vcf.board_mut().place(*block, d);
+                    node = next;
+                }
+                AttackKind::Threat { replies, otherwise } => {
+                    moves.push((x, a));
+                    self.vcf.board_mut().place(x, a);
+                    if let Some(r) = replies.iter().max_by_key(|r| r.next.depth()) {
+                        moves.push((r.at, d));
+                        self.vcf.board_mut().place(r.at, d);
+                        node = &r.next;
+                        continue;
+                    }
+                    // Every reply loses to a winning move: one that spoils the first, answered
+                    // by another.
+                    let wits: Vec<Witness> = otherwise
+                        .iter()
+                        .map(|&w| Witness {
+                            at: w,
+                            fives: self.vcf.board().fives_after(w, a),
+                        })
+                        .collect();
+                    let Some(r) = self.spoiler(a, &wits) else {
+                        let w = otherwise.first().copied().unwrap_or(x);
+                        break LineEnd::TwoFives(w, w);
+                    };
+                    self.vcf.board_mut().place(r, d);
+                    moves.push((r, d));
+                    let answer = otherwise
+                        .iter()
+                        .find_map(|&w| self.vcf.board_mut().winning_move(w, a).map(|e| (w, e)));
+                    let (w, e) = answer.expect("a reply not searched leaves a winning move");
+                    moves.push((w, a));
+                    break LineEnd::from(e);
+                }
+            }
+        };
+        for &(q, _) in moves.iter().rev() {
+            self.vcf.board_mut().remove(q);
+        }
+        let pts = moves.iter().map(|&(q, _)| q).collect();
+        match end {
+            LineEnd::Five(f) => Line::new(a, vec![f], end),
+            _ => Line::new(a, pts, end),
+        }
     }
 
     /// The principal line of a (line-mode) tree.
