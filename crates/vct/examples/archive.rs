@@ -31,6 +31,8 @@ struct Tally {
     starts: usize,
     start_unknown: usize,
     nodes: u64,
+    line_nodes: u64,
+    win_time: Duration,
     times: Vec<Duration>,
     slowest: Vec<(Duration, u64, String)>,
 }
@@ -57,6 +59,8 @@ fn run(games: &[(usize, &str)], depth: u32) -> Tally {
             match &a {
                 Answer::Win(l) => {
                     t.wins += 1;
+                    t.line_nodes += solver.nodes() - solver.stats().search_nodes;
+                    t.win_time += start.elapsed();
                     if l.first() != p {
                         t.starts += 1;
                         let s = solver.solve_starting_with(side, p);
@@ -119,6 +123,8 @@ fn main() {
         t.starts += x.starts;
         t.start_unknown += x.start_unknown;
         t.nodes += x.nodes;
+        t.line_nodes += x.line_nodes;
+        t.win_time += x.win_time;
         t.times.extend(x.times);
         t.slowest.extend(x.slowest);
     }
@@ -152,6 +158,11 @@ fn main() {
     println!(
         "{} with a VCT, {} unknown; {} played moves searched as a first move ({} unknown); {} nodes",
         t.wins, t.unknown, t.starts, t.start_unknown, t.nodes
+    );
+    println!(
+        "{} of the nodes went to the principal lines of the wins; the wins took {:.1} % of the time",
+        t.line_nodes,
+        100.0 * t.win_time.as_secs_f64() / busy.as_secs_f64()
     );
     let top: Duration = t.times.iter().rev().take(count / 100).sum();
     println!(
