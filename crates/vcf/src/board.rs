@@ -93,12 +93,14 @@ impl Points {
         self.as_slice().contains(&p)
     }
 
+    #[inline]
     fn from_cells(c: &Cells) -> Points {
         let mut out = Points::new();
-        for &x in c.as_slice() {
-            out.at[usize::from(out.len)] = Grid::point(x);
-            out.len += 1;
+        let s = c.as_slice();
+        for (slot, &x) in out.at.iter_mut().zip(s) {
+            *slot = Grid::point(x);
         }
+        out.len = s.len() as u8;
         out
     }
 }
@@ -145,7 +147,6 @@ pub struct ThreatBoard {
     seen: Vec<u32>,
     stamp: u32,
     slot: Vec<u16>,
-    pairs: Vec<(Cell, Cell)>,
     cells: Vec<Cell>,
     moves: Vec<(Cell, Cells)>,
 }
@@ -178,7 +179,6 @@ impl ThreatBoard {
             seen: vec![0; CELLS],
             stamp: 0,
             slot: vec![0; CELLS],
-            pairs: Vec::new(),
             cells: Vec::new(),
             moves: Vec::new(),
         }
@@ -274,13 +274,6 @@ impl ThreatBoard {
         self.grid.hash()
     }
 
-    /// The hash the position would have after a stone of `color` on the empty `p` (computed
-    /// without placing it).
-    #[must_use]
-    pub fn hash_with(&self, p: Point, color: Color) -> u64 {
-        self.grid.hash_with(Grid::cell(p), ci(color))
-    }
-
     /// Every empty point where `color` makes a winning row now (exactly five where the rule
     /// set wants it).
     #[must_use]
@@ -296,6 +289,12 @@ impl ThreatBoard {
         Points::from_cells(&self.grid.fives_after(Grid::cell(p), ci(color)))
     }
 
+    /// Whether `color` can make a four anywhere now (cheaper than listing them).
+    #[must_use]
+    pub fn has_four_move(&self, color: Color) -> bool {
+        self.grid.any_four_move(ci(color))
+    }
+
     /// Every move that makes a four for `color` now, each once with its five points (the
     /// moves that would make a five are not among them unless they also make a four). Black's
     /// forbidden points are included: ask [`ThreatBoard::is_legal`].
@@ -309,73 +308,6 @@ impl ThreatBoard {
                 .map(|(x, f)| (Grid::point(*x), Points::from_cells(f))),
         );
         self.moves = moves;
-    }
-
-    /// The fours `color` can make on the lines through its own stone on `p`, each move once
-    /// with all its five points (also those on other lines). Empty when `p` holds no stone of
-    /// `color`.
-    ///
-    /// ```
-    /// use renju_core::{Board, Color, Convention, RuleSet};
-    /// let mut tb = renju_vcf::board::ThreatBoard::new(&Board::renju(), RuleSet::Renju, Convention::Lenient);
-    /// for p in ["h8", "i8", "j8"] {
-    ///     tb.place(p.parse().unwrap(), Color::White);
-    /// }
-    /// let mut out = Vec::new();
-    /// tb.fours_through("i8".parse().unwrap(), Color::White, &mut out);
-    /// let moves: Vec<String> = out.iter().map(|(m, _)| m.to_string()).collect();
-    /// assert_eq!(moves.len(), 4); // f8, g8, k8, l8
-    /// ```
-    pub fn fours_through(&mut self, p: Point, color: Color, out: &mut Vec<(Point, Points)>) {
-        out.clear();
-        if self.stone(p) != Some(color) {
-            return;
-        }
-        let c = ci(color);
-        let mut pairs = std::mem::take(&mut self.pairs);
-        self.grid.fours_through(Grid::cell(p), c, &mut pairs);
-        for &(y, _) in &pairs {
-            let yp = Grid::point(y);
-            if out.iter().all(|(m, _)| *m != yp) {
-                out.push((yp, Points::from_cells(&self.grid.fives_after(y, c))));
-            }
-        }
-        self.pairs = pairs;
-    }
-
-    /// The fours a stone of `color` on the empty `x` would make possible on the lines
-    /// through `x`: each move `y` that would then make a four there, once, with all its five
-    /// points (with `x` counted as a stone of `color`). Computed without placing `x`: the
-    /// threat test. Empty when `x` is not empty.
-    ///
-    /// ```
-    /// use renju_core::{Board, Color, Convention, RuleSet};
-    /// let mut tb = renju_vcf::board::ThreatBoard::new(&Board::renju(), RuleSet::FreeStyle, Convention::Lenient);
-    /// for p in ["h8", "i8"] {
-    ///     tb.place(p.parse().unwrap(), Color::Black);
-    /// }
-    /// // j8 would make the open three h8 i8 j8: g8 and k8 would then be open fours.
-    /// let mut out = Vec::new();
-    /// tb.fours_after("j8".parse().unwrap(), Color::Black, &mut out);
-    /// let open: Vec<String> = out.iter().filter(|(_, f)| f.len() == 2).map(|(m, _)| m.to_string()).collect();
-    /// assert_eq!(open, ["g8", "k8"]);
-    /// ```
-    pub fn fours_after(&mut self, x: Point, color: Color, out: &mut Vec<(Point, Points)>) {
-        out.clear();
-        if !self.is_empty(x) {
-            return;
-        }
-        let c = ci(color);
-        let xc = Grid::cell(x);
-        let mut cells = std::mem::take(&mut self.cells);
-        self.grid.fours_made_by(xc, c, &mut cells);
-        for &y in &cells {
-            let f = self.grid.fives_after_with(y, c, xc);
-            if f.len() > 0 {
-                out.push((Grid::point(y), Points::from_cells(&f)));
-            }
-        }
-        self.cells = cells;
     }
 
     /// [`ThreatBoard::fours_after`] along one line: for a stone of `color` on the empty `x`,

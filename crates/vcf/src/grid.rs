@@ -195,12 +195,6 @@ impl Grid {
         self.hash ^ ZOBRIST[c][usize::from(x)] ^ ZOBRIST[1 - c][usize::from(y)]
     }
 
-    /// The hash after a stone of colour index `c` on `x`.
-    #[inline]
-    pub(crate) fn hash_with(&self, x: Cell, c: usize) -> u64 {
-        self.hash ^ ZOBRIST[c][usize::from(x)]
-    }
-
     /// Whether a stone of `c` on the empty `x` makes a winning row (exactly five where `c`
     /// needs it).
     #[inline]
@@ -355,6 +349,22 @@ impl Grid {
             .map(|x| x as Cell)
     }
 
+    /// Whether `c` can make a four anywhere now (an open "three" window whose five would be
+    /// long enough).
+    pub(crate) fn any_four_move(&self, c: usize) -> bool {
+        for (i, &word) in self.three[c].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let w = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.long_enough_only(w, c) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Every empty cell where `c` makes a winning row now.
     pub(crate) fn all_fives(&self, c: usize) -> Cells {
         let mut out = Cells::new();
@@ -458,80 +468,11 @@ impl Grid {
             && (self.cells[start - step] == stone(c) || self.cells[start + 5 * step] == stone(c)))
     }
 
-    /// The fours `c` can make on lines through its stone on `x`: for each of `c`'s open
-    /// "three" windows containing `x`, its two empty cells (each makes a four whose five point
-    /// is the other), pushed as pairs `(move, five point)`.
-    pub(crate) fn fours_through(&self, x: Cell, c: usize, out: &mut Vec<(Cell, Cell)>) {
-        out.clear();
-        let xu = usize::from(x);
-        let o = 1 - c;
-        for (d, &step) in STEPS.iter().enumerate() {
-            for k in 0..5 {
-                let start = xu - k * step;
-                let w = start * 4 + d;
-                if self.count[c][w] != 3 || self.count[o][w] != 0 || !self.long_enough_only(w, c) {
-                    continue;
-                }
-                let mut empties = [0 as Cell; 2];
-                let mut n = 0;
-                for j in 0..5 {
-                    let y = start + j * step;
-                    if self.cells[y] == EMPTY && n < 2 {
-                        empties[n] = y as Cell;
-                        n += 1;
-                    }
-                }
-                out.push((empties[0], empties[1]));
-                out.push((empties[1], empties[0]));
-            }
-        }
-    }
-
     /// Whether the cell `x` lies in window `w`.
     #[inline]
     fn in_window(w: usize, x: usize) -> bool {
         let (start, step) = (w / 4, STEPS[w % 4]);
         x >= start && (x - start).is_multiple_of(step) && (x - start) / step < 5
-    }
-
-    /// [`Grid::fives_after`] with one more stone of `c` counted on the empty `x` (not `y`):
-    /// the five points a stone of `c` on `y` would make if `x` held a stone of `c` too.
-    #[inline]
-    pub(crate) fn fives_after_with(&self, y: Cell, c: usize, x: Cell) -> Cells {
-        let mut out = Cells::new();
-        let (yu, xu) = (usize::from(y), usize::from(x));
-        let o = 1 - c;
-        for (d, &step) in STEPS.iter().enumerate() {
-            for k in 0..5 {
-                let start = yu - k * step;
-                let w = start * 4 + d;
-                let own = self.count[c][w];
-                if own >= OFF || self.count[o][w] != 0 {
-                    continue;
-                }
-                let with_x = Self::in_window(w, xu);
-                if own + u8::from(with_x) != 3 {
-                    continue;
-                }
-                if self.exact[c] {
-                    let (before, after) = (start - step, start + 5 * step);
-                    if self.cells[before] == stone(c)
-                        || self.cells[after] == stone(c)
-                        || before == xu
-                        || after == xu
-                    {
-                        continue;
-                    }
-                }
-                for j in 0..5 {
-                    let z = start + j * step;
-                    if z != yu && z != xu && self.cells[z] == EMPTY {
-                        out.push_unique(z as Cell);
-                    }
-                }
-            }
-        }
-        out
     }
 
     /// For a stone of `c` on the empty `x`, along direction `d` only: each cell `y` of `c`'s
@@ -598,30 +539,6 @@ impl Grid {
         }
     }
 
-    /// The cells `y` where a stone of `c` would make a four on a line through the empty `x`
-    /// if `x` held a stone of `c`: the other empty cells of `c`'s open two-stone windows
-    /// through `x`. Each once, pushed to `out` (cleared first).
-    pub(crate) fn fours_made_by(&self, x: Cell, c: usize, out: &mut Vec<Cell>) {
-        out.clear();
-        let xu = usize::from(x);
-        let o = 1 - c;
-        for (d, &step) in STEPS.iter().enumerate() {
-            for k in 0..5 {
-                let start = xu - k * step;
-                let w = start * 4 + d;
-                if self.count[c][w] != 2 || self.count[o][w] != 0 {
-                    continue;
-                }
-                for j in 0..5 {
-                    let z = start + j * step;
-                    if z != xu && self.cells[z] == EMPTY && !out.contains(&(z as Cell)) {
-                        out.push(z as Cell);
-                    }
-                }
-            }
-        }
-    }
-
     /// For each of the four lines through `x`, the most stones of `c` in one window through
     /// `x` that holds no stone of the other colour (0 when every window is blocked or leaves
     /// the board). A stone of `c` on `x` can make a three on a line only where this is at
@@ -680,5 +597,55 @@ impl Grid {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit sets agree with the counts after any sequence of placements and removals.
+    fn check(g: &Grid) {
+        for c in 0..2 {
+            for w in 0..WINDOWS {
+                let (own, theirs) = (g.count[c][w], g.count[1 - c][w]);
+                let bit = |bits: &[u64; WORDS]| bits[w / 64] & (1 << (w % 64)) != 0;
+                let open = own < OFF && theirs == 0;
+                assert_eq!(bit(&g.two[c]), open && own == 2, "two {c} {w}");
+                assert_eq!(bit(&g.three[c]), open && own == 3, "three {c} {w}");
+                assert_eq!(bit(&g.four[c]), open && own == 4, "four {c} {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_window_bits_follow_the_counts() {
+        let mut g = Grid::new(15, [true, false]);
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut placed: Vec<(Cell, usize)> = Vec::new();
+        for step in 0..600 {
+            if placed.len() > 40 || (next() % 4 == 0 && !placed.is_empty()) {
+                let (x, c) = placed.swap_remove((next() as usize) % placed.len());
+                g.remove(x, c);
+            } else {
+                let p = Point::new((next() % 15) as u8, (next() % 15) as u8).unwrap();
+                let x = Grid::cell(p);
+                if g.is_empty(x) {
+                    let c = (next() % 2) as usize;
+                    g.place(x, c);
+                    placed.push((x, c));
+                }
+            }
+            if step % 20 == 0 {
+                check(&g);
+            }
+        }
+        check(&g);
     }
 }

@@ -124,6 +124,17 @@ impl PointSet {
             }
         }
     }
+    /// Whether a point of the set lies on a line through `p` within 4 of it (`p` excluded).
+    fn meets_lines(&self, p: Point, size: u8) -> bool {
+        Direction::ALL.iter().any(|d| {
+            let (dc, dr) = d.step();
+            (-4..=4).any(|k| {
+                k != 0
+                    && p.offset(dc * k, dr * k, size)
+                        .is_some_and(|q| self.contains(q))
+            })
+        })
+    }
     fn and(&self, other: &PointSet) -> PointSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
@@ -703,7 +714,8 @@ impl Solver {
                 None => {}
             }
         }
-        if !vcf_failed {
+        // (A VCF needs a four to start with, the block of a defender four included.)
+        if !vcf_failed && self.vcf.board().has_four_move(a) {
             match self.vcf(a, b, first) {
                 None => return Res::Abort,
                 Some(renju_vcf::Answer::Found(line)) => {
@@ -847,10 +859,23 @@ impl Solver {
         }
         let points = std::mem::take(&mut buf.points);
         let mut ok = true;
+        // A winning move on a line through `x` needs two five points: from two windows that
+        // `x` brings to three stones (two open two-stone windows through `x`), or from one
+        // such window and a four the move makes already (a four move on a line through `x`).
+        // Only a White four whose block is forbidden needs one.
+        let one_window_enough = renju && a == Color::White;
+        let size = self.vcf.board().size();
         for &x in &points {
             if fours.contains(x)
                 || !self.vcf.board().is_empty(x)
                 || viable.as_ref().is_some_and(|v| !v.contains(x))
+            {
+                continue;
+            }
+            if !wide
+                && !one_window_enough
+                && self.vcf.board().potential(x, a) < 2
+                && !fours.meets_lines(x, size)
             {
                 continue;
             }
