@@ -5,6 +5,8 @@
 //! product: it builds, tests, regenerates and checks.
 
 mod atlas;
+mod package;
+mod semver;
 mod tables;
 
 use clap::{Parser, Subcommand};
@@ -33,12 +35,36 @@ enum Task {
   4. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
   5. cargo xtask tables --check (docs/tables/ current)
   6. cargo xtask atlas --check (docs/atlas/ current)
-  7. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
+  7. cargo xtask package (every published crate packaged, then built and tested from its
+     .crate contents alone)
+  8. cargo xtask semver (the public API against the last release, cargo-semver-checks)
+  9. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate; skipped with a note when cargo-machete is not installed: .ci/run installs it)
 .ci/run runs cargo fmt --check and cargo clippy -D warnings before this.")]
     Ci,
     /// cargo test --workspace.
     Test,
+    /// Package every published crate, then build and test the packages from their .crate files.
+    #[command(
+        long_about = "Package every published crate (cargo package), unpack the .crate \
+files into target/package-check/ as a workspace of their own (crates.io dependencies patched to \
+the unpacked packages, the repository's Cargo.lock, --offline) and run cargo test there: each \
+package's unit and doc tests build and pass from what would reach crates.io."
+    )]
+    Package,
+    /// The public API of every published crate checked against the last release
+    /// (cargo-semver-checks); --bless makes the current packages the baseline.
+    #[command(
+        long_about = "Check the public API of every published crate against the last \
+release, kept as its .crate files in api/baseline/, with cargo-semver-checks (cargo install \
+cargo-semver-checks --locked): a change that needs a version bump the version does not have \
+fails. --bless (when a version is released) writes the current packages to api/baseline/."
+    )]
+    Semver {
+        /// Make the current packages the baseline instead of checking.
+        #[arg(long)]
+        bless: bool,
+    },
     /// Audit archives in release mode (default: the project's corpus/).
     #[command(
         long_about = "Audit archives in release mode: `corpus-tool validate ARGS...`. \
@@ -169,6 +195,8 @@ fn ci() -> Result<(), String> {
     }
     tables::run(&check_flag(true))?;
     atlas::atlas(&check_flag(true))?;
+    package::package()?;
+    semver::check()?;
     machete()
 }
 
@@ -264,6 +292,15 @@ fn main() -> ExitCode {
     let (name, result) = match cli.task {
         Task::Ci => ("ci", ci()),
         Task::Test => ("test", cargo(&["test", "--workspace"])),
+        Task::Package => ("package", package::package()),
+        Task::Semver { bless } => (
+            "semver",
+            if bless {
+                semver::bless()
+            } else {
+                semver::check()
+            },
+        ),
         Task::Validate { args } => ("validate", validate(&args)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench => ("bench", bench()),
@@ -311,6 +348,8 @@ mod tests {
             [
                 "ci",
                 "test",
+                "package",
+                "semver",
                 "validate",
                 "tables",
                 "bench",

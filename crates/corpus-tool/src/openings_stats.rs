@@ -181,34 +181,3 @@ pub fn run_checked(
         problems,
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use renju_analyzer::End;
-    use renju_core::Foul;
-
-    /// The ends counted per opening add up to the ends `validate`'s summary counts on the
-    /// project's hand-made games (every kind of end is among them).
-    #[test]
-    fn ends_agree_with_validate_on_the_project_games() {
-        let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
-        let run = count(&[games], &Options::default()).expect("corpus/games is readable");
-        let rows = run.stats.rows();
-        let sum =
-            |f: fn(&renju_analyzer::stats::OpeningRow) -> usize| rows.iter().map(f).sum::<usize>();
-        let s = &run.summary;
-        assert!(s.records >= 20, "{} records", s.records);
-        assert_eq!(run.stats.games(), s.records - s.unreadable);
-        assert_eq!(sum(|r| r.black_five), s.ends.get(End::BlackFive));
-        assert_eq!(sum(|r| r.white_five), s.ends.get(End::WhiteFive));
-        let fouls: usize = [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
-            .into_iter()
-            .map(|f| s.ends.get(End::Foul(f)))
-            .sum();
-        assert!(fouls > 0);
-        assert_eq!(sum(|r| r.foul), fouls);
-        let declared = sum(|r| r.black + r.white + r.draw + r.unknown);
-        assert_eq!(declared, run.stats.games());
-    }
-}

@@ -13,7 +13,9 @@ use crate::common;
 use common::Scratch;
 use corpus_tool::openings_stats::{StatsRun, count};
 use corpus_tool::validate::Options;
+use renju_analyzer::End;
 use renju_analyzer::stats::OpeningRow;
+use renju_core::Foul;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
@@ -678,4 +680,28 @@ fn cli_failures_exit_2_and_leave_no_partial_file() {
         .filter(|n| n.contains("partial"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// The ends counted per opening add up to the ends `validate`'s summary counts on the
+/// project's hand-made games (every kind of end is among them).
+#[test]
+fn ends_agree_with_validate_on_the_project_games() {
+    let games = renju_testdata::repo("corpus/games");
+    let run = count(&[games], &Options::default()).expect("corpus/games is readable");
+    let rows = run.stats.rows();
+    let sum =
+        |f: fn(&renju_analyzer::stats::OpeningRow) -> usize| rows.iter().map(f).sum::<usize>();
+    let s = &run.summary;
+    assert!(s.records >= 20, "{} records", s.records);
+    assert_eq!(run.stats.games(), s.records - s.unreadable);
+    assert_eq!(sum(|r| r.black_five), s.ends.get(End::BlackFive));
+    assert_eq!(sum(|r| r.white_five), s.ends.get(End::WhiteFive));
+    let fouls: usize = [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
+        .into_iter()
+        .map(|f| s.ends.get(End::Foul(f)))
+        .sum();
+    assert!(fouls > 0);
+    assert_eq!(sum(|r| r.foul), fouls);
+    let declared = sum(|r| r.black + r.white + r.draw + r.unknown);
+    assert_eq!(declared, run.stats.games());
 }
