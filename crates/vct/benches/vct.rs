@@ -215,7 +215,9 @@ fn main() {
                 bench("real games, no VCT at 5", &without, depth);
             }
         }
-        None => println!("SKIPPED: real-game positions: shared/data/vct/vct-dev.jsonl is not there"),
+        None => {
+            println!("SKIPPED: real-game positions: shared/data/vct/vct-dev.jsonl is not there")
+        }
     }
     for depth in [5, 7] {
         bench("composed problems", &problems, depth);

@@ -4,7 +4,7 @@
 //! the move played is not the line's first move, whether the move played starts one. Games
 //! are shared out to T threads (default 2), one solver each, reused from game to game.
 //!
-//! `cargo run --release -p renju-vct --example archive -- FILE [N] [THREADS] [DEPTH]`
+//! `cargo run --release -p renju-vct --example vct-archive -- FILE [N] [THREADS] [DEPTH]`
 //!
 //! Prints the positions, wins, unknowns, the per-position time distribution (thread time),
 //! the wall time, and the extrapolation to the whole file.

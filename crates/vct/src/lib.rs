@@ -5,8 +5,9 @@
 //! [`Solver`] answers "does this side win by continuous threats from here, within the limits?"
 //! with an [`Answer`]: [`Answer::Win`] with the principal [`Line`], [`Answer::NoWin`], or
 //! [`Answer::Unknown`] when the node or time budget ran out (never taken for "no VCT").
-//! [`Solver::prove`] gives the whole [`Proof`] tree. The definition is the one of
-//! `docs/vct.md`, stated item by item on [`Solver`].
+//! [`Solver::prove`] gives the whole [`Proof`] tree, [`Solver::move_kind`] what one move is.
+//! The definition is stated item by item on [`Solver`]; the search and the proofs behind its
+//! restricted defence are described in the `search` module's source.
 //!
 //! It is **not** a general game-tree search (no quiet moves, no four-three threats at threat
 //! depth 1, no evaluation), a rules engine (Black's fouls are renju-core's
@@ -311,10 +312,8 @@ pub fn check_position(board: &Board, rules: RuleSet) -> Result<(), PositionError
 ///
 /// ```
 /// use renju_core::{Board, Color, RuleSet};
-/// let mut b = Board::renju();
-/// for p in ["h8", "i9"] { b.place(p.parse().unwrap(), Color::Black).unwrap(); }
-/// // Two stones make no threat that wins within 5 moves on an empty board.
-/// assert_eq!(renju_vct::solve(&b, Color::Black, RuleSet::FreeStyle).is_win(), Some(false));
+/// // On an empty board no first move is a four or a threat: no VCT, whatever the rules.
+/// assert_eq!(renju_vct::solve(&Board::renju(), Color::Black, RuleSet::FreeStyle), renju_vct::Answer::NoWin);
 /// ```
 #[must_use]
 pub fn solve(board: &Board, attacker: Color, rules: RuleSet) -> Answer {

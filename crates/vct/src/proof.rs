@@ -114,13 +114,10 @@ impl Attack {
 ///
 /// ```json
 /// {"format": "renju-vct-proof", "version": 1, "size": 15, "board": "<size*size cells>",
-///  "rules": "renju", "convention": "lenient", "attacker": "black",
+///  "rules": "renju", "convention": "lenient", "attacker": "white",
 ///  "max_depth": 5, "threat_depth": 1,
-///  "line": ["h8", "i9", "g7"], "end": {"type": "two-fives", "points": ["f6", "k10"]},
-///  "tree": {"move": "h8", "kind": "threat",
-///           "replies": [{"move": "i9", "next": {"move": "g7", "kind": "win",
-///                        "end": {"type": "two-fives", "points": ["f6", "k10"]}}}],
-///           "otherwise": ["g7", "i9"]}}
+///  "line": ["h8", "j8", "e8"], "end": {"type": "two-fives", "points": ["i8", "d8"]},
+///  "tree": {"move": "h8", "kind": "threat", "replies": [], "otherwise": ["i8", "e8", "h9"]}}
 /// ```
 ///
 /// `board` is the position before the first move, row `size` first, columns `a` onwards (`.`

@@ -35,12 +35,16 @@
 //! four whose block has two three shapes, every empty point is tried and every winning move is
 //! looked for. At threat depth 2 and more, every empty point is tried, with the VCF solver.
 
+mod extract;
+mod points;
+
 use crate::line::{Line, LineEnd};
-use crate::proof::{Attack, AttackKind, Proof, Reply};
+use crate::proof::{Attack, AttackKind, Proof};
 use crate::table::{Known, Table};
 use crate::{Answer, Exhausted, Limits, LimitsError, ProofError};
+use points::{ForbiddenMemo, PointSet, collinear, could_be_double_three, empties};
 use renju_core::{Board, Color, Convention, Direction, Point, RuleSet};
-use renju_vcf::board::{Points, ThreatBoard};
+use renju_vcf::board::Points;
 use std::time::{Duration, Instant};
 
 /// Keys of the node kinds (attacker to move, defender to move after a threat), per attacker.
@@ -63,85 +67,6 @@ struct Witness {
     at: Point,
     /// Its five points (one: a White four whose block is forbidden for Black).
     fives: Points,
-}
-
-/// Whether a point may be forbidden for Black ([`ThreatBoard::may_be_forbidden`]), asked once
-/// per point at one attacker node (stones the attacker adds there can only lower the counts).
-#[derive(Default)]
-struct ForbiddenMemo {
-    asked: PointSet,
-    maybe: PointSet,
-}
-
-impl ForbiddenMemo {
-    fn may_be_forbidden(&mut self, bd: &ThreatBoard, p: Point) -> bool {
-        if !self.asked.contains(p) {
-            self.asked.insert(p);
-            if bd.may_be_forbidden(p) {
-                self.maybe.insert(p);
-            }
-        }
-        self.maybe.contains(p)
-    }
-}
-
-/// Whether `f` lies on the line through `y` in direction `d`.
-fn collinear(y: Point, f: Point, d: Direction) -> bool {
-    let dc = i32::from(f.col()) - i32::from(y.col());
-    let dr = i32::from(f.row()) - i32::from(y.row());
-    match d {
-        Direction::Horizontal => dr == 0,
-        Direction::Vertical => dc == 0,
-        Direction::Diagonal => dc == dr,
-        Direction::AntiDiagonal => dc == -dr,
-    }
-}
-
-/// A set of points (by `row * 32 + col`).
-#[derive(Clone, Copy, Default)]
-struct PointSet([u64; 16]);
-
-impl PointSet {
-    fn code(p: Point) -> usize {
-        usize::from(p.row()) * 32 + usize::from(p.col())
-    }
-    fn insert(&mut self, p: Point) {
-        let c = Self::code(p);
-        self.0[c / 64] |= 1 << (c % 64);
-    }
-    fn contains(&self, p: Point) -> bool {
-        let c = Self::code(p);
-        self.0[c / 64] & (1 << (c % 64)) != 0
-    }
-    /// Adds the points on the four lines through `p` within 4 of it (`p` included).
-    fn insert_lines(&mut self, p: Point, size: u8) {
-        for d in Direction::ALL {
-            let (dc, dr) = d.step();
-            for k in -4..=4 {
-                if let Some(q) = p.offset(dc * k, dr * k, size) {
-                    self.insert(q);
-                }
-            }
-        }
-    }
-    /// Whether a point of the set lies on a line through `p` within 4 of it (`p` excluded).
-    fn meets_lines(&self, p: Point, size: u8) -> bool {
-        Direction::ALL.iter().any(|d| {
-            let (dc, dr) = d.step();
-            (-4..=4).any(|k| {
-                k != 0
-                    && p.offset(dc * k, dr * k, size)
-                        .is_some_and(|q| self.contains(q))
-            })
-        })
-    }
-    fn and(&self, other: &PointSet) -> PointSet {
-        let mut out = *self;
-        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
-            *a &= b;
-        }
-        out
-    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -205,14 +130,20 @@ struct Ply {
 /// between the questions is cheap.
 ///
 /// ```
-/// use renju_core::{Board, Color, RuleSet};
+/// use renju_core::{Board, Color, Point, RuleSet};
 /// use renju_vct::{Answer, Solver};
-/// // White's g8 h8 on row 8 and i9 j10 on the diagonal: h8... i9 j10 make a three with k11
-/// // and g7 (the diagonal g7 h8 i9 j10 k11); more simply, an open three is a threat.
+/// // Black h8 i8: j8 (or g8) would make an open three, a threat; but one threat is answered
+/// // by one block, and nothing more is there: no VCT.
 /// let mut board = Board::renju();
 /// for p in ["h8", "i8"] { board.place(p.parse().unwrap(), Color::Black).unwrap(); }
+/// board.place("a1".parse().unwrap(), Color::White).unwrap();
 /// let mut solver = Solver::new(&board, RuleSet::Renju);
-/// assert!(matches!(solver.solve(Color::Black), Answer::NoWin));
+/// assert_eq!(solver.solve(Color::Black), Answer::NoWin);
+/// // Follow the game: Black j8 (an open three), White a2 elsewhere: now g8 or k8 wins.
+/// solver.place("j8".parse().unwrap(), Color::Black);
+/// solver.place("a2".parse().unwrap(), Color::White);
+/// let line = solver.solve(Color::Black).line().cloned().unwrap();
+/// assert_eq!(line.attacker_moves(), 1);
 /// ```
 pub struct Solver {
     vcf: renju_vcf::Solver,
@@ -271,9 +202,6 @@ pub struct Stats {
     /// All the nodes of the search for the answer (the rest of [`Solver::nodes`], after a
     /// win, went to finding the principal line).
     pub search_nodes: u64,
-    /// Development counters: attacker nodes by budget, candidates generated by budget,
-    /// defender nodes by budget, replies searched by budget.
-    pub by_budget: [[u64; 8]; 4],
 }
 
 impl Solver {
@@ -402,13 +330,6 @@ impl Solver {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
-    }
-
-    /// Attacker positions of the last question where every empty point had to be tried as a
-    /// threat (foul effects at a distance, see the module comment).
-    #[must_use]
-    pub fn wide_nodes(&self) -> u64 {
-        self.wide_nodes
     }
 
     /// What the move `p` would be for `attacker` here, by the definition (see [`Solver`]):
@@ -734,9 +655,7 @@ impl Solver {
             return Res::Fail;
         }
         let mut buf = self.ply(ply);
-        self.stats.by_budget[0][(b as usize).min(7)] += 1;
         let (r, by) = if self.candidates(a, b, forced.or(first), &mut buf) {
-            self.stats.by_budget[1][(b as usize).min(7)] += buf.cands.len() as u64;
             self.order(key, &mut buf);
             self.try_candidates(a, b, ply, &buf)
         } else {
@@ -1078,11 +997,9 @@ impl Solver {
             None => {}
         }
         let mut buf = self.ply(ply);
-        self.stats.by_budget[2][(b as usize).min(7)] += 1;
         let r = match self.replies(a, b, wits, vcf_threat, &mut buf) {
             Err(r) => r,
             Ok(()) => {
-                self.stats.by_budget[3][(b as usize).min(7)] += buf.replies.len() as u64;
                 let mut r = Res::Win;
                 for &p in &buf.replies {
                     let d = a.opponent();
@@ -1208,381 +1125,4 @@ impl Solver {
         }
         Ok(())
     }
-
-    // ---- the line and the proof tree ----
-
-    /// The proof below an attacker node known to win with `b` moves left (`full`: every
-    /// reply searched; else only the principal reply, with the fewest moves the attacker
-    /// needs against it).
-    fn tree(
-        &mut self,
-        a: Color,
-        b: u32,
-        ply: usize,
-        vcf_failed: bool,
-        first: Option<Point>,
-        full: bool,
-    ) -> Result<Attack, Exhausted> {
-        let fail = |s: &Solver| s.exhausted.unwrap_or(Exhausted::Nodes);
-        let own = self.vcf.board().five_points(a);
-        if let Some(f) = own.first() {
-            return match first {
-                Some(p) if !own.contains(p) => {
-                    let Some((block, end)) = self.extra_four(a, p, &own) else {
-                        unreachable!("a win was found")
-                    };
-                    match (block, end) {
-                        (None, Some(end)) => Ok(Attack::new(p, AttackKind::Win { end })),
-                        (Some(block), _) => {
-                            let bd = self.vcf.board_mut();
-                            bd.place(p, a);
-                            bd.place(block, a.opponent());
-                            let next = self.tree(a, b - 1, ply + 1, false, None, full);
-                            let bd = self.vcf.board_mut();
-                            bd.remove(block);
-                            bd.remove(p);
-                            Ok(Attack::new(
-                                p,
-                                AttackKind::Four {
-                                    block,
-                                    next: Box::new(next?),
-                                },
-                            ))
-                        }
-                        (None, None) => unreachable!(),
-                    }
-                }
-                Some(p) => Ok(Attack::new(p, AttackKind::Five)),
-                None => Ok(Attack::new(f, AttackKind::Five)),
-            };
-        }
-        if !vcf_failed {
-            match self.vcf(a, b, first) {
-                None => return Err(fail(self)),
-                Some(renju_vcf::Answer::Found(line)) => return Ok(self.vcf_tree(a, line.moves())),
-                Some(_) => {}
-            }
-        }
-        let d = a.opponent();
-        let forced = self.vcf.board().five_points(d).first();
-        let key = self.vcf.board().hash() ^ ATTACK_KEY[ci(a)];
-        let mut buf = self.ply(ply);
-        if !self.candidates(a, b, forced.or(first), &mut buf) {
-            self.give_back(ply, buf);
-            return Err(fail(self));
-        }
-        self.order(key, &mut buf);
-        let mut out = None;
-        for cand in buf.cands.clone() {
-            match self.play_candidate(a, b, ply, &buf, &cand) {
-                Res::Abort => break,
-                Res::Fail => continue,
-                Res::Win => {}
-            }
-            let x = cand.at;
-            self.vcf.board_mut().place(x, a);
-            let node = match cand.kind {
-                Kind::Four(f) => {
-                    let bd = self.vcf.board_mut();
-                    if d == Color::Black && bd.is_forbidden(f) {
-                        Ok(Attack::new(
-                            x,
-                            AttackKind::Win {
-                                end: LineEnd::ForbiddenBlock(f),
-                            },
-                        ))
-                    } else {
-                        bd.place(f, d);
-                        let k = if full {
-                            Ok(b - 1)
-                        } else {
-                            self.fewest(a, b - 1, ply + 2, true)
-                        };
-                        let next = k.and_then(|k| self.tree(a, k, ply + 2, true, None, full));
-                        self.vcf.board_mut().remove(f);
-                        next.map(|n| {
-                            Attack::new(
-                                x,
-                                AttackKind::Four {
-                                    block: f,
-                                    next: Box::new(n),
-                                },
-                            )
-                        })
-                    }
-                }
-                Kind::Threat { from, len } => {
-                    let w = buf.witnesses[from as usize..(from + len) as usize].to_vec();
-                    self.threat_tree(a, b - 1, ply + 1, x, &w, false, full)
-                }
-                Kind::VcfThreat => self.threat_tree(a, b - 1, ply + 1, x, &[], true, full),
-            };
-            self.vcf.board_mut().remove(x);
-            out = Some(node);
-            break;
-        }
-        self.give_back(ply, buf);
-        out.unwrap_or_else(|| Err(fail(self)))
-    }
-
-    /// The smallest budget (1..=b) that wins at this attacker node (known to win with `b`).
-    fn fewest(&mut self, a: Color, b: u32, ply: usize, vcf_failed: bool) -> Result<u32, Exhausted> {
-        for k in 1..b {
-            match self.attack(a, k, ply, vcf_failed, None) {
-                Res::Win => return Ok(k),
-                Res::Fail => {}
-                Res::Abort => return Err(self.exhausted.unwrap_or(Exhausted::Nodes)),
-            }
-        }
-        Ok(b)
-    }
-
-    /// The proof below the threat `x` (on the board), the attacker with `b` moves left.
-    #[allow(clippy::too_many_arguments)]
-    fn threat_tree(
-        &mut self,
-        a: Color,
-        b: u32,
-        ply: usize,
-        x: Point,
-        wits: &[Witness],
-        vcf_threat: bool,
-        full: bool,
-    ) -> Result<Attack, Exhausted> {
-        let d = a.opponent();
-        let mut buf = self.ply(ply);
-        if self.replies(a, b, wits, vcf_threat, &mut buf).is_err() {
-            // Cannot happen: the threat was found to win, so no reply refutes it at once.
-            self.give_back(ply, buf);
-            debug_assert!(false, "a winning threat refuted");
-            return Err(self.exhausted.unwrap_or(Exhausted::Nodes));
-        }
-        let replies = buf.replies.clone();
-        self.give_back(ply, buf);
-        let otherwise: Vec<Point> = wits.iter().map(|w| w.at).collect();
-        let mut out = Vec::new();
-        if full {
-            for p in replies {
-                self.vcf.board_mut().place(p, d);
-                let next = self.tree(a, b, ply + 1, false, None, true);
-                self.vcf.board_mut().remove(p);
-                out.push(Reply { at: p, next: next? });
-            }
-        } else {
-            // The principal reply: the one against which the attacker needs the most moves.
-            let mut best: Option<(u32, Point)> = None;
-            for p in replies {
-                self.vcf.board_mut().place(p, d);
-                let k = self.fewest(a, b, ply + 1, false);
-                self.vcf.board_mut().remove(p);
-                let k = k?;
-                if best.is_none_or(|(bk, _)| k > bk) {
-                    best = Some((k, p));
-                }
-            }
-            let chosen = match best {
-                Some((k, p)) => Some((k, p)),
-                // Every reply loses to a winning move: show one that stops the first.
-                None => self.spoiler(a, wits).map(|p| (1, p)),
-            };
-            if let Some((k, p)) = chosen {
-                self.vcf.board_mut().place(p, d);
-                let next = self.tree(a, k, ply + 1, false, None, false);
-                self.vcf.board_mut().remove(p);
-                out.push(Reply { at: p, next: next? });
-            }
-        }
-        Ok(Attack::new(
-            x,
-            AttackKind::Threat {
-                replies: out,
-                otherwise,
-            },
-        ))
-    }
-
-    /// A legal defender reply that spoils the first winning move (for the principal line when
-    /// no reply needed searching): its five points, then itself, then any legal point.
-    fn spoiler(&mut self, a: Color, wits: &[Witness]) -> Option<Point> {
-        let d = a.opponent();
-        let bd = self.vcf.board();
-        let w = wits.first()?;
-        let mut all = Vec::new();
-        empties(bd, &mut all);
-        w.fives
-            .as_slice()
-            .iter()
-            .copied()
-            .chain(std::iter::once(w.at))
-            .chain(all)
-            .find(|&p| bd.is_legal(p, d))
-    }
-
-    /// A VCF line (attacker fours and forced blocks, maybe ending with the five) as a proof.
-    fn vcf_tree(&mut self, a: Color, moves: &[Point]) -> Attack {
-        let d = a.opponent();
-        let mut kinds: Vec<(Point, Option<Point>, Option<LineEnd>)> = Vec::new();
-        let mut placed = Vec::new();
-        let mut i = 0;
-        while i < moves.len() {
-            let x = moves[i];
-            let bd = self.vcf.board_mut();
-            if bd.winning_move(x, a).is_some() || bd.five_points(a).contains(x) {
-                let end = bd
-                    .winning_move(x, a)
-                    .map_or(LineEnd::Five(x), LineEnd::from);
-                kinds.push((x, None, Some(end)));
-                break;
-            }
-            let f = bd.fives_after(x, a).first().expect("a VCF move is a four");
-            bd.place(x, a);
-            bd.place(f, d);
-            placed.push(x);
-            placed.push(f);
-            kinds.push((x, Some(f), None));
-            i += 2;
-        }
-        for p in placed.into_iter().rev() {
-            self.vcf.board_mut().remove(p);
-        }
-        let mut node: Option<Attack> = None;
-        for (x, block, end) in kinds.into_iter().rev() {
-            node = Some(match (block, end) {
-                (_, Some(LineEnd::Five(_))) => Attack::new(x, AttackKind::Five),
-                (_, Some(end)) => Attack::new(x, AttackKind::Win { end }),
-                (Some(block), None) => Attack::new(
-                    x,
-                    AttackKind::Four {
-                        block,
-                        next: Box::new(node.take().expect("a VCF ends with a win")),
-                    },
-                ),
-                (None, None) => unreachable!(),
-            });
-        }
-        node.expect("a VCF line has a move")
-    }
-
-    /// The principal line of a whole proof: at each threat the reply with the deepest answer
-    /// (when no reply needed searching, one that spoils a winning move, answered by another).
-    fn line_in_tree(&mut self, a: Color, tree: &Attack) -> Line {
-        let d = a.opponent();
-        let mut moves: Vec<(Point, Color)> = Vec::new();
-        let mut node = tree;
-        let end = loop {
-            let x = node.at;
-            match &node.kind {
-                AttackKind::Five => break LineEnd::Five(x),
-                AttackKind::Win { end } => {
-                    moves.push((x, a));
-                    break *end;
-                }
-                AttackKind::Four { block, next } => {
-                    moves.push((x, a));
-                    moves.push((*block, d));
-                    self.vcf.board_mut().place(x, a);
-                    self.vcf.board_mut().place(*block, d);
-                    node = next;
-                }
-                AttackKind::Threat { replies, otherwise } => {
-                    moves.push((x, a));
-                    self.vcf.board_mut().place(x, a);
-                    if let Some(r) = replies.iter().max_by_key(|r| r.next.depth()) {
-                        moves.push((r.at, d));
-                        self.vcf.board_mut().place(r.at, d);
-                        node = &r.next;
-                        continue;
-                    }
-                    // Every reply loses to a winning move: one that spoils the first, answered
-                    // by another.
-                    let wits: Vec<Witness> = otherwise
-                        .iter()
-                        .map(|&w| Witness {
-                            at: w,
-                            fives: self.vcf.board().fives_after(w, a),
-                        })
-                        .collect();
-                    let Some(r) = self.spoiler(a, &wits) else {
-                        let w = otherwise.first().copied().unwrap_or(x);
-                        break LineEnd::TwoFives(w, w);
-                    };
-                    self.vcf.board_mut().place(r, d);
-                    moves.push((r, d));
-                    let answer = otherwise
-                        .iter()
-                        .find_map(|&w| self.vcf.board_mut().winning_move(w, a).map(|e| (w, e)));
-                    let (w, e) = answer.expect("a reply not searched leaves a winning move");
-                    moves.push((w, a));
-                    break LineEnd::from(e);
-                }
-            }
-        };
-        for &(q, _) in moves.iter().rev() {
-            self.vcf.board_mut().remove(q);
-        }
-        let pts = moves.iter().map(|&(q, _)| q).collect();
-        match end {
-            LineEnd::Five(f) => Line::new(a, vec![f], end),
-            _ => Line::new(a, pts, end),
-        }
-    }
-
-    /// The principal line of a (line-mode) tree.
-    fn line_of(&self, a: Color, tree: &Attack) -> Line {
-        let mut moves = Vec::new();
-        let mut node = tree;
-        let end = loop {
-            moves.push(node.at);
-            match &node.kind {
-                AttackKind::Five => break LineEnd::Five(node.at),
-                AttackKind::Win { end } => break *end,
-                AttackKind::Four { block, next } => {
-                    moves.push(*block);
-                    node = next;
-                }
-                AttackKind::Threat { replies, otherwise } => match replies.first() {
-                    Some(r) => {
-                        moves.push(r.at);
-                        node = &r.next;
-                    }
-                    None => {
-                        // No legal reply at all: the line stops at the threat.
-                        let w = otherwise.first().copied().unwrap_or(node.at);
-                        break LineEnd::TwoFives(w, w);
-                    }
-                },
-            }
-        };
-        Line::new(a, moves, end)
-    }
-}
-
-/// Every empty point of the board, in reading order from a1.
-fn empties(bd: &ThreatBoard, out: &mut Vec<Point>) {
-    out.clear();
-    let n = bd.size();
-    for row in 0..n {
-        for col in 0..n {
-            let p = Point::new(col, row).expect("on the board");
-            if bd.is_empty(p) {
-                out.push(p);
-            }
-        }
-    }
-}
-
-/// Whether a Black stone on `p` makes two or more three shapes (renju-core counts a double
-/// three only from two lines with a three shape): only then can White stones elsewhere make
-/// `p` forbidden, or Black's fake three there real. A cheap window count first.
-fn could_be_double_three(bd: &ThreatBoard, p: Point) -> bool {
-    let counts = bd.line_counts(p, Color::Black);
-    if counts.iter().filter(|&&n| n >= 2).count() < 2 {
-        return false;
-    }
-    let rules = bd.rules();
-    Direction::ALL
-        .iter()
-        .filter(|&&d| bd.fouls().shape(p, d, Color::Black, rules).is_three())
-        .count()
-        >= 2
 }
