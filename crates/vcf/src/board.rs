@@ -310,12 +310,25 @@ impl ThreatBoard {
         self.moves = moves;
     }
 
-    /// [`ThreatBoard::fours_after`] along one line: for a stone of `color` on the empty `x`,
-    /// each move `y` on the line through `x` in direction `d` that would then make a four on
-    /// that line, with its five points **on that line** (a `y` that makes fours on other
-    /// lines too has those five points besides: they are the ones it has now, which a stone
-    /// on `x` does not change). Pushed to `out` (not cleared). The cheap form of the threat
-    /// test.
+    /// The threat test along one line, computed without placing `x`: for a stone of `color`
+    /// on the empty `x`, each move `y` on the line through `x` in direction `d` that would then
+    /// make a four on that line, with its five points **on that line** (a `y` that makes fours
+    /// on other lines too has those five points besides: they are the ones it has now, which a
+    /// stone on `x` does not change). Pushed to `out` (not cleared).
+    ///
+    /// ```
+    /// use renju_core::{Board, Color, Convention, Direction, RuleSet};
+    /// let mut tb = renju_vcf::board::ThreatBoard::new(&Board::renju(), RuleSet::FreeStyle, Convention::Lenient);
+    /// for p in ["h8", "i8"] {
+    ///     tb.place(p.parse().unwrap(), Color::Black);
+    /// }
+    /// // j8 would make the open three h8 i8 j8: g8 and k8 would then be open fours.
+    /// let mut out = Vec::new();
+    /// tb.line_fours_after("j8".parse().unwrap(), Color::Black, Direction::Horizontal, &mut out);
+    /// let mut open: Vec<String> = out.iter().filter(|(_, f)| f.len() == 2).map(|(m, _)| m.to_string()).collect();
+    /// open.sort();
+    /// assert_eq!(open, ["g8", "k8"]);
+    /// ```
     pub fn line_fours_after(
         &mut self,
         x: Point,

@@ -23,6 +23,13 @@
 //! them all are searched. `Solver::set_full_width` searches every legal reply instead, to test
 //! this against.
 //!
+//! A defender stone can also **make** a winning move for the attacker in renju: a White stone
+//! can make a forbidden Black winning move legal, and a Black stone can make a point forbidden
+//! for Black, turning a White four with that point as its only block into a winning move. So a
+//! reply that spoils every winning move is always searched (never assumed to refute), except
+//! in free-style and standard gomoku; and with two attacker moves left, a defender four is used
+//! to rule threats out only when the attacker's block of it cannot become a winning move.
+//!
 //! ## Which attacker moves are threats
 //!
 //! A move `x` is a threat when, after it, the attacker (if the defender passed) has a winning
@@ -849,7 +856,10 @@ impl Solver {
     /// the winning move itself, so `x` must stop `r` being a four (lie in one of its windows:
     /// on a line through `r`, within 4) or make `g` a winning move (lie in a window with `g`).
     /// Only the fours whose legality no attacker stone can change are used (any White four;
-    /// a Black one only when fewer than two three shapes pass through it).
+    /// a Black one only when fewer than two three shapes pass through it), and, against a
+    /// White attacker in renju, only those after which White's block cannot be a winning move
+    /// whatever the threat (a Black stone can make a point forbidden for Black: the block's
+    /// four must then have no five point at all, or one that cannot be forbidden).
     fn viable_at_two(&mut self, a: Color, buf: &mut Ply) -> Option<PointSet> {
         let d = a.opponent();
         let renju = self.rules().has_fouls();
@@ -858,12 +868,25 @@ impl Solver {
         std::mem::swap(&mut fours, &mut self.plies_scratch);
         let bd = self.vcf.board_mut();
         bd.four_moves(d, &mut fours);
-        let bd = self.vcf.board();
         let size = bd.size();
         let mut viable: Option<PointSet> = None;
         for &(r, fives) in &fours {
+            let bd = self.vcf.board_mut();
             if !bd.is_legal(r, d) || (renju && d == Color::Black && could_be_double_three(bd, r)) {
                 continue;
+            }
+            if renju && a == Color::White && fives.len() == 1 {
+                let g = fives.as_slice()[0];
+                bd.place(r, d);
+                let block = bd.fives_after(g, a);
+                let may_win = block.len() >= 2
+                    || block
+                        .first()
+                        .is_some_and(|f| bd.may_be_forbidden(f));
+                bd.remove(r);
+                if may_win {
+                    continue;
+                }
             }
             let mut s = PointSet::default();
             s.insert_lines(r, size);
@@ -1113,9 +1136,10 @@ impl Solver {
             }
         }
         // With one attacker move left, a defence after which no winning move is left refutes
-        // the threat at once: a defender stone makes no winning move for the attacker (except
-        // a White stone that makes a forbidden Black one legal, in renju).
-        if b == 1 && !(renju && a == Color::Black) {
+        // the threat at once: without fouls a defender stone makes no winning move for the
+        // attacker. (In renju it can: a White stone can make a forbidden Black winning move
+        // legal, and a Black stone can make the block of a White four forbidden.)
+        if b == 1 && !renju {
             for i in n_fours..buf.replies.len() {
                 let p = buf.replies[i];
                 if !wits.iter().any(|w| self.still_wins(a, w, p)) {
