@@ -364,3 +364,28 @@ fn the_budget_gives_unknown_never_no_win() {
     // finishes first: either way never a wrong "no".
     assert_ne!(s.solve(Color::White), Answer::NoWin);
 }
+
+#[test]
+fn a_first_move_other_than_the_five_on_the_board() {
+    // Black d8 e8 f8 g8 (c8 White): h8 is a five. Asked about another first move, that move
+    // is a four as long as the five point is still there (the defender must block h8).
+    let b = stones("d8 e8 f8 g8 h10 h11 h12 o15", "c8 a1 a2 a3 b15");
+    let mut s = solver(&b, Rules::renju(), 5);
+    let five = s.solve_starting_with(Color::Black, p("h8"));
+    assert_eq!(five.line().unwrap().end(), LineEnd::Five(p("h8")));
+    // h9 also makes h9 h10 h11 h12, five at h13 (and h8): two five points, a win at once.
+    let line = s.solve_starting_with(Color::Black, p("h9")).line().cloned().unwrap();
+    assert_eq!(line.moves(), [p("h9")]);
+    assert!(matches!(line.end(), LineEnd::TwoFives(..)));
+    // a15 leaves only h8 to block; with the open three h10 h11 h12 Black then still makes an
+    // open four (h13 or h9), without it nothing.
+    assert!(s.solve_starting_with(Color::Black, p("a15")).is_win() == Some(true));
+    let bare = stones("d8 e8 f8 g8 o15", "c8 a1 a2 b15");
+    let mut s = solver(&bare, Rules::renju(), 5);
+    assert_eq!(s.solve_starting_with(Color::Black, p("a15")), Answer::NoWin);
+    // With a White four on the board as well, any first move but the five loses to it.
+    let b = stones("d8 e8 f8 g8 h10 h11 h12 o15 n15", "c8 a1 a2 a3 a4");
+    let mut s = solver(&b, Rules::renju(), 5);
+    assert_eq!(s.solve_starting_with(Color::Black, p("h9")), Answer::NoWin);
+    assert!(s.solve_starting_with(Color::Black, p("h8")).is_win() == Some(true));
+}
