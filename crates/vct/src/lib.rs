@@ -58,7 +58,9 @@ pub struct Limits {
     /// (within the moves left). 1: after one more four the defender could not stop a five. 0:
     /// no threats, only fours (a VCF).
     pub threat_depth: u32,
-    /// The most search nodes before the answer is [`Answer::Unknown`].
+    /// The most search nodes before the answer is [`Answer::Unknown`] (the nodes of the VCF
+    /// searches it makes included). Finding the principal line of a win, and building a
+    /// proof tree, each get a budget of their own of the same size.
     pub max_nodes: u64,
     /// The most milliseconds before the answer is [`Answer::Unknown`] (`None`: no limit).
     pub max_ms: Option<u64>,

@@ -441,6 +441,7 @@ impl Solver {
             Answer::Unknown(e) => return Err(ProofError::Unknown(e)),
         }
         self.begin();
+        // (A budget of its own: the whole tree is larger than the search that found the win.)
         let tree = self.tree(attacker, self.limits.max_depth, 0, false, None, true);
         match tree {
             Ok(tree) => Ok(Proof {
@@ -472,6 +473,9 @@ impl Solver {
         let b = self.limits.max_depth;
         let r = self.root(a, b, first);
         self.stats.search_nodes = self.nodes;
+        // The line is found again along the winning branches (the table makes that cheap):
+        // with a budget of its own, so that a win found late is not lost to it.
+        self.node_limit = self.nodes.saturating_add(self.limits.max_nodes);
         match r {
             Res::Win => match self.tree(a, b, 0, false, first, false) {
                 Ok(tree) => Answer::Win(self.line_of(a, &tree)),
