@@ -883,10 +883,8 @@ impl Solver {
                 let g = fives.as_slice()[0];
                 bd.place(r, d);
                 let block = bd.fives_after(g, a);
-                let may_win = block.len() >= 2
-                    || block
-                        .first()
-                        .is_some_and(|f| bd.may_be_forbidden(f));
+                let may_win =
+                    block.len() >= 2 || block.first().is_some_and(|f| bd.may_be_forbidden(f));
                 bd.remove(r);
                 if may_win {
                     continue;

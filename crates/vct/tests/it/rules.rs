@@ -374,7 +374,11 @@ fn a_first_move_other_than_the_five_on_the_board() {
     let five = s.solve_starting_with(Color::Black, p("h8"));
     assert_eq!(five.line().unwrap().end(), LineEnd::Five(p("h8")));
     // h9 also makes h9 h10 h11 h12, five at h13 (and h8): two five points, a win at once.
-    let line = s.solve_starting_with(Color::Black, p("h9")).line().cloned().unwrap();
+    let line = s
+        .solve_starting_with(Color::Black, p("h9"))
+        .line()
+        .cloned()
+        .unwrap();
     assert_eq!(line.moves(), [p("h9")]);
     assert!(matches!(line.end(), LineEnd::TwoFives(..)));
     // a15 leaves only h8 to block; with the open three h10 h11 h12 Black then still makes an
