@@ -246,3 +246,33 @@ fn counted_random_positions_have_wins_and_no_wins_and_all_checks_hold() {
     );
     assert!(wins > 0 && no_wins > 0 && small_wins > 0 && small_no > 0);
 }
+
+#[test]
+fn threat_depth_two_restricted_equals_full_width_and_proofs_check_out() {
+    let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
+    let n = if cfg!(debug_assertions) { 6 } else { 40 };
+    let (mut wins, mut no_wins) = (0, 0);
+    for i in 0..n {
+        let rules = [RuleSet::Renju, RuleSet::FreeStyle][i % 2];
+        let count = 14 + (rng.next() % 24) as usize;
+        let Some((b, a)) = position(15, 9, &rng.coords(count, 9), rules) else {
+            continue;
+        };
+        let limits = Limits::default().with_max_depth(3).with_threat_depth(2);
+        let mut s = Solver::with_options(&b, rules, Convention::Lenient, limits).unwrap();
+        let mut full = Solver::with_options(&b, rules, Convention::Lenient, limits).unwrap();
+        full.set_full_width(true);
+        let got = s.solve(a).is_win().unwrap();
+        assert_eq!(full.solve(a).is_win(), Some(got), "{}", b.to_diagram());
+        if got {
+            wins += 1;
+            let proof = s.prove(a).unwrap();
+            common::check_proof_json(&common::proof_json(&proof))
+                .unwrap_or_else(|e| panic!("{e}\n{}", b.to_diagram()));
+        } else {
+            no_wins += 1;
+        }
+    }
+    println!("threat depth 2, depth 3: {wins} wins, {no_wins} without");
+    assert!(wins > 0 && no_wins > 0);
+}

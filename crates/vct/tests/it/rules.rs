@@ -393,3 +393,41 @@ fn a_first_move_other_than_the_five_on_the_board() {
     assert_eq!(s.solve_starting_with(Color::Black, p("h9")), Answer::NoWin);
     assert!(s.solve_starting_with(Color::Black, p("h8")).is_win() == Some(true));
 }
+
+#[test]
+fn a_threat_of_depth_two_prepares_a_four_three() {
+    // White e8 f8 (d8 Black) and h10 h11: g8 makes the closed three e8 f8 g8, after which h8
+    // is a four (five at i8) that also makes the split three h8 . h10 h11: a VCF of two fours
+    // (h8 i8 h9). That is a threat at threat depth 2, not at 1 (after g8 no single move wins).
+    let b = stones("d8 a1 o1", "e8 f8 h10 h11");
+    let r1 = Rules::renju();
+    let mut s = solver(&b, r1, 5);
+    assert_eq!(s.move_kind(Color::White, p("g8")), None);
+    let r2 = Rules {
+        threat_depth: 2,
+        ..r1
+    };
+    let mut s2 = solver(&b, r2, 5);
+    assert_eq!(
+        s2.move_kind(Color::White, p("g8")),
+        Some(MoveKind::Threat {
+            winning_moves: Vec::new()
+        })
+    );
+    let mut after = b.clone();
+    after.place(p("g8"), Color::White).unwrap();
+    assert!(!common::has_winning_move(&after, Color::White, r1));
+    assert!(common::vcf(
+        &after,
+        Color::White,
+        2,
+        r1,
+        &mut Default::default()
+    ));
+    // Either way the answers (and, for wins, the proofs) agree with full width.
+    for r in [r1, r2] {
+        for depth in [2, 3] {
+            let _ = solve(&b, Color::White, r, depth);
+        }
+    }
+}
