@@ -49,10 +49,7 @@ fn generate(entries: &[AtlasEntry]) -> BTreeMap<String, String> {
     for e in entries {
         let (lenient, lf) = e.marked(Convention::Lenient);
         let (strict, sf) = e.marked(Convention::Strict);
-        let options = SvgOptions {
-            title: Some(e.title.clone()),
-            ..SvgOptions::default()
-        };
+        let options = SvgOptions::default().with_title(e.title.clone());
         let svg = format!("atlas/{}.svg", e.name);
         files.insert(format!("docs/{svg}"), render_svg(&lenient, &options));
         let _ = writeln!(md, "<a id=\"{}\"></a>\n", e.name);
@@ -73,10 +70,7 @@ fn generate(entries: &[AtlasEntry]) -> BTreeMap<String, String> {
             let _ = writeln!(md, "Forbidden points (both conventions): {}\n", list(&lf));
         } else {
             let strict_svg = format!("atlas/{}-strict.svg", e.name);
-            let options = SvgOptions {
-                title: Some(format!("{} (strict)", e.title)),
-                ..SvgOptions::default()
-            };
+            let options = SvgOptions::default().with_title(format!("{} (strict)", e.title));
             files.insert(format!("docs/{strict_svg}"), render_svg(&strict, &options));
             let _ = writeln!(md, "Forbidden points, lenient: {}\n", list(&lf));
             let _ = writeln!(md, "Forbidden points, strict: {}\n", list(&sf));

@@ -5,7 +5,9 @@
 //! product: it builds, tests, regenerates and checks.
 
 mod atlas;
+mod bench;
 mod package;
+mod python;
 mod semver;
 mod tables;
 
@@ -30,17 +32,24 @@ enum Task {
     #[command(long_about = "Everything CI runs, in this order:
   1. cargo test --workspace
   2. cargo test -p renju-core --features serde --test it serde_feature::
-  3. the real-archive audit in release (corpus-tool tests/archive.rs, ignored by default):
+  3. the real-archive audit in release (corpus-tool tests/it archive::, ignored by default):
      every line accounted for, the documented totals pinned, both conventions
-  4. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
-  5. cargo xtask tables --check (docs/tables/ current)
-  6. cargo xtask atlas --check (docs/atlas/ current)
-  7. cargo xtask package (every published crate packaged, then built and tested from its
+  4. the HTML report opened in headless Chromium, in release (corpus-tool tests/it html::,
+     the corpus and the 147k archive; Debian's `chromium`)
+  5. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
+  6. cargo xtask tables --check (docs/tables/ current)
+  7. cargo xtask atlas --check (docs/atlas/ current)
+  8. cargo xtask package (every published crate packaged, then built and tested from its
      .crate contents alone)
-  8. cargo xtask semver (the public API against the last release, cargo-semver-checks)
-  9. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
-     crate; skipped with a note when cargo-machete is not installed: .ci/run installs it)
-.ci/run runs cargo fmt --check and cargo clippy -D warnings before this.")]
+  9. cargo xtask semver (the public API against the last release, cargo-semver-checks)
+ 10. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
+     crate)
+ 11. cargo xtask python (the Python package: wheel built, installed in target/py-venv,
+     pytest, mypy --strict and stubtest)
+A check that cannot run (a tool or the shared data missing) fails when CI is set and
+says how to install what is missing; without CI it is skipped with a note.
+.ci/run installs cargo-machete, cargo-semver-checks and chromium, then runs cargo fmt --check
+and cargo clippy -D warnings before this.")]
     Ci,
     /// cargo test --workspace.
     Test,
@@ -82,14 +91,39 @@ fails the task. Every corpus-tool validate option works, e.g. \
         )]
         args: Vec<String>,
     },
+    /// The Python package: abi3 wheel built with maturin into target/py-venv, installed, tested.
+    #[command(
+        long_about = "The Python package (crates/renju-py, distribution renju-kit): \
+target/py-venv made when absent and maturin, pytest, hypothesis, mypy and pyarrow installed \
+into it from PyPI; corpus-tool built in release (the tests compare with it); the abi3 wheel \
+built by maturin into target/wheels and installed; pytest over crates/renju-py/tests; \
+mypy --strict on a typed example and mypy.stubtest on the stubs. With --bench: the `renju` \
+package installed as the yardstick and crates/renju-py/bench/bench.py run instead."
+    )]
+    Python {
+        /// Run the benchmark (installs the `renju` yardstick into the venv) instead of the tests.
+        #[arg(long)]
+        bench: bool,
+    },
     /// Write docs/tables/ (openings, continuous swap, opening rules).
     Tables {
         /// Fail if the files differ from what the code generates, write nothing.
         #[arg(long)]
         check: bool,
     },
-    /// Benchmarks: foul checker (boards/s), archive audit (games/s, 2 jobs vs 1), dedupe and search.
-    Bench,
+    /// Every benchmark, then the whole commands the docs quote, timed (see `--help`).
+    #[command(
+        long_about = "Every benchmark of the workspace in release (cargo bench: the foul \
+checker, the VCF solver, corpus-tool fouls, the archive audit with 1 and 2 jobs, dedupe and \
+search, opening statistics, SGF trees), then the whole corpus-tool commands the docs quote, \
+timed end to end (best and mean of a few runs). With --markdown, docs/performance.md is \
+written from this run: every figure with its command and the machine."
+    )]
+    Bench {
+        /// Write docs/performance.md from the figures of this run.
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Long run: the fast foul checker against a literal reference on 250,000 random boards.
     Reference,
     /// Draw docs/atlas/ and docs/atlas.md from corpus/fouls/.
@@ -197,11 +231,33 @@ fn ci() -> Result<(), String> {
     atlas::atlas(&check_flag(true))?;
     package::package()?;
     semver::check()?;
-    machete()
+    machete()?;
+    python::python(false)
 }
 
-/// `cargo machete`: fails on a dependency no crate uses. Skipped with a note when the tool
-/// is not installed (`.ci/run` installs it).
+/// Whether the environment says this is a CI run (`CI` set, not empty or `false`).
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// A check that cannot run: a failure under CI (a CI that cannot check is not green), a
+/// note otherwise. `install` says how to get what is missing.
+fn cannot_run(check: &str, why: &str, install: &str) -> Result<(), String> {
+    cannot_run_under(under_ci(), check, why, install)
+}
+
+/// [`cannot_run`] with the CI question answered (`ci`).
+fn cannot_run_under(ci: bool, check: &str, why: &str, install: &str) -> Result<(), String> {
+    if ci {
+        Err(format!("{check} cannot run: {why} (install it: {install})"))
+    } else {
+        eprintln!("SKIPPED: {check}: {why} (install it: {install}; under CI this fails)");
+        Ok(())
+    }
+}
+
+/// `cargo machete`: fails on a dependency no crate uses. When the tool is not installed:
+/// fails under CI, skipped with a note otherwise (`.ci/run` installs it).
 fn machete() -> Result<(), String> {
     // `cargo-machete` is run as its own binary: called as `cargo machete` from inside a cargo
     // run, it takes its own name for a path and checks nothing.
@@ -210,11 +266,11 @@ fn machete() -> Result<(), String> {
         .output()
         .is_ok_and(|o| o.status.success());
     if !installed {
-        eprintln!(
-            "SKIPPED: cargo machete (unused dependencies): cargo-machete is not installed \
-             (`cargo install cargo-machete --locked`; .ci/run installs it)"
+        return cannot_run(
+            "cargo machete (unused dependencies)",
+            "cargo-machete is not installed",
+            "cargo install cargo-machete --locked",
         );
-        return Ok(());
     }
     // the workspace members CI builds (fuzz/ is outside the stable build)
     eprintln!("$ cargo-machete --skip-target-dir crates xtask");
@@ -234,18 +290,11 @@ fn machete() -> Result<(), String> {
 /// without a PATH, the project's `corpus`, from the root, so that paths print as
 /// `corpus/...` (not `.../xtask/../corpus/...`).
 fn validate_command(args: &[String]) -> (Option<PathBuf>, Vec<String>) {
-    let mut cmd_args: Vec<String> = [
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "corpus-tool",
-        "--",
-        "validate",
-    ]
-    .iter()
-    .map(ToString::to_string)
-    .collect();
+    // not --quiet: a first run builds in release for minutes, and cargo's progress says so
+    let mut cmd_args: Vec<String> = ["run", "--release", "-p", "corpus-tool", "--", "validate"]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     let mut dir = None;
     if args.iter().all(|a| a.starts_with('-')) {
         dir = Some(root());
@@ -263,6 +312,12 @@ fn validate(args: &[String]) -> Result<(), String> {
         cmd.current_dir(d);
     }
     eprintln!("$ cargo {}", cmd_args.join(" "));
+    if !target_dir().join("release/corpus-tool").exists() {
+        eprintln!(
+            "building corpus-tool in release first (a few minutes the first time; cargo's \
+             progress follows)"
+        );
+    }
     let status = cmd
         .args(&cmd_args)
         .status()
@@ -273,18 +328,9 @@ fn validate(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn bench() -> Result<(), String> {
-    cargo(&["bench", "-p", "renju-core", "--bench", "fouls"])?;
-    for bench in [
-        "fouls",
-        "archive",
-        "archive_ops",
-        "openings_stats",
-        "sgf_tree",
-    ] {
-        cargo(&["bench", "-p", "corpus-tool", "--bench", bench])?;
-    }
-    Ok(())
+/// The cargo target folder (`CARGO_TARGET_DIR`, else `target/` at the root).
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from)
 }
 
 fn main() -> ExitCode {
@@ -302,8 +348,9 @@ fn main() -> ExitCode {
             },
         ),
         Task::Validate { args } => ("validate", validate(&args)),
+        Task::Python { bench } => ("python", python::python(bench)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
-        Task::Bench => ("bench", bench()),
+        Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
         Task::Reference => (
             "reference",
             cargo(&[
@@ -351,6 +398,7 @@ mod tests {
                 "package",
                 "semver",
                 "validate",
+                "python",
                 "tables",
                 "bench",
                 "reference",
@@ -376,5 +424,60 @@ mod tests {
         // validate passes its options on
         let cli = Cli::try_parse_from(["xtask", "validate", "--strict", "x.renju"]).unwrap();
         assert!(matches!(cli.task, Task::Validate { args } if args == ["--strict", "x.renju"]));
+        // cargo's progress is shown: a cold first run builds for minutes (#26 item 13)
+        assert!(!args_of_validate().contains(&"--quiet".to_string()));
+    }
+
+    fn args_of_validate() -> Vec<String> {
+        validate_command(&[]).1
+    }
+
+    /// #26 item 13: a check that cannot run fails CI, saying how to install what is missing;
+    /// without CI it is a note.
+    #[test]
+    fn a_check_that_cannot_run_fails_under_ci() {
+        let e = cannot_run_under(true, "cargo machete", "not installed", "cargo install x")
+            .unwrap_err();
+        assert!(
+            e.contains("cannot run") && e.contains("cargo install x"),
+            "{e}"
+        );
+        assert!(
+            cannot_run_under(false, "cargo machete", "not installed", "cargo install x").is_ok()
+        );
+    }
+
+    /// #26 item 14: `cargo xtask ci --help` names every step `ci` runs, the browser test
+    /// included, in the order run.
+    #[test]
+    fn the_ci_help_names_every_step() {
+        let mut cmd = Cli::command();
+        let help = cmd
+            .find_subcommand_mut("ci")
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        let source = include_str!("main.rs");
+        let body = &source[source.find("fn ci() ->").unwrap()..source.find("fn under_ci").unwrap()];
+        let mut at = 0;
+        for (step, in_code) in [
+            ("cargo test --workspace", "\"test\", \"--workspace\""),
+            ("serde_feature::", "\"serde_feature::\""),
+            ("archive::", "\"archive::\""),
+            ("html::", "\"html::\""),
+            ("reference comparison", "\"reference::\""),
+            ("tables --check", "tables::run"),
+            ("atlas --check", "atlas::atlas"),
+            ("cargo xtask package", "package::package()"),
+            ("cargo xtask semver", "semver::check()"),
+            ("cargo machete", "machete()"),
+            ("cargo xtask python", "python::python(false)"),
+        ] {
+            let found = help[at..]
+                .find(step)
+                .unwrap_or_else(|| panic!("ci --help lacks {step}"));
+            at += found;
+            assert!(body.contains(in_code), "ci() does not run {step}");
+        }
     }
 }

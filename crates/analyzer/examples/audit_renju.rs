@@ -109,7 +109,7 @@ fn main() {
         *ends.entry(a.end.name()).or_default() += 1;
         *verdicts.entry(a.verdict().name()).or_default() += 1;
         for f in &a.findings {
-            *findings.entry(f.kind()).or_default() += 1;
+            *findings.entry(f.kind().name()).or_default() += 1;
         }
         if let Some(i) = &a.illegal {
             *findings.entry(i.kind.name()).or_default() += 1;

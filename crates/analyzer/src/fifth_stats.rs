@@ -6,11 +6,7 @@ use crate::opening::RuleName;
 use renju_core::{Point, RENJU_SIZE, Symmetry};
 use renju_notation::{DeclaredResult, GameRecord};
 use std::collections::BTreeMap;
-use std::fmt::{self, Write as _};
-
-/// The CSV header of [`FifthMoveStats::csv`].
-pub const FIFTH_CSV_HEADER: &str =
-    "rule,code,fifth,games,offers_recorded,mean_offers,swapped,black,white,draw,unknown";
+use std::fmt;
 
 /// The counts of one (rule, opening, 5th move).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -135,32 +131,6 @@ impl FifthMoveStats {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.rows.is_empty()
-    }
-
-    /// The CSV: [`FIFTH_CSV_HEADER`], then one line per row (`mean_offers` with one decimal,
-    /// empty when no game of the row lists its offers).
-    #[must_use]
-    pub fn csv(&self) -> String {
-        let mut out = String::from(FIFTH_CSV_HEADER);
-        out.push('\n');
-        for (rule, code, fifth, r) in self.rows() {
-            let mean = if r.offers_recorded > 0 {
-                crate::stats::one_decimal(r.offers, r.offers_recorded)
-            } else {
-                String::new()
-            };
-            let rule = if rule.contains([',', '"']) {
-                format!("\"{}\"", rule.replace('"', "\"\""))
-            } else {
-                rule.to_string()
-            };
-            let _ = writeln!(
-                out,
-                "{rule},{code},{fifth},{},{},{mean},{},{},{},{},{}",
-                r.games, r.offers_recorded, r.swapped, r.black, r.white, r.draw, r.unknown
-            );
-        }
-        out
     }
 }
 

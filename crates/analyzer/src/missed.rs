@@ -24,7 +24,7 @@
 //! record.result = DeclaredResult::White;
 //! record.moves = "h8 a1 i8 a2 j8 a3 b14 a4".split(' ').map(|m| m.parse::<Move>().unwrap()).collect();
 //! let found = missed_wins(&record, &audit(&record, &Settings::default()), renju_vcf::Limits::default());
-//! let kinds: Vec<&str> = found.iter().map(MissedWin::kind).collect();
+//! let kinds: Vec<&str> = found.iter().map(|m| m.kind().name()).collect();
 //! // White's a1 a2 a3 a4 is a four: at move 9 Black must block a5, so no VCF is left.
 //! assert_eq!(kinds, ["missed-vcf"]);
 //! assert_eq!(found[0].move_number(), Some(7));
@@ -36,8 +36,9 @@ use renju_notation::{DeclaredResult, GameRecord};
 use renju_vcf::{Answer, Limits, Line, Solver};
 use std::cell::RefCell;
 
-/// A win that was on the board.
+/// A win that was on the board (its kind: [`MissedWin::kind`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MissedWin {
     /// Before move `move_number` the side to move had a VCF; the move played starts none.
     MissedVcf {
@@ -59,15 +60,6 @@ pub enum MissedWin {
 }
 
 impl MissedWin {
-    /// The report word: `missed-vcf` or `lost-with-vcf`.
-    #[must_use]
-    pub const fn kind(&self) -> &'static str {
-        match self {
-            MissedWin::MissedVcf { .. } => "missed-vcf",
-            MissedWin::LostWithVcf { .. } => "lost-with-vcf",
-        }
-    }
-
     /// The move played instead of the VCF (`missed-vcf`); `None` for `lost-with-vcf`, which
     /// is about the final board.
     #[must_use]
@@ -331,7 +323,7 @@ mod tests {
         let r = record(moves, result);
         missed_wins(&r, &audit(&r, &Settings::default()), Limits::default())
             .iter()
-            .map(|m| (m.kind(), m.move_number()))
+            .map(|m| (m.kind().name(), m.move_number()))
             .collect()
     }
 
@@ -414,7 +406,7 @@ mod tests {
         // With the default budget the same game has both findings and nothing unsettled.
         let full = scan_game(&r, &a, Limits::default());
         assert_eq!(full.unsettled, []);
-        let kinds: Vec<&str> = full.missed.iter().map(MissedWin::kind).collect();
+        let kinds: Vec<&str> = full.missed.iter().map(|m| m.kind().name()).collect();
         assert_eq!(kinds, ["missed-vcf", "lost-with-vcf"]);
     }
 

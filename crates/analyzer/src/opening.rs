@@ -12,8 +12,8 @@
 use renju_core::{Move, Point, RENJU_SIZE, Symmetry};
 use renju_notation::GameRecord;
 use renju_openings::{
-    NotCheckable, Offers, OpeningRecord, OpeningRule, RecordViolation, Swaps, UnknownOpeningRule,
-    Violation,
+    NotCheckable, Offers, OpeningRecord, OpeningRule, ParseOpeningRuleError, RecordViolation,
+    Swaps, Violation,
 };
 use std::fmt;
 
@@ -45,6 +45,7 @@ impl Family {
 
 /// What the first three moves of a game are, as an opening.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Opening {
     /// Not examined: not a renju game on the 15x15 board.
     NotApplicable,
@@ -123,7 +124,8 @@ impl fmt::Display for Opening {
 
 /// Which of the 26 openings the first three moves form.
 ///
-/// The checks follow `RULES.md` section 6; the code comes from `renju_openings::identify`.
+/// The checks follow [docs/rules.md §8](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md#8-opening-rules);
+/// the code comes from `renju_openings::identify`.
 ///
 /// ```
 /// use renju_analyzer::opening::{Family, Opening, identify};
@@ -218,6 +220,7 @@ pub fn of_record(record: &GameRecord, settings: &crate::Settings) -> Opening {
 
 /// A way the record's opening-rule data contradicts itself or its rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProtocolProblem {
     /// The named opening rule's protocol is broken (the `openings` crate's verdict).
     Rule {
@@ -311,6 +314,7 @@ pub fn check_protocol(record: &GameRecord) -> Option<ProtocolProblem> {
 
 /// How the record names its opening rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RuleName {
     /// No opening rule named (or only the rule set, `RU[Renju]`).
     None,
@@ -349,7 +353,7 @@ impl RuleName {
         }
         match OpeningRule::from_name(name) {
             Ok(r) => RuleName::Known(r),
-            Err(UnknownOpeningRule::Unsupported {
+            Err(ParseOpeningRuleError::Unsupported {
                 reason, opening_26, ..
             }) => RuleName::Unsupported {
                 name: name.to_string(),
@@ -389,6 +393,7 @@ impl RuleName {
 /// Something about the record's opening that could not be checked. Counted apart from the
 /// findings: a note never changes the verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OpeningNote {
     /// A check of the named rule needs data the record does not carry.
     NotCheckable {
@@ -549,6 +554,39 @@ pub fn check_opening(record: &GameRecord) -> OpeningCheck {
         RuleName::None => out.problems.extend(self_consistency(record)),
     }
     out
+}
+
+/// After how many stones each of the record's swap decisions was taken: where the record says
+/// ([`SwapDecision::after_move`](renju_notation::SwapDecision)), else where the rule it names
+/// places its swap chances (`renju_openings::swap_slots`: RIF after stone 3, Swap1 after 1,
+/// Swap2 after 3 and 5, Tarannikov after each stone...); `None` for a decision the rule has no
+/// chance for, or when the record names no rule this toolkit knows. RIF and SGF records hold
+/// only the sequence of decisions: the rule places them.
+///
+/// ```
+/// use renju_analyzer::opening::swap_moves;
+/// use renju_notation::{GameRecord, SwapDecision};
+/// let mut r = GameRecord::new(15);
+/// r.rule = Some("Swap2".into());
+/// r.swaps = vec![SwapDecision { after_move: None, swapped: false }; 2];
+/// assert_eq!(swap_moves(&r), [Some(3), Some(5)]);
+/// r.rule = Some("RIF".into());
+/// assert_eq!(swap_moves(&r), [Some(3), None]);
+/// ```
+#[must_use]
+pub fn swap_moves(record: &GameRecord) -> Vec<Option<usize>> {
+    let by_rule = match RuleName::of(record.rule.as_deref()) {
+        RuleName::Known(rule) => {
+            renju_openings::swap_slots(rule, record.swaps.len(), !record.fifth_offers.is_empty())
+        }
+        _ => vec![None; record.swaps.len()],
+    };
+    record
+        .swaps
+        .iter()
+        .zip(by_rule)
+        .map(|(s, slot)| s.after_move.or(slot))
+        .collect()
 }
 
 /// With no rule named: the offers agree with the record itself.

@@ -3,7 +3,7 @@
 use renju_core::{Convention, RuleSet};
 use std::fmt;
 
-/// When a Black foul decides the game (`RULES.md` section 4).
+/// When a Black foul decides the game ([docs/rules.md §6](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md#6-when-a-foul-decides-the-game-claim-policies)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum ClaimPolicy {
     /// Tournament rule (default): White must claim a 3-3 or 4-4 foul at once, which the record

@@ -93,8 +93,9 @@ impl fmt::Display for Kind {
 
 /// Why a record was not examined for copies.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotExamined {
-    /// The board side is outside 5..=20.
+#[non_exhaustive]
+pub enum NotExaminedError {
+    /// The board side is not one of 5 to 20.
     BoardSize(u8),
     /// A move lies off the record's board (1-based move number).
     OffBoard(usize),
@@ -103,19 +104,19 @@ pub enum NotExamined {
     SetUp,
 }
 
-impl fmt::Display for NotExamined {
+impl fmt::Display for NotExaminedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotExamined::BoardSize(s) => write!(f, "board side {s} is not in 5..=20"),
-            NotExamined::OffBoard(n) => write!(f, "move {n} is off the board"),
-            NotExamined::SetUp => f.write_str(
+            NotExaminedError::BoardSize(s) => write!(f, "board side {s} is not one of 5 to 20"),
+            NotExaminedError::OffBoard(n) => write!(f, "move {n} is off the board"),
+            NotExaminedError::SetUp => f.write_str(
                 "the record sets stones up (not played): not a game from the empty board",
             ),
         }
     }
 }
 
-impl std::error::Error for NotExamined {}
+impl std::error::Error for NotExaminedError {}
 
 /// One record of a group.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,7 +154,7 @@ pub struct Outcome {
     /// Records with fewer than `min_moves` moves (in no group).
     pub short: usize,
     /// Records not examined, with their number in input order and why (in no group).
-    pub not_examined: Vec<(usize, Source, NotExamined)>,
+    pub not_examined: Vec<(usize, Source, NotExaminedError)>,
     /// The `min_moves` used.
     pub min_moves: usize,
     /// The groups of two or more, numbered from 1.
@@ -266,7 +267,7 @@ pub struct Deduper {
     min_moves: usize,
     records: usize,
     short: usize,
-    not_examined: Vec<(usize, Source, NotExamined)>,
+    not_examined: Vec<(usize, Source, NotExaminedError)>,
     codes: Vec<u16>,
     prefix_keys: Vec<u64>,
     recs: Vec<Rec>,
@@ -294,20 +295,21 @@ impl Deduper {
     /// Adds the next record in input order and returns its input number (0-based).
     ///
     /// # Errors
-    /// [`NotExamined`] for a record whose board side or moves cannot be mapped by the board
+    /// [`NotExaminedError`] for a record whose board side or moves cannot be mapped by the board
     /// symmetries, or that sets stones up; it still has its input number (and is in no group).
-    pub fn push(&mut self, source: Source, record: &GameRecord) -> Result<usize, NotExamined> {
+    pub fn push(&mut self, source: Source, record: &GameRecord) -> Result<usize, NotExaminedError> {
         let seq = self.records;
         self.records += 1;
         let size = record.board_size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             self.not_examined
-                .push((seq, source, NotExamined::BoardSize(size)));
-            return Err(NotExamined::BoardSize(size));
+                .push((seq, source, NotExaminedError::BoardSize(size)));
+            return Err(NotExaminedError::BoardSize(size));
         }
         if !record.setup.is_empty() {
-            self.not_examined.push((seq, source, NotExamined::SetUp));
-            return Err(NotExamined::SetUp);
+            self.not_examined
+                .push((seq, source, NotExaminedError::SetUp));
+            return Err(NotExaminedError::SetUp);
         }
         if record.moves.len() < self.min_moves {
             self.short += 1;
@@ -322,7 +324,7 @@ impl Deduper {
             {
                 self.codes.truncate(start);
                 self.prefix_keys.truncate(keys_start);
-                let why = NotExamined::OffBoard(i + 1);
+                let why = NotExaminedError::OffBoard(i + 1);
                 self.not_examined.push((seq, source, why.clone()));
                 return Err(why);
             }

@@ -7,69 +7,40 @@
 //! [`Settings`] (the audit runs only when one of them is asked for). Texts match anywhere in
 //! the field, ignoring case.
 
+use renju_analyzer::missed::missed_wins;
 use renju_analyzer::opening::{self, Opening as Identified};
-use renju_analyzer::{End, GameVerdict, Settings, UnreadableMove, audit, audit_with_unreadable};
+use renju_analyzer::{
+    End, GameVerdict, Settings, UnknownFindingKindError, UnreadableMove, audit,
+    audit_with_unreadable,
+};
 use renju_notation::{DeclaredResult, GameRecord};
 use renju_openings::Opening;
 use std::fmt;
-use std::str::FromStr;
 
-/// The finding kinds a filter can ask for: the analyzer's finding kinds, and `illegal` and
-/// `result-mismatch` as the auditor's summary counts them.
-pub const FINDING_KINDS: [&str; 8] = [
-    "illegal",
-    "result-mismatch",
-    "lapsed-foul",
-    "unclaimed-overline",
-    "moves-after-end",
-    "first-move-off-centre",
-    "not-an-opening",
-    "opening-protocol",
-];
-
-/// A finding kind, one of [`FINDING_KINDS`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FindingKind(&'static str);
-
-impl FindingKind {
-    /// The kind's name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        self.0
-    }
-}
-
-impl fmt::Display for FindingKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
-    }
-}
+pub use renju_analyzer::FindingKind;
 
 /// Why a condition's text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BadCondition {
+#[non_exhaustive]
+pub enum ConditionError {
     /// Not a code or a name of one of the 26 openings.
     Opening(String),
     /// Not a finding kind.
-    Finding(String),
+    Finding(UnknownFindingKindError),
     /// Not a verdict.
     Verdict(String),
 }
 
-impl fmt::Display for BadCondition {
+impl fmt::Display for ConditionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BadCondition::Opening(s) => write!(
+            ConditionError::Opening(s) => write!(
                 f,
                 "'{s}' is not one of the 26 openings (a code such as 2D or 11I, or a name \
                  such as Kansei, 寒星)"
             ),
-            BadCondition::Finding(s) => write!(
-                f,
-                "'{s}' is not a finding kind (expected one of {})",
-                FINDING_KINDS.join(", ")
-            ),
-            BadCondition::Verdict(s) => write!(
+            ConditionError::Finding(e) => e.fmt(f),
+            ConditionError::Verdict(s) => write!(
                 f,
                 "'{s}' is not a verdict (expected ok, warning, result-mismatch or illegal)"
             ),
@@ -77,23 +48,33 @@ impl fmt::Display for BadCondition {
     }
 }
 
-impl std::error::Error for BadCondition {}
-
-impl FromStr for FindingKind {
-    type Err = BadCondition;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        FINDING_KINDS
-            .iter()
-            .find(|k| k.eq_ignore_ascii_case(s.trim()))
-            .map(|k| FindingKind(k))
-            .ok_or_else(|| BadCondition::Finding(s.to_string()))
+impl std::error::Error for ConditionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ConditionError::Finding(e) => Some(e),
+            _ => None,
+        }
     }
+}
+
+/// Reads a finding kind: any of [`FindingKind::ALL`], by its name in any ASCII case.
+///
+/// # Errors
+/// [`ConditionError::Finding`], whose message lists every kind.
+///
+/// ```
+/// use renju_archive::filter::{FindingKind, parse_finding};
+/// assert_eq!(parse_finding("missed-vcf").unwrap(), FindingKind::MissedVcf);
+/// assert!(parse_finding("foul").unwrap_err().to_string().contains("lost-with-vcf"));
+/// ```
+pub fn parse_finding(text: &str) -> Result<FindingKind, ConditionError> {
+    text.parse().map_err(ConditionError::Finding)
 }
 
 /// Reads an opening by code (`2D`, `d2`) or by name in any language of the catalogue.
 ///
 /// # Errors
-/// [`BadCondition::Opening`].
+/// [`ConditionError::Opening`].
 ///
 /// ```
 /// use renju_archive::filter::parse_opening;
@@ -101,20 +82,20 @@ impl FromStr for FindingKind {
 /// assert_eq!(parse_opening("寒星").unwrap().code(), "1D");
 /// assert!(parse_opening("14D").is_err());
 /// ```
-pub fn parse_opening(text: &str) -> Result<&'static Opening, BadCondition> {
-    renju_openings::by_code(text).ok_or_else(|| BadCondition::Opening(text.to_string()))
+pub fn parse_opening(text: &str) -> Result<&'static Opening, ConditionError> {
+    renju_openings::by_code(text).ok_or_else(|| ConditionError::Opening(text.to_string()))
 }
 
 /// Reads a verdict name (`ok`, `warning`, `result-mismatch`, `illegal`).
 ///
 /// # Errors
-/// [`BadCondition::Verdict`].
-pub fn parse_verdict(text: &str) -> Result<GameVerdict, BadCondition> {
+/// [`ConditionError::Verdict`].
+pub fn parse_verdict(text: &str) -> Result<GameVerdict, ConditionError> {
     GameVerdict::ALL
         .into_iter()
         .filter(|v| *v != GameVerdict::Unreadable)
         .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
-        .ok_or_else(|| BadCondition::Verdict(text.to_string()))
+        .ok_or_else(|| ConditionError::Verdict(text.to_string()))
 }
 
 /// The code of the opening the auditor gives a record (`None`: not one of the 26, too
@@ -147,7 +128,10 @@ pub struct Conditions {
     pub end: Option<End>,
     /// The audit's verdict.
     pub verdict: Option<GameVerdict>,
-    /// A finding of this kind.
+    /// A finding of this kind, as the auditor reports it (`validate`'s `findings` column):
+    /// the audit's findings, `illegal`, `result-mismatch`, and the missed wins (`missed-vcf`,
+    /// `lost-with-vcf`, searched with `vcf_limits` only when asked for). `unreadable` is a
+    /// record that could not be read: no record given to [`Conditions::matches`] is one.
     pub finding: Option<FindingKind>,
     /// At least this many moves (passes counted).
     pub min_moves: Option<usize>,
@@ -161,6 +145,8 @@ pub struct Conditions {
     pub rule: Option<String>,
     /// The rules of the audit and of opening identification.
     pub settings: Settings,
+    /// The bounds of each VCF search of `--finding missed-vcf` / `lost-with-vcf`.
+    pub vcf_limits: renju_vcf::Limits,
 }
 
 fn contains(field: Option<&str>, text: &str) -> bool {
@@ -254,10 +240,14 @@ impl Conditions {
             return false;
         }
         if let Some(k) = self.finding {
-            let found = match k.name() {
-                "illegal" => a.illegal.is_some(),
-                "result-mismatch" => a.verdict() == GameVerdict::ResultMismatch,
-                kind => a.findings.iter().any(|f| f.kind() == kind),
+            let found = match k {
+                FindingKind::MissedVcf | FindingKind::LostWithVcf => {
+                    missed_wins(record, &a, self.vcf_limits)
+                        .iter()
+                        .any(|m| m.kind() == k)
+                }
+                FindingKind::Unreadable => false,
+                k => a.has(k),
             };
             if !found {
                 return false;

@@ -32,6 +32,7 @@ pub enum Cell {
 
 /// Why a pattern text cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PatternError {
     /// No row at all.
     Empty,

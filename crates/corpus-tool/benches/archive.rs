@@ -9,6 +9,7 @@
 //!
 //! Run with `cargo bench -p corpus-tool` (or `cargo xtask bench`). Never timed in a test.
 
+use corpus_tool::engine::{Engine, Jobs};
 use corpus_tool::validate::{
     Audited, Options, ReadOptions, audit_paths, audit_walk, collect_files, for_each_record,
 };
@@ -67,21 +68,15 @@ fn context_switches() -> u64 {
 /// and the records.
 fn best_of(paths: &[PathBuf], jobs: usize, runs: usize) -> (f64, f64, usize) {
     let (mut wall, mut cpu, mut switches) = ([0.0; 2], [0.0; 2], [0u64; 2]);
-    let pools = [1, jobs].map(|n| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .unwrap()
-    });
+    let engines = [1, jobs].map(|n| Engine::new(Jobs::new(n).expect("at least one job")));
     let mut best = [f64::MAX; 2];
     let mut records = 0;
     for _ in 0..runs {
-        for (k, pool) in pools.iter().enumerate() {
+        for (k, engine) in engines.iter().enumerate() {
             let switched = context_switches();
             let (t, c) = (Instant::now(), cpu_seconds());
-            let s = pool
-                .install(|| audit_paths(paths, &Options::default(), &mut |_| {}, &mut |_, _| {}))
-                .unwrap();
+            let s =
+                audit_paths(paths, &Options::default(), engine, &mut |_| {}, &mut |_| {}).unwrap();
             let w = t.elapsed().as_secs_f64();
             best[k] = best[k].min(w);
             wall[k] += w;
@@ -107,24 +102,21 @@ fn best_of(paths: &[PathBuf], jobs: usize, runs: usize) -> (f64, f64, usize) {
 /// load-independent view of the pipeline's parallelism (a serialised pipeline puts every
 /// record on one thread).
 fn spread(paths: &[PathBuf], jobs: usize) -> String {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .unwrap();
-    let mut per_thread = vec![0usize; jobs + 1];
-    pool.install(|| {
-        audit_walk(
-            collect_files(paths).unwrap(),
-            &Options::default(),
-            &|_, _| rayon::current_thread_index(),
-            &mut |a: Audited<'_, Option<usize>>| {
-                per_thread[a.extra.copied().flatten().unwrap_or(jobs)] += 1;
-            },
-            &mut |_, _| {},
-        )
-    });
-    per_thread[..jobs]
-        .iter()
+    let mut per_thread = std::collections::BTreeMap::<String, usize>::new();
+    audit_walk(
+        collect_files(paths).unwrap(),
+        &Options::default(),
+        &Engine::new(Jobs::new(jobs).expect("at least one job")),
+        &|_, _| std::thread::current().name().unwrap_or("?").to_string(),
+        &mut |a: Audited<'_, String>| {
+            *per_thread
+                .entry(a.extra.cloned().unwrap_or_default())
+                .or_default() += 1;
+        },
+        &mut |_| {},
+    );
+    per_thread
+        .values()
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(" / ")

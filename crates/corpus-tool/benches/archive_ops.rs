@@ -13,7 +13,8 @@
 //! that wall time and peak memory are those of that command alone.
 //! Run with `cargo bench -p corpus-tool --bench archive_ops` (or `cargo xtask bench`).
 
-use corpus_tool::dedupe::{self, Input};
+use corpus_tool::dedupe;
+use corpus_tool::engine::{Engine, Jobs};
 use corpus_tool::search;
 use corpus_tool::validate::{Options, audit_paths};
 use renju_core::{Move, Symmetry};
@@ -27,11 +28,18 @@ const QUERY: &str = "h8 h9 i10";
 
 fn child(mode: &str, path: &Path) {
     let paths = vec![path.to_path_buf()];
+    let engine = Engine::new(Jobs::all_cores());
     let t = Instant::now();
     let text = match mode {
         "validate" => {
-            let s = audit_paths(&paths, &Options::default(), &mut |_| {}, &mut |_, _| {})
-                .expect("validate");
+            let s = audit_paths(
+                &paths,
+                &Options::default(),
+                &engine,
+                &mut |_| {},
+                &mut |_| {},
+            )
+            .expect("validate");
             format!("{} records\n", s.records)
         }
         "dedupe" => {
@@ -40,9 +48,9 @@ fn child(mode: &str, path: &Path) {
                 min_moves: renju_archive::dedupe::DEFAULT_MIN_MOVES,
                 report: None,
                 unique: None,
-                input: Input::default(),
+                input: corpus_tool::input::ReadOptions::default(),
             };
-            dedupe::run(&args).expect("dedupe").0
+            dedupe::run(&args, &engine).expect("dedupe").stdout
         }
         "search" => {
             let args = search::Args {
@@ -50,9 +58,9 @@ fn child(mode: &str, path: &Path) {
                 paths,
                 report: None,
                 show: 0,
-                input: Input::default(),
+                input: corpus_tool::input::ReadOptions::default(),
             };
-            search::run(&args).expect("search").0
+            search::run(&args, &engine).expect("search").stdout
         }
         other => panic!("unknown mode {other}"),
     };

@@ -10,7 +10,9 @@ mod positions;
 #[path = "../../renju-core/tests/it/reference_checker/mod.rs"]
 mod reference_checker;
 
-use corpus_tool::fouls::run;
+use corpus_tool::error::Status;
+use corpus_tool::fouls::{Options, run};
+use corpus_tool::line_input::Input;
 use renju_core::{Board, Convention};
 use std::hint::black_box;
 use std::time::Instant;
@@ -58,9 +60,14 @@ fn main() {
     for _ in 0..15 {
         out.clear();
         let t = Instant::now();
-        let ok = run(black_box(&input[..]), &mut out, conv, false).expect("in memory");
+        let status = run(
+            Input::reader("boards", black_box(&input[..])),
+            &mut out,
+            &Options::default(),
+        )
+        .expect("in memory");
         best = best.min(t.elapsed().as_secs_f64());
-        assert!(ok, "every line is a board");
+        assert_eq!(status, Status::Clean, "every line is a board");
     }
     let answered = out.iter().filter(|&&b| b == b'\n').count();
     assert_eq!(answered, lines.len(), "one output line per input line");

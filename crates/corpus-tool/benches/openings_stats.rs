@@ -4,6 +4,7 @@
 //! with a printed reason when the archive is absent. Run with
 //! `cargo bench -p corpus-tool --bench openings_stats`. Never timed in a test.
 
+use corpus_tool::engine::{Engine, Jobs};
 use corpus_tool::validate::{Options, audit_paths};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -28,13 +29,14 @@ fn main() {
     }
     let paths: [PathBuf; 1] = [path];
     let options = Options::default();
+    let engine = Engine::new(Jobs::all_cores());
     let (validate, records) = best(5, || {
-        audit_paths(&paths, &options, &mut |_| {}, &mut |_, _| {})
+        audit_paths(&paths, &options, &engine, &mut |_| {}, &mut |_| {})
             .map(|s| s.records)
             .unwrap_or(0)
     });
     let (stats, games) = best(5, || {
-        corpus_tool::openings_stats::count(&paths, &options)
+        corpus_tool::openings_stats::count(&paths, &options, &engine)
             .map(|r| r.stats.games())
             .unwrap_or(0)
     });

@@ -4,6 +4,7 @@
 //! of each (best of 5), their ratio and the peak memory of the process.
 //! Run with `cargo bench -p corpus-tool --bench sgf_tree`.
 
+use corpus_tool::engine::{Engine, Jobs};
 use corpus_tool::validate::{Options, audit_paths};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -69,8 +70,9 @@ fn best_of_5(path: &Path) -> (f64, usize) {
         let s = audit_paths(
             &[path.to_path_buf()],
             &Options::default(),
+            &Engine::new(Jobs::all_cores()),
             &mut |_| {},
-            &mut |_, _| {},
+            &mut |_| {},
         )
         .unwrap();
         best = best.min(t.elapsed().as_secs_f64());

@@ -1,9 +1,76 @@
 //! `corpus-tool convert`: one file from one record format to another, saying what was lost.
+//!
+//! An input holding no record is a file problem: nothing is written, the run says so and
+//! exits 1 (a 0-byte output would look like a conversion that worked).
 
+use crate::error::{Error, Status};
 use crate::output::AtomicFile;
 use renju_notation::{ConvertOptions, Format, Orientation, convert};
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// `corpus-tool convert`: the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = concat!("\
+Formats: renju (.renju lines), moves (move lists), rif (RenjuNet XML), psq (Piskvork),
+sgf, lib (RenLib tree), pos (RenLib position). The input format is guessed from
+the content and extension (--format, also spelt --from, forces it), the output format from
+the extension, unless given.
+
+Prints how many records were read and written, the fields the target format dropped, and
+every record that could not be read or written. An input holding no record is a file
+problem: nothing is written. Exit status 0 when every record made it, 1 when some did not
+(or there was none), 2 when the run failed.
+
+", crate::exit_status!(), "
+
+Examples:
+  corpus-tool convert games.renju games.sgf
+  corpus-tool convert --format psq --orientation top match.txt match.renju"))]
+pub struct Command {
+    /// Input format (default: guessed).
+    #[arg(long = "format", visible_alias = "from", value_name = "FORMAT")]
+    pub from: Option<Format>,
+    /// Output format (default: from OUTPUT's extension).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Option<Format>,
+    /// Where row 1 is in the input: top or bottom (default: the format's usual one).
+    #[arg(long)]
+    pub orientation: Option<Orientation>,
+    /// Where row 1 is in the output (default: the output format's usual one).
+    #[arg(long)]
+    pub write_orientation: Option<Orientation>,
+    /// Decode the input's texts in this encoding (GBK, Shift_JIS, windows-1252...) instead
+    /// of the declared or detected one.
+    #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
+    pub encoding: Option<&'static renju_notation::encoding::Encoding>,
+    /// The file to read.
+    pub input: PathBuf,
+    /// The file to write (`-`: standard output).
+    pub output: PathBuf,
+}
+
+/// Runs `corpus-tool convert` as its command line asks, printing to standard output.
+///
+/// # Errors
+/// As [`run`].
+pub fn main(cmd: &Command) -> Result<Status, Error> {
+    let args = Args {
+        from: cmd.from,
+        to: cmd.to,
+        orientation: cmd.orientation,
+        write_orientation: cmd.write_orientation,
+        encoding: cmd.encoding,
+    };
+    let (text, status) = run(&cmd.input, &cmd.output, args)?;
+    if cmd.output == Path::new("-") {
+        // the records go to standard output: the summary to stderr
+        eprint!("{text}");
+    } else {
+        crate::print(&text)?;
+    }
+    Ok(status)
+}
 
 /// The largest file `convert` reads (it holds the input and the output in memory).
 pub const MAX_CONVERT: u64 = 256 << 20;
@@ -23,41 +90,71 @@ pub struct Args {
     pub encoding: Option<&'static renju_notation::encoding::Encoding>,
 }
 
+/// Writes the converted bytes: to standard output for `-`, else through [`AtomicFile`].
+fn write_output(output: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if output == Path::new("-") {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        return out
+            .write_all(bytes)
+            .and_then(|()| out.flush())
+            .map_err(|source| Error::Write {
+                path: "standard output".to_string(),
+                source,
+            });
+    }
+    Ok(AtomicFile::write(output, bytes)?)
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Converts `input` into `output`; returns the text to print and whether every record made
 /// it. The output is written through [`AtomicFile`]: under a temporary name and renamed
-/// when complete, or directly when OUTPUT is a named pipe or a device.
+/// when complete, or directly when OUTPUT is a named pipe or a device. When no record can
+/// be written, nothing is written.
 ///
 /// # Errors
 /// The run could not happen: unreadable input, unknown format, unwritable output.
 ///
 /// ```
 /// use corpus_tool::convert::{Args, run};
+/// use corpus_tool::error::Status;
 /// let tmp = tempfile::tempdir().unwrap();
 /// let dir = tmp.path();
 /// std::fs::write(dir.join("a.renju"), "black h8 h9 i8\n").unwrap();
-/// let (text, complete) = run(&dir.join("a.renju"), &dir.join("a.sgf"), Args::default()).unwrap();
-/// assert!(complete && text.contains("1 record read"));
+/// let (text, status) = run(&dir.join("a.renju"), &dir.join("a.sgf"), Args::default()).unwrap();
+/// assert!(status == Status::Clean && text.contains("1 record read"));
 /// assert!(std::fs::read_to_string(dir.join("a.sgf")).unwrap().contains(";B[hh]"));
+/// // An empty input: nothing written, said.
+/// std::fs::write(dir.join("e.renju"), "").unwrap();
+/// let (text, status) = run(&dir.join("e.renju"), &dir.join("e.sgf"), Args::default()).unwrap();
+/// assert_eq!(status, Status::Findings);
+/// assert!(text.contains("no record") && text.contains("nothing written"), "{text}");
+/// assert!(!dir.join("e.sgf").exists());
 /// ```
-pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), String> {
+pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, Status), Error> {
     // Conversion holds the whole file and its output in memory: refuse what would not fit in
     // the reader limits rather than exhaust memory.
-    let size = std::fs::metadata(input)
-        .map_err(|e| format!("cannot read {}: {e}", input.display()))?
-        .len();
+    let read_error = |source| Error::Read {
+        path: input.display().to_string(),
+        source,
+    };
+    let size = std::fs::metadata(input).map_err(read_error)?.len();
     let limit = args
         .from
         .and_then(renju_notation::limits::whole_file_limit)
-        .unwrap_or(MAX_CONVERT);
-    if size > limit.min(MAX_CONVERT) {
-        return Err(format!(
-            "{}: file too large to convert ({size} bytes, limit {})",
-            input.display(),
-            limit.min(MAX_CONVERT)
-        ));
+        .unwrap_or(MAX_CONVERT)
+        .min(MAX_CONVERT);
+    if size > limit {
+        return Err(Error::TooLarge {
+            file: input.display().to_string(),
+            size,
+            limit,
+        });
     }
-    let bytes =
-        std::fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+    let bytes = std::fs::read(input).map_err(read_error)?;
     let in_name = input.display().to_string();
     let out_name = output.display().to_string();
     let done = convert(
@@ -70,26 +167,50 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, bool), St
             read_orientation: args.orientation,
             write_orientation: args.write_orientation,
             encoding: args.encoding,
+            ..ConvertOptions::default()
         },
-    )
-    .map_err(|e| e.to_string())?;
-    AtomicFile::write(output, &done.bytes).map_err(|e| e.to_string())?;
+    )?;
     let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{in_name} ({}) -> {out_name} ({}): {} record{} read, {}",
-        done.from.name(),
-        done.to.name(),
-        done.read,
-        if done.read == 1 { "" } else { "s" },
-        done.report
-    );
+    if done.report.written == 0 {
+        // nothing to write: an empty or all-broken input is a file problem, not an output
+        if done.read == 0 && done.errors.is_empty() {
+            let _ = writeln!(
+                text,
+                "{in_name} ({}): no record in this file; nothing written to {out_name}",
+                done.from.name()
+            );
+        } else {
+            let _ = writeln!(
+                text,
+                "{in_name} ({}) -> {out_name} ({}): {} read, none written; nothing written to \
+                 {out_name}",
+                done.from.name(),
+                done.to.name(),
+                plural(done.read, "record", "records"),
+            );
+        }
+    } else {
+        write_output(output, &done.bytes)?;
+        let _ = writeln!(
+            text,
+            "{in_name} ({}) -> {out_name} ({}): {} read, {}",
+            done.from.name(),
+            done.to.name(),
+            plural(done.read, "record", "records"),
+            done.report
+        );
+    }
     if !done.errors.is_empty() {
-        let _ = writeln!(text, "{} record(s) could not be read:", done.errors.len());
+        let _ = writeln!(
+            text,
+            "{} could not be read:",
+            plural(done.errors.len(), "record", "records")
+        );
         for e in &done.errors {
             let _ = writeln!(text, "  {e}");
         }
     }
-    let complete = done.errors.is_empty() && done.report.skipped.is_empty();
-    Ok((text, complete))
+    let complete =
+        done.report.written > 0 && done.errors.is_empty() && done.report.skipped.is_empty();
+    Ok((text, Status::clean_if(complete)))
 }

@@ -1,85 +1,249 @@
-//! `corpus-tool explain`: one game as the analyzer sees it — the audit, the final board, and a
-//! note per move (shapes made, threats left, fouls with their explanation trees).
+//! `corpus-tool explain`: one game as the analyzer sees it — the audit with every finding,
+//! the final board, and a note per move (shapes made, threats left, fouls with their
+//! explanation trees); with `--missed-wins`, every VCF the players left on the board, drawn.
+//!
+//! The game is read as `validate` reads it ([`crate::load`]): a record `validate` flags
+//! `illegal` (an off-board, occupied or unreadable move) is explained up to that move, and
+//! the move is shown with what is wrong there.
 
-use crate::show::{Loaded, load_input};
-use renju_analyzer::{Illegal, Settings, annotate, audit};
-use renju_core::{Color, Move};
+use crate::cli_args::{JudgeArgs, parse_index};
+use crate::error::{Error, Status};
+use crate::load::{self, Game, Loaded};
+use crate::position;
+use renju_analyzer::missed::{GameScan, MissedWin, scan_game};
+use renju_analyzer::{GameVerdict, Illegal, Settings, annotate};
+use renju_core::{Board, Color};
 use renju_diagrams::diagram::Diagram;
-use renju_notation::{Format, Orientation};
 use std::fmt::Write as _;
 
-/// Explains record `record` of `input` under `settings`.
+/// `corpus-tool explain`: the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = concat!("\
+Prints what the auditor concludes about one game (end, consistency of the declared result,
+every finding, opening), the board with move numbers, then one line per move: the shapes
+it made (five, straight four, four, open three), the opponent threats it ignored, and for a
+Black foul the explanation tree an arbiter can show the player. With --missed-wins, every
+VCF the side to move had and did not play (missed-vcf), or had on the final board of a game
+declared lost (lost-with-vcf), is listed and drawn on its position.
+
+INPUT is read as `show` reads it (a record file with --record, '-', a move list); a game
+`validate` flags illegal is explained up to the bad move, which is shown with what is wrong.
+The exit status is 1 when the verdict is not ok or a missed win is found.
+
+", crate::exit_status!(), "
+
+Examples:
+  corpus-tool explain --record 15075 archive.renju
+  corpus-tool explain --missed-wins --record 3 archive.renju
+  corpus-tool explain 'h8 h9 i8 i9 j8 j9 k8 k9 l8'"))]
+pub struct Command {
+    /// Which record of a file (1-based; default 1).
+    #[arg(long, value_name = "N", value_parser = parse_index)]
+    pub record: Option<usize>,
+    /// How games are judged and records read.
+    #[command(flatten)]
+    pub judge: JudgeArgs,
+    /// Plain ASCII boards instead of Unicode.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Also look for missed wins (findings missed-vcf and lost-with-vcf, as `validate
+    /// --missed-wins` does), each VCF line drawn.
+    #[arg(long)]
+    pub missed_wins: bool,
+    /// The VCF depth limit of --missed-wins: the most fours, the final five not counted.
+    #[arg(long, value_name = "N", default_value_t = renju_vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
+    pub max_depth: u32,
+    /// A record file, `-`, or a move list.
+    pub input: String,
+}
+
+/// Runs `corpus-tool explain` as its command line asks, printing to standard output.
+///
+/// # Errors
+/// As [`run`].
+pub fn main(cmd: &Command) -> Result<Status, Error> {
+    let args = Args {
+        input: cmd.input.clone(),
+        load: cmd.judge.load_options(cmd.record),
+        settings: cmd.judge.settings(),
+        ascii: cmd.ascii,
+        missed_wins: cmd.missed_wins.then_some(renju_vcf::Limits {
+            max_depth: cmd.max_depth,
+            ..renju_vcf::Limits::default()
+        }),
+    };
+    let explained = run(&args)?;
+    crate::print(&explained.text)?;
+    Ok(explained.status)
+}
+
+/// What to explain and how.
+#[derive(Debug, Clone, Default)]
+pub struct Args {
+    /// A record file, `-`, or a move list.
+    pub input: String,
+    /// Which record, and how a record file is read.
+    pub load: load::Options,
+    /// Rule set, foul convention and claim policy.
+    pub settings: Settings,
+    /// Plain ASCII boards.
+    pub ascii: bool,
+    /// Also look for missed wins (`missed-vcf`, `lost-with-vcf`) with these VCF limits.
+    pub missed_wins: Option<renju_vcf::Limits>,
+}
+
+/// What a run printed, and how it came out.
+#[derive(Debug, Clone)]
+pub struct Explained {
+    /// The text to print.
+    pub text: String,
+    /// [`Status::Findings`] when the verdict is not `ok` or a missed win was found.
+    pub status: Status,
+}
+
+/// Explains the game of `args.input`.
 ///
 /// # Errors
 /// Unreadable input, or a position with no moves (nothing to replay).
 ///
 /// ```
-/// use renju_analyzer::Settings;
-/// let text = corpus_tool::explain::run("h8 h9 i8 i9 j8 j9 k8 k9 l8", 1, None, None,
-///     &Settings::default(), true).unwrap();
+/// use corpus_tool::explain::{Args, run};
+/// let args = |input: &str| Args { input: input.into(), ascii: true, ..Args::default() };
+/// let text = run(&args("h8 h9 i8 i9 j8 j9 k8 k9 l8")).unwrap().text;
 /// assert!(text.contains("end: black-five at move 9"));
 /// assert!(text.contains("9. black l8: five (horizontal)"));
 /// // An illegal move is shown where the replay stops, with the moves it leaves unplayed.
-/// let text = corpus_tool::explain::run("h8 h9 i8 h8 j8", 1, None, None,
-///     &Settings::default(), true).unwrap();
+/// let text = run(&args("h8 h9 i8 h8 j8")).unwrap().text;
 /// assert!(text.contains(
 ///     "4. white h8: illegal: move 4 (h8) is on a point already holding black; the replay stops here"
 /// ), "{text}");
 /// assert!(text.contains("(1 later move not replayed: j8)"), "{text}");
 /// ```
-pub fn run(
-    input: &str,
-    record: usize,
-    format: Option<Format>,
-    orientation: Option<Orientation>,
-    settings: &Settings,
-    ascii: bool,
-) -> Result<String, String> {
-    let (game, title) = match load_input(input, record, format, orientation)? {
-        Loaded::Game(g, t) => (g, t),
-        Loaded::Position(..) => {
-            return Err(format!(
-                "{input}: a position has no moves to explain (try `show`)"
-            ));
-        }
+pub fn run(args: &Args) -> Result<Explained, Error> {
+    let game = match load::load(&args.input, &args.load)? {
+        Loaded::Game(game) => game,
+        Loaded::Position { title, .. } => return Err(Error::NotAGame { what: title }),
     };
-    let a = audit(&game, settings);
     let mut out = String::new();
-    let _ = writeln!(out, "{title}");
-    let _ = writeln!(out, "{a}");
+    let _ = writeln!(out, "{}", game.title);
+    if let Err(e) = position::check_size(game.record.board_size, args.settings.rules) {
+        // Said as `show` says it; the board is drawn, not judged.
+        let _ = writeln!(out, "{e}");
+        if let Ok(d) = Diagram::from_record(&game.record) {
+            out.push('\n');
+            out.push_str(&board_text(&d, args.ascii));
+        }
+        return Ok(Explained {
+            text: out,
+            status: Status::Findings,
+        });
+    }
+    let a = game.audit(&args.settings);
+    let scan = match args.missed_wins {
+        Some(limits) => scan_game(&game.record, &a, limits),
+        None => GameScan::default(),
+    };
+    // the missed wins with the audit's findings, before its verdict line (which they leave
+    // as it is, as in `validate`'s report)
+    let audit_text = a.to_string();
+    let (head, verdict) = audit_text
+        .rsplit_once('\n')
+        .unwrap_or(("", audit_text.as_str()));
+    if !head.is_empty() {
+        let _ = writeln!(out, "{head}");
+    }
+    for m in &scan.missed {
+        let _ = writeln!(out, "finding: {}", missed_sentence(m));
+    }
+    for u in &scan.unsettled {
+        let _ = writeln!(out, "note: {u}");
+    }
+    let _ = writeln!(out, "{verdict}");
     let replayable = a
         .illegal
         .as_ref()
-        .map_or(game.moves.len(), |i| i.number.saturating_sub(1));
-    let mut shown = game.clone();
+        .map_or(game.record.moves.len(), |i| i.number.saturating_sub(1));
+    let mut shown = game.record.clone();
     shown.moves.truncate(replayable);
     if let Ok(d) = Diagram::from_record(&shown) {
         out.push('\n');
-        out.push_str(&if ascii { d.to_ascii() } else { d.to_unicode() });
+        out.push_str(&board_text(&d, args.ascii));
     }
     out.push('\n');
-    for note in annotate(&game, settings) {
+    for note in annotate(&game.record, &args.settings) {
         for (i, line) in note.to_string().lines().enumerate() {
             let pad = if i == 0 { "" } else { "    " };
             let _ = writeln!(out, "{pad}{line}");
         }
+        for m in &scan.missed {
+            if m.move_number() == Some(note.number) {
+                let _ = writeln!(out, "    missed-vcf: {m}");
+            }
+        }
     }
     if let Some(illegal) = &a.illegal {
-        out.push_str(&illegal_lines(&game.moves, illegal));
+        out.push_str(&illegal_lines(&game, illegal));
     }
-    Ok(out)
+    out.push_str(&missed_diagrams(&game, &scan.missed, args.ascii));
+    let clean = a.verdict() == GameVerdict::Ok && scan.missed.is_empty();
+    Ok(Explained {
+        text: out,
+        status: Status::clean_if(clean),
+    })
+}
+
+fn board_text(d: &Diagram, ascii: bool) -> String {
+    if ascii { d.to_ascii() } else { d.to_unicode() }
+}
+
+/// A missed win as a finding line: `missed-vcf at move 7: black had a VCF in 2 (...)`.
+fn missed_sentence(m: &MissedWin) -> String {
+    match m.move_number() {
+        Some(n) => format!("{} at move {n}: {m}", m.kind()),
+        None => format!("{} on the final board: {m}", m.kind()),
+    }
+}
+
+/// Each missed win's VCF line drawn on its position, the line's moves numbered from 1.
+fn missed_diagrams(game: &Game, missed: &[MissedWin], ascii: bool) -> String {
+    let mut out = String::new();
+    for m in missed {
+        let before = m
+            .move_number()
+            .map_or(game.record.moves.len(), |n| n.saturating_sub(1));
+        let Some(board) = board_after(game, before) else {
+            continue;
+        };
+        let where_ = match m.move_number() {
+            Some(n) => format!("before move {n}"),
+            None => "on the final board".to_string(),
+        };
+        let _ = writeln!(out, "\n{} {where_}:", m.kind());
+        out.push_str(&crate::vcf::line_diagram(&board, m.line(), ascii));
+    }
+    out
+}
+
+/// The board after the first `moves` moves of the game (set-up stones included).
+fn board_after(game: &Game, moves: usize) -> Option<Board> {
+    let mut r = game.record.clone();
+    r.moves.truncate(moves);
+    Diagram::from_record(&r).ok().map(|d| d.board().clone())
 }
 
 /// The offending move of a replay that stopped, as a line of the move list, and the moves
 /// left unplayed after it.
-fn illegal_lines(moves: &[Move], illegal: &Illegal) -> String {
+fn illegal_lines(game: &Game, illegal: &Illegal) -> String {
     let n = illegal.number;
     if n == 0 {
         return format!("not replayed: {illegal}\n");
     }
-    let played = moves
-        .get(n - 1)
-        .map_or_else(|| "?".to_string(), ToString::to_string);
+    let moves = &game.record.moves;
+    let played = match (moves.get(n - 1), &game.unreadable) {
+        (Some(m), _) => m.to_string(),
+        (None, Some(u)) if u.number == n => u.text.clone(),
+        _ => "?".to_string(),
+    };
     let mut out = format!(
         "{n}. {} {played}: illegal: {illegal}; the replay stops here\n",
         Color::of_move_number(n)
@@ -94,6 +258,11 @@ fn illegal_lines(moves: &[Move], illegal: &Illegal) -> String {
             "   ({} later move{s} not replayed: {}{more})",
             rest.len(),
             list.join(" ")
+        );
+    } else if game.unreadable.is_some() {
+        let _ = writeln!(
+            out,
+            "   (the record's reader stopped at this move: later moves are not read)"
         );
     }
     out

@@ -1,12 +1,14 @@
 //! `corpus-tool filter`: the records that meet every condition given (the conditions are in
 //! [`renju_archive::filter`]), written to one output file in the format of its extension.
 //!
-//! Records are judged in batches in parallel when a condition needs the audit; the output
-//! keeps input order.
+//! Records are parsed and judged on the engine's workers; the output keeps input order.
 
-use crate::dedupe::{Input, Read, RecordWriter, for_each_record};
-use rayon::prelude::*;
-use renju_archive::dedupe::Source;
+use crate::args::RunArgs;
+use crate::engine::Engine;
+use crate::output::records::RecordWriter;
+use crate::records::{Output, finish_command, is_stdout, read_records};
+use crate::style::thousands;
+use renju_analyzer::FindingKind;
 use renju_archive::filter::Conditions;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -14,38 +16,40 @@ use std::path::PathBuf;
 /// The options of `corpus-tool filter`.
 #[derive(Debug, Clone)]
 pub struct Args {
-    /// The conditions.
+    /// The conditions (`finding` any kind but `unreadable`: see [`Args::unreadable_only`]).
     pub conditions: Conditions,
+    /// `--finding unreadable`: the records that cannot be read are the matches (listed, none
+    /// can be written).
+    pub unreadable_only: bool,
     /// Files or folders.
     pub paths: Vec<PathBuf>,
-    /// The output file.
+    /// The output file (`-`: standard output, `.renju` lines).
     pub output: PathBuf,
     /// How to read the inputs.
-    pub input: Input,
+    pub input: crate::input::ReadOptions,
 }
 
-const BATCH: usize = 4096;
-
-/// Runs `corpus-tool filter`; returns the text for stdout and the exit status
-/// ([`crate::dedupe::Walked::status`], and 1 also when a match could not be written).
+/// Runs `corpus-tool filter` on `engine` (the records parsed and judged on its workers, the
+/// matches written in input order): the text for stdout and stderr and the exit status
+/// ([`Walked::status`](crate::records::Walked::status), and 1 also when a match could not
+/// be written).
 ///
 /// # Errors
 /// A path that cannot be read, an output that cannot be written.
-pub fn run(args: &Args) -> Result<(String, u8), String> {
+pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     let mut out = RecordWriter::create(&args.output)?;
-    let mut batch: Vec<(Source, Read)> = Vec::with_capacity(BATCH);
     let mut matched = 0usize;
     let mut error: Option<String> = None;
     let conditions = &args.conditions;
-    let judge = |(_, r): &(Source, Read)| conditions.matches_with(r.game(), r.unreadable());
-    let mut flush = |batch: &mut Vec<(Source, Read)>, out: &mut RecordWriter| {
-        let keep: Vec<bool> = if conditions.needs_audit() {
-            batch.par_iter().map(judge).collect()
-        } else {
-            batch.iter().map(judge).collect()
-        };
-        for ((src, r), k) in batch.drain(..).zip(keep) {
-            if k {
+    // `unreadable` matches only records that cannot be read: none is handed on.
+    let readable = !args.unreadable_only;
+    let mut walked = read_records(
+        &args.paths,
+        args.input,
+        engine,
+        &|_file, r| readable && conditions.matches_with(r.game(), r.unreadable()),
+        &mut |src, r, keep| {
+            if keep {
                 matched += 1;
                 if error.is_none()
                     && let Err(e) = out.push_read(&src, r)
@@ -53,34 +57,39 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
                     error = Some(e);
                 }
             }
-        }
-    };
-    let walked = for_each_record(&args.paths, args.input, &mut |(src, r): (Source, _)| {
-        if let Ok(read) = r {
-            batch.push((src, read));
-            if batch.len() == BATCH {
-                flush(&mut batch, &mut out);
-            }
-        }
-    })?;
-    flush(&mut batch, &mut out);
+        },
+    )?;
     if let Some(e) = error {
         return Err(e);
     }
+    if !readable {
+        matched = walked.unreadable.len();
+    }
+    walked
+        .written
+        .extend(out.salvaged_written().iter().cloned());
     let status = walked.status().max(u8::from(out.lost_any()));
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "records: {} read in {} file{}, {} unreadable; {matched} matched",
-        walked.records,
-        walked.files,
-        if walked.files == 1 { "" } else { "s" },
-        walked.unreadable.len(),
+        "{}; {} matched{}",
+        walked.records_line(),
+        thousands(matched),
+        if readable {
+            ""
+        } else {
+            " (the unreadable records, listed below; none can be written)"
+        }
     );
     text.push_str(&walked.salvaged_line());
-    text.push_str(&out.finish()?);
+    text.push_str(&out.finish(walked.streamed.not_reached.is_some())?);
     text.push_str(&walked.problems_text());
-    Ok((text, status))
+    Ok(Output::new(
+        text,
+        walked.skipped_lines(),
+        status,
+        is_stdout(&args.output),
+    ))
 }
 
 /// `corpus-tool filter` on the command line.
@@ -91,8 +100,11 @@ of the catalogue (Kansei, 寒星) and may be repeated (any of them); the opening
 as validate identifies it. --end, --verdict and --finding use the audit under --rules,
 --strict and --claim, as validate does. Texts match anywhere in the field, ignoring case.
 
-Finding kinds: illegal, result-mismatch, lapsed-foul, unclaimed-overline, moves-after-end,
-first-move-off-centre, not-an-opening, opening-protocol.
+Finding kinds (every kind validate counts): first-move-off-centre, illegal, lapsed-foul,
+lost-with-vcf, missed-vcf, moves-after-end, not-an-opening, opening-protocol,
+result-mismatch, unclaimed-overline, unreadable. missed-vcf and lost-with-vcf search every
+position for a VCF (as validate --missed-wins, default limits); unreadable matches the
+records that cannot be read (listed, never written: there is nothing to write).
 
 Exit status: 0 every record read and every match written, 1 some records unreadable or not
 written (named on stdout), 2 the run failed or a file could not be read.
@@ -104,7 +116,8 @@ pub struct Command {
     /// Files or folders.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Where to write the matching records (format from the extension).
+    /// Where to write the matching records (format from the extension; `-`: standard output,
+    /// as `.renju` lines).
     #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
     pub output: PathBuf,
     /// One of the 26 openings, by code or name (repeatable: any of them).
@@ -120,9 +133,9 @@ pub struct Command {
     /// The audit's verdict: ok, warning, result-mismatch or illegal.
     #[arg(long, value_name = "V", value_parser = renju_archive::filter::parse_verdict)]
     pub verdict: Option<renju_analyzer::GameVerdict>,
-    /// A finding of this kind.
+    /// A finding of this kind: any kind validate counts (see below).
     #[arg(long, value_name = "KIND")]
-    pub finding: Option<renju_archive::filter::FindingKind>,
+    pub finding: Option<FindingKind>,
     /// At least this many moves (passes counted).
     #[arg(long, value_name = "N")]
     pub min_moves: Option<usize>,
@@ -138,18 +151,12 @@ pub struct Command {
     /// Text in the rule.
     #[arg(long, value_name = "TEXT")]
     pub rule: Option<String>,
-    /// Rule set of the audit: renju, freestyle or standard.
-    #[arg(long, default_value = "renju")]
-    pub rules: renju_core::RuleSet,
-    /// Strict foul convention (default: lenient).
-    #[arg(long)]
-    pub strict: bool,
-    /// Claim policy: claim, foul-loses or refuse.
-    #[arg(long, default_value = "claim")]
-    pub claim: renju_analyzer::ClaimPolicy,
-    /// How the inputs are read.
+    /// How the audit judges the games, and how the inputs are read.
     #[command(flatten)]
-    pub input: crate::dedupe::InputArgs,
+    pub settings: crate::args::SettingsArgs,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Runs `corpus-tool filter` from its command line; returns the exit status.
@@ -165,28 +172,25 @@ pub fn main(cmd: &Command) -> u8 {
             }
         }
     }
-    let convention = if cmd.strict {
-        renju_core::Convention::Strict
-    } else {
-        renju_core::Convention::Lenient
-    };
     let args = Args {
         conditions: Conditions {
             openings,
             declared: cmd.declared,
             end: cmd.end,
             verdict: cmd.verdict,
-            finding: cmd.finding,
+            finding: cmd.finding.filter(|k| *k != FindingKind::Unreadable),
             min_moves: cmd.min_moves,
             max_moves: cmd.max_moves,
             player: cmd.player.clone(),
             event: cmd.event.clone(),
             rule: cmd.rule.clone(),
-            settings: renju_analyzer::Settings::new(cmd.rules, convention, cmd.claim),
+            settings: cmd.settings.settings(),
+            ..Conditions::default()
         },
+        unreadable_only: cmd.finding == Some(FindingKind::Unreadable),
         paths: cmd.paths.clone(),
         output: cmd.output.clone(),
-        input: Input::from(&cmd.input),
+        input: cmd.settings.read_options(),
     };
-    crate::dedupe::finish_command("filter", run(&args))
+    finish_command("filter", &cmd.run, |engine| run(&args, engine))
 }

@@ -1,66 +1,83 @@
 //! `corpus-tool fouls`: the forbidden points of positions, one position a line.
 //!
-//! One output line per input line, always: the forbidden points, or `error: <reason>` for a
-//! line that cannot be read (not UTF-8, a bad coordinate, an occupied point...), and the run
-//! goes on. The loop allocates nothing per line: each line is read as bytes into one reused
-//! buffer, parsed in place, checked, and its answer written into one reused output buffer.
+//! One output line per position, always: the forbidden points, or `error: <where>: <reason>`
+//! for a position that cannot be read or asked about (not UTF-8, a bad coordinate, an
+//! occupied point, a game already over...), and the run goes on. The inputs are those of
+//! [`crate::line_input`]: one position a line, one diagram, or a record file. The loop
+//! allocates nothing per line: each line is read as bytes into one reused buffer, parsed in
+//! place, checked, and its answer written into one reused output buffer.
 
-use renju_core::{Board, Color, Convention, Foul, FoulChecker, Move, Point, RENJU_SIZE};
-use std::io::{BufRead, Write};
+use crate::cli_args::JudgeArgs;
+use crate::error::{Error, Status};
+use crate::line_input::{self, Input, Item, Label};
+use renju_core::{Board, Convention, Foul, FoulChecker, Point};
+use std::io::Write;
+use std::path::PathBuf;
 
-const BOARD_CELLS: usize = 225;
+/// `corpus-tool fouls`: the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = concat!("\
+Input: one position a line (programs): a move list in any spelling ('h8 h9 i8', 'h8h9i8',
+'H8,H9,I8'; colours alternate from Black, '--' or 'pass' is a pass) or a board of 225
+characters (row 15 first, columns a..o; '.' empty, 'x' Black, 'o' White). Or a whole input
+that is one position: a text diagram (15 lines of 15, the seeds' Unicode style, an atlas
+file). Or a record file (.renju, .rif, .sgf, .lib, .pos, .psq, or --format): the final
+position of every record, or of --record N.
 
-/// Reads one input line: a 225-character board (row 15 first, `.` `x` `o`) or a move list
-/// (`h8 h9 i8`, colours alternate from Black, `--` a pass).
+Output, one line per position: 'point=kind' items in board reading order (row 15 first,
+a to o), kinds double-three, double-four, overline (overline > double-four > double-three);
+an empty line when there is none (always under --rules freestyle or standard);
+'error: line N: <reason>' (or 'record N') when the position cannot be read or the game on
+it is already over.
+
+", crate::exit_status!(), "
+
+Examples:
+  echo 'h8 a1 i8 a2 k10 a3 k11' | corpus-tool fouls      # prints k8=double-three
+  corpus-tool fouls --strict --explain positions.txt
+  corpus-tool fouls --record 3 archive.renju"))]
+pub struct Command {
+    /// How games are judged and records read.
+    #[command(flatten)]
+    pub judge: JudgeArgs,
+    /// After each result line, print the explanation tree of every forbidden point.
+    #[arg(long)]
+    pub explain: bool,
+    /// Answer only this position: record N of a record file, line N of a line input.
+    #[arg(long, value_name = "N", value_parser = crate::cli_args::parse_index)]
+    pub record: Option<usize>,
+    /// Input file (standard input when absent or `-`).
+    pub input: Option<PathBuf>,
+}
+
+/// Runs `corpus-tool fouls` as its command line asks, writing to standard output.
 ///
 /// # Errors
-/// A sentence saying what is wrong and where.
-///
-/// ```
-/// use corpus_tool::fouls::parse_position;
-/// let board = parse_position("h8 h9 -- i9").unwrap();
-/// assert_eq!(board.stone_count(), 3);
-/// assert_eq!(parse_position("h8 h8").unwrap_err(), "move 2 'h8': h8 is already occupied by black");
-/// ```
-pub fn parse_position(line: &str) -> Result<Board, String> {
-    let mut cells = [0u8; BOARD_CELLS];
-    let mut n = 0usize;
-    let mut all_cells = true;
-    for ch in line.chars().filter(|c| !c.is_whitespace()) {
-        if matches!(ch, '.' | 'x' | 'X' | 'o' | 'O') {
-            if n < BOARD_CELLS {
-                cells[n] = ch as u8;
-            }
-        } else {
-            all_cells = false;
-            break;
-        }
-        n += 1;
+/// As [`run`].
+pub fn main(cmd: &Command) -> Result<Status, Error> {
+    let options = Options {
+        input: cmd.judge.line_options(cmd.record),
+        explain: cmd.explain,
+    };
+    let stdout = std::io::stdout();
+    let out = std::io::BufWriter::new(stdout.lock());
+    run(line_input::Input::of(cmd.input.as_deref())?, out, &options)
+}
+
+/// The options of the command.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// How the input is read, and the rules (no rule set but renju has fouls: every line is
+    /// then empty).
+    pub input: line_input::Options,
+    /// After each result line, the explanation tree of every forbidden point.
+    pub explain: bool,
+}
+
+impl Options {
+    fn convention(&self) -> Convention {
+        self.input.settings.convention
     }
-    if all_cells && n == BOARD_CELLS {
-        return Board::from_line_bytes(&cells).map_err(|e| e.to_string());
-    }
-    if all_cells && n > 0 {
-        return Err(format!(
-            "a board line needs 225 characters (15 rows of 15, row 15 first), this one has {n}"
-        ));
-    }
-    let mut board = Board::renju();
-    let mut n = 0;
-    for token in line
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-    {
-        n += 1;
-        let mv =
-            Move::parse_sized(token, RENJU_SIZE).map_err(|e| format!("move {n} '{token}': {e}"))?;
-        if let Move::Stone(p) = mv {
-            board
-                .place(p, Color::of_move_number(n))
-                .map_err(|e| format!("move {n} '{token}': {e}"))?;
-        }
-    }
-    Ok(board)
 }
 
 /// Appends `h8` to `buf`.
@@ -89,9 +106,10 @@ fn push_fouls(buf: &mut Vec<u8>, fouls: &[(Point, Foul)]) {
 /// The one-line answer: `point=kind` items in board reading order, separated by spaces.
 ///
 /// ```
-/// use corpus_tool::fouls::{fouls_line, parse_position};
+/// use corpus_tool::fouls::fouls_line;
+/// use corpus_tool::position::board_of_line;
 /// use renju_core::Convention;
-/// let board = parse_position("h8 a1 i8 a2 k10 a3 k11").unwrap();
+/// let board = board_of_line(b"h8 a1 i8 a2 k10 a3 k11", &mut Vec::new()).unwrap();
 /// assert_eq!(fouls_line(&board, Convention::Lenient), "k8=double-three");
 /// ```
 #[must_use]
@@ -104,90 +122,60 @@ pub fn fouls_line(board: &Board, convention: Convention) -> String {
     String::from_utf8(buf).expect("coordinates and kind names are ASCII")
 }
 
-/// Why a line's bytes are not text.
-fn not_utf8(line: &[u8], e: std::str::Utf8Error) -> String {
-    let at = e.valid_up_to();
-    format!(
-        "the line is not UTF-8 text (byte {} is 0x{:02x}); positions are ASCII: a 225-character board or moves like h8",
-        at + 1,
-        line[at]
-    )
-}
-
-/// Runs the command over `input`, writing to `out`. Returns whether every line was read.
-/// Every input line gets one output line (followed by its explanation trees with `explain`).
+/// Runs the command over `input`, writing to `out`: [`Status::Findings`] when a position
+/// could not be answered. Every position gets one output line (followed by its explanation
+/// trees with `explain`).
 ///
 /// # Errors
-/// Only I/O errors on reading or writing.
+/// The input cannot be read or the output written; a record file holding no record, or not
+/// record `--record N`.
 ///
 /// ```
-/// use corpus_tool::fouls::run;
-/// use renju_core::Convention;
+/// use corpus_tool::error::Status;
+/// use corpus_tool::fouls::{Options, run};
+/// use corpus_tool::line_input::Input;
 /// let mut out = Vec::new();
 /// let input = b"h8 a1 i8 a2 k10 a3 k11\nh8 \xff\nh8 q3\n";
-/// let all_read = run(&input[..], &mut out, Convention::Lenient, false).unwrap();
-/// assert!(!all_read);
+/// let status = run(Input::reader("positions", &input[..]), &mut out, &Options::default()).unwrap();
+/// assert_eq!(status, Status::Findings);
 /// let text = String::from_utf8(out).unwrap();
 /// let lines: Vec<&str> = text.lines().collect();
 /// assert_eq!(lines[0], "k8=double-three");
-/// assert!(lines[1].starts_with("error: the line is not UTF-8 text (byte 4 is 0xff)"));
-/// assert!(lines[2].starts_with("error: move 2 'q3'"));
+/// assert!(lines[1].starts_with("error: line 2: not UTF-8 text (byte 4 is 0xff)"));
+/// assert!(lines[2].starts_with("error: line 3: move 2 'q3'"));
 /// ```
-pub fn run(
-    mut input: impl BufRead,
-    mut out: impl Write,
-    convention: Convention,
-    explain: bool,
-) -> std::io::Result<bool> {
+pub fn run(input: Input<'_>, mut out: impl Write, options: &Options) -> Result<Status, Error> {
     let mut all_ok = true;
-    let mut line = Vec::with_capacity(512);
     let mut buf = Vec::with_capacity(4096);
     let mut fouls = Vec::with_capacity(64);
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        if line.last() == Some(&b'\n') {
-            line.pop();
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-        }
-        let is_board = line.len() == BOARD_CELLS
-            && line
-                .iter()
-                .all(|b| matches!(b, b'.' | b'x' | b'X' | b'o' | b'O'));
-        let parsed = if is_board {
-            // The common case, read straight from the bytes.
-            Board::from_line_bytes(&line).map_err(|e| e.to_string())
-        } else {
-            match std::str::from_utf8(&line) {
-                Ok(text) => parse_position(text),
-                Err(e) => Err(not_utf8(&line, e)),
-            }
-        };
-        match parsed {
-            Ok(board) => {
-                let checker = FoulChecker::new(&board);
+    let convention = options.convention();
+    let has_fouls = options.input.settings.rules.has_fouls();
+    let mut answer = |label: Label, item: Item<'_>| -> std::io::Result<()> {
+        match item {
+            Ok(asked) => {
                 fouls.clear();
-                checker.forbidden_points_into(convention, &mut fouls);
-                push_fouls(&mut buf, &fouls);
-                buf.push(b'\n');
-                if explain {
-                    for &(p, _) in &fouls {
-                        for l in checker.explain(p, convention).to_tree().lines() {
-                            buf.extend_from_slice(b"    ");
-                            buf.extend_from_slice(l.as_bytes());
-                            buf.push(b'\n');
+                if has_fouls {
+                    let checker = FoulChecker::new(asked.board);
+                    checker.forbidden_points_into(convention, &mut fouls);
+                    push_fouls(&mut buf, &fouls);
+                    buf.push(b'\n');
+                    if options.explain {
+                        for &(p, _) in &fouls {
+                            for l in checker.explain(p, convention).to_tree().lines() {
+                                buf.extend_from_slice(b"    ");
+                                buf.extend_from_slice(l.as_bytes());
+                                buf.push(b'\n');
+                            }
                         }
                     }
+                } else {
+                    buf.push(b'\n');
                 }
             }
             Err(e) => {
                 all_ok = false;
                 buf.extend_from_slice(b"error: ");
-                buf.extend_from_slice(e.as_bytes());
+                buf.extend_from_slice(e.line(label).as_bytes());
                 buf.push(b'\n');
             }
         }
@@ -195,33 +183,42 @@ pub fn run(
             out.write_all(&buf)?;
             buf.clear();
         }
-    }
-    out.write_all(&buf)?;
-    out.flush()?;
-    Ok(all_ok)
+        Ok(())
+    };
+    line_input::each_position(input, &options.input, &mut answer)?;
+    let flushed = out.write_all(&buf).and_then(|()| out.flush());
+    flushed.map_err(|source| Error::Write {
+        path: "standard output".to_string(),
+        source,
+    })?;
+    Ok(Status::clean_if(all_ok))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::board_of_line;
+
+    fn answer(input: &[u8]) -> (Vec<String>, Status) {
+        let mut out = Vec::new();
+        let status = run(Input::reader("lines", input), &mut out, &Options::default()).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        (text.lines().map(String::from).collect(), status)
+    }
 
     #[test]
     fn lines_and_errors() {
-        let input = "h8 i9 g8 j10 h9 k11 h10\n\
-                     h8 h8\n\
-                     p16\n\
-                     \n";
-        let mut out = Vec::new();
-        let ok = run(input.as_bytes(), &mut out, Convention::Lenient, false).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(!ok);
-        assert_eq!(lines.len(), 4, "{text}");
-        assert!(
-            lines[1].starts_with("error: move 2 'h8': h8 is already occupied"),
-            "{text}"
+        let (lines, status) = answer(b"h8 i9 g8 j10 h9 k11 h10\nh8 h8\np16\n\n");
+        assert_eq!(status, Status::Findings);
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(
+            lines[1],
+            "error: line 2: move 2 'h8': h8 is already occupied by black"
         );
-        assert!(lines[2].starts_with("error: move 1 'p16'"), "{text}");
+        assert_eq!(
+            lines[2],
+            "error: line 3: move 1 'p16': column 'p' is off the 15x15 board (columns a..o)"
+        );
         assert_eq!(lines[3], "");
     }
 
@@ -233,20 +230,17 @@ mod tests {
         input.extend_from_slice(b"h8 \xc3\x28 i9\r\n"); // an invalid two-byte sequence
         input.extend_from_slice(b"\xff\xfe\n");
         input.extend_from_slice(b"h8 a1 i8 a2 k10 a3 k11"); // last line without a newline
-        let mut out = Vec::new();
-        let ok = run(&input[..], &mut out, Convention::Lenient, false).unwrap();
-        assert!(!ok);
-        let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 4, "{text}");
+        let (lines, status) = answer(&input);
+        assert_eq!(status, Status::Findings);
+        assert_eq!(lines.len(), 4, "{lines:?}");
         assert_eq!(lines[0], "k8=double-three");
         assert!(
-            lines[1].starts_with("error: the line is not UTF-8 text (byte 4 is 0xc3)"),
-            "{text}"
+            lines[1].starts_with("error: line 2: not UTF-8 text (byte 4 is 0xc3)"),
+            "{lines:?}"
         );
         assert!(
-            lines[2].starts_with("error: the line is not UTF-8 text (byte 1 is 0xff)"),
-            "{text}"
+            lines[2].starts_with("error: line 3: not UTF-8 text (byte 1 is 0xff)"),
+            "{lines:?}"
         );
         assert_eq!(lines[3], "k8=double-three");
     }
@@ -266,17 +260,14 @@ mod tests {
             .collect::<Vec<_>>()
             .join(" ");
         let input = format!("{compact}\r\n{spaced}\n{}\n", &compact[..224]);
-        let mut out = Vec::new();
-        run(input.as_bytes(), &mut out, Convention::Lenient, false).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
+        let (lines, _) = answer(input.as_bytes());
         assert_eq!(lines[0], "d14=double-three");
         assert_eq!(lines[1], "d14=double-three");
         assert_eq!(
             lines[2],
-            "error: a board line needs 225 characters (15 rows of 15, row 15 first), this one has 224"
+            "error: line 3: a board line needs 225 characters (15 rows of 15, row 15 first), this one has 224"
         );
-        let board = parse_position(&compact).unwrap();
+        let board = board_of_line(compact.as_bytes(), &mut Vec::new()).unwrap();
         assert_eq!(
             fouls_line(&board, Convention::Lenient),
             lines[0],

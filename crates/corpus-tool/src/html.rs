@@ -19,8 +19,10 @@
 //! This module renders; it does not audit. [`Flagged::from_audit`] turns an audited record
 //! into its typed input, and [`write_page`] writes the page.
 
+use crate::engine::Engine;
+use crate::input::walk_paths;
 use crate::validate::{
-    Audited, Options, ReportWriter, Row, RunError, Summary, audit_walk, collect_files,
+    Audited, Options, Progress, ReportWriter, Row, RunError, Summary, audit_entries,
 };
 use renju_analyzer::{End, Finding, GameAudit, GameVerdict, IllegalKind, explain_move};
 use renju_core::{Board, Color, Direction, Foul, Move, Point, RuleSet};
@@ -244,9 +246,7 @@ fn board_view(record: &GameRecord, audit: &GameAudit) -> Option<BoardView> {
             IllegalKind::Forbidden { point, foul } => {
                 foul_mark(record, audit, i.number, *point, *foul)
             }
-            IllegalKind::OffBoard { .. }
-            | IllegalKind::Unreadable { .. }
-            | IllegalKind::BadBoardSize(_) => (None, None),
+            _ => (None, None),
         };
         (before, mark, tree)
     } else {
@@ -280,6 +280,7 @@ fn board_view(record: &GameRecord, audit: &GameAudit) -> Option<BoardView> {
             Some(Finding::NotAnOpening(_) | Finding::OpeningProtocol(_)) => {
                 (3.min(moves.len()), None, None)
             }
+            Some(_) => end_focus(),
         }
     };
     let (five, five_move) = match (audit.end, audit.end_move, audit.illegal.is_none()) {
@@ -368,28 +369,57 @@ impl Page {
     pub fn is_full(&self) -> bool {
         self.records.len() >= MAX_RECORDS
     }
+
+    /// Adds an audited record when it is flagged ([`is_flagged`]), with the board its
+    /// audit's worker made ([`board_if_flagged`]), or made here (a record flagged only by a
+    /// `--missed-wins` finding).
+    pub fn add(&mut self, a: &Audited<'_, Option<BoardView>>) {
+        if !is_flagged(a.row) {
+            return;
+        }
+        if self.is_full() {
+            self.left_out += 1;
+            return;
+        }
+        let mut board = a
+            .extra
+            .cloned()
+            .flatten()
+            .or_else(|| match (a.record, a.audit) {
+                (Some(r), Some(au)) => BoardView::of(r, au),
+                _ => None,
+            });
+        if let (Some(b), Some(first)) = (board.as_mut(), a.row.missed.first()) {
+            // flagged only by a missed win: the board before the move that missed it (or the
+            // final board)
+            if a.audit
+                .is_some_and(|au| au.verdict() == GameVerdict::Ok && au.findings.is_empty())
+            {
+                b.focus = first
+                    .move_number()
+                    .map_or(b.moves.len(), |n| n.saturating_sub(1))
+                    .min(b.moves.len());
+            }
+            // the VCF lines in words beside the board, when no foul tree is there
+            if b.explanation.is_none() {
+                let lines: Vec<String> = a.row.missed.iter().map(ToString::to_string).collect();
+                b.explanation = Some(lines.join("\n"));
+            }
+        }
+        self.push(Flagged::from_row(a.row, board));
+    }
 }
 
-/// Text made safe for HTML markup and quoted attribute values.
+/// Text made safe for HTML markup and quoted attribute values: `&`, `<`, `>`, `'` and `"`
+/// escaped, by the workspace's one XML/HTML escaper (`quick_xml::escape::escape`).
 ///
 /// ```
 /// use corpus_tool::html::escape_html;
-/// assert_eq!(escape_html("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+/// assert_eq!(escape_html("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
 /// ```
 #[must_use]
 pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    quick_xml::escape::escape(text).into_owned()
 }
 
 /// A value as JSON that can sit inside `<script type="application/json">`: `<`, `>` and `&`
@@ -727,44 +757,40 @@ impl Totals {
     }
 }
 
+/// Whether a record goes on the page: its verdict is not `ok`, or it has a finding (a
+/// `--missed-wins` finding leaves the verdict `ok`).
+#[must_use]
+pub fn is_flagged(row: &Row) -> bool {
+    row.verdict != GameVerdict::Ok || !row.findings.0.is_empty()
+}
+
 /// Audits every file under `paths` like
 /// [`audit_with_report`](crate::validate::audit_with_report) (the CSV report to `report`,
-/// any writer) and also gathers the page: the board of every record that is not `ok` is
-/// worked out on the audit's worker threads.
+/// any writer) and also gathers the page: the board of every record with a finding
+/// ([`is_flagged`]) is worked out on the audit's worker threads.
 ///
 /// # Errors
 /// As [`audit_with_report`](crate::validate::audit_with_report).
-pub fn audit_with_page<W: Write + Send>(
+pub fn audit_with_page<W: Write>(
     paths: &[PathBuf],
     options: &Options,
+    engine: &Engine,
     report: Option<W>,
-    progress: &mut (dyn FnMut(usize, usize) + Send),
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<(Summary, Page), RunError> {
-    let walk = collect_files(paths).map_err(RunError::Read)?;
+    let entries = walk_paths(paths).map_err(RunError::Read)?;
     let mut writer = report.map(ReportWriter::new);
     let mut page = Page::default();
-    let board = |record: &GameRecord, audit: &GameAudit| {
-        if audit.verdict() == GameVerdict::Ok {
-            None
-        } else {
-            BoardView::of(record, audit)
-        }
-    };
-    let summary = audit_walk(
-        walk,
+    let summary = audit_entries(
+        entries,
         options,
-        &board,
+        engine,
+        &board_if_flagged,
         &mut |a: Audited<'_, Option<BoardView>>| {
             if let Some(w) = writer.as_mut() {
                 w.row(a.row);
             }
-            if a.row.verdict != GameVerdict::Ok {
-                if page.is_full() {
-                    page.left_out += 1;
-                } else {
-                    page.push(Flagged::from_row(a.row, a.extra.cloned().flatten()));
-                }
-            }
+            page.add(&a);
         },
         progress,
     );
@@ -773,4 +799,16 @@ pub fn audit_with_page<W: Write + Send>(
     }
     page.totals = Totals::from_summary(&summary);
     Ok((summary, page))
+}
+
+/// The board of a record whose audit flags it (worked out on a worker); `None` for the others
+/// (a record flagged only by a `--missed-wins` finding, which the audit cannot know of, gets
+/// its board from [`Page::add`]).
+#[must_use]
+pub fn board_if_flagged(record: &GameRecord, audit: &GameAudit) -> Option<BoardView> {
+    if audit.verdict() == GameVerdict::Ok && audit.findings.is_empty() && audit.illegal.is_none() {
+        None
+    } else {
+        BoardView::of(record, audit)
+    }
 }

@@ -1,15 +1,14 @@
 //! The `corpus-tool` command: audit renju archives, list fouls, draw diagrams, convert records.
 //!
 //! `corpus-tool --help` lists the subcommands; each has its own `--help` with examples.
+//! `main` maps one [`run`] to an exit status: the parsed arguments (each subcommand's
+//! `Command`, in its module) go to the subcommand, which returns how it came out
+//! ([`Status`]: 0 or 1) or why it could not run ([`Error`], printed once here, with its
+//! status: 1 for input that cannot be read, 2 for a failed run or a wrong argument).
 
 use clap::{Parser, Subcommand};
-use corpus_tool::{fouls, validate};
-use renju_analyzer::{ClaimPolicy, Settings};
-use renju_core::Convention;
-use renju_core::RuleSet;
-use renju_notation::{Format, Orientation};
-use std::io::{BufReader, Write};
-use std::path::PathBuf;
+use corpus_tool::error::{Error, Status};
+use corpus_tool::{convert, dedupe, explain, filter, fouls, search, show, validate, vcf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -17,8 +16,12 @@ use std::process::ExitCode;
     name = "corpus-tool",
     version,
     about = "Audit renju archives, list fouls with explanations, draw diagrams, convert records.",
-    after_help = "Every foul verdict uses the lenient convention unless --strict is given \
-                  (see `corpus-tool fouls --help`)."
+    after_help = concat!(
+        "Every foul verdict uses the lenient convention unless --strict is given \
+         (see `corpus-tool fouls --help`). --rules takes renju (the default), freestyle \
+         (also spelt gomoku or free) or standard.\n\n",
+        corpus_tool::exit_status!()
+    )
 )]
 struct Cli {
     #[command(subcommand)]
@@ -28,274 +31,46 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List Black's forbidden points of positions, one position a line.
-    #[command(after_help = "\
-Input, one position a line: a board of 225 characters (row 15 first, columns a..o;
-'.' empty, 'x' Black, 'o' White) or a move list ('h8 h9 i8', colours alternate from
-Black, '--' is a pass).
-
-Output, one line per input line: 'point=kind' items in board reading order (row 15 first,
-a to o), kinds double-three, double-four, overline (overline > double-four > double-three);
-an empty line when there is none; 'error: <reason>' when the line cannot be read. The exit
-status is 1 when a line failed.
-
-Examples:
-  echo 'h8 a1 i8 a2 k10 a3 k11' | corpus-tool fouls      # prints k8=double-three
-  corpus-tool fouls --strict --explain positions.txt")]
-    Fouls {
-        /// Use the strict convention (a straight-four point that also makes a five keeps the
-        /// three open) instead of the default lenient one.
-        #[arg(long)]
-        strict: bool,
-        /// After each result line, print the explanation tree of every forbidden point.
-        #[arg(long)]
-        explain: bool,
-        /// Input file (standard input when absent).
-        input: Option<PathBuf>,
-    },
+    Fouls(fouls::Command),
     /// Audit archives: replay every game and report what is not what its record claims.
-    #[command(after_help = "\
-Formats are detected per file from the content and the extension (.renju, .rif, .psq,
-.sgf, .lib, .pos, move lists); folders are walked recursively (links followed; dot-files
-found in a folder are listed as skipped, not read; a file named is always read). A file in
-a record format that holds no record is a file problem (exit status 1).
-
-Output: a summary on stdout (records, verdicts, ends, findings with examples, settings,
-time). --report writes one CSV row per record with the columns
-  file,index,id,moves,declared,end,end_move,continues,verdict,detail
-(then findings,opening); every record read is in it exactly once, unreadable ones too.
-A progress bar is drawn on stderr when it is a terminal; otherwise stderr carries
-only errors.
-
-Exit status: 0 every record ok, 1 findings (or a file holding no record), 2 the run
-itself failed (bad option, a path that cannot be read, a report that cannot be written).
-
-Examples:
-  corpus-tool validate corpus/
-  corpus-tool validate --strict --report audit.csv --json audit.json archive.renju
-  corpus-tool validate --claim foul-loses --sample 100 big-archive/")]
-    Validate(ValidateArgs),
+    Validate(validate::Command),
     /// Convert a record file to another format, saying what the target cannot hold.
-    #[command(after_help = "\
-Formats: renju (.renju lines), moves (move lists), rif (RenjuNet XML), psq (Piskvork),
-sgf, lib (RenLib tree), pos (RenLib position). The input format is guessed from
-the content and extension, the output format from the extension, unless given.
-
-Prints how many records were read and written, the fields the target format dropped, and
-every record that could not be read or written. Exit status 0 when every record made it,
-1 when some did not, 2 when the run failed.
-
-Examples:
-  corpus-tool convert games.renju games.sgf
-  corpus-tool convert --from psq --orientation top match.txt match.renju")]
-    Convert {
-        /// Input format (default: guessed).
-        #[arg(long)]
-        from: Option<Format>,
-        /// Output format (default: from OUTPUT's extension).
-        #[arg(long)]
-        to: Option<Format>,
-        /// Where row 1 is in the input: top or bottom (default: the format's usual one).
-        #[arg(long)]
-        orientation: Option<Orientation>,
-        /// Where row 1 is in the output (default: the output format's usual one).
-        #[arg(long)]
-        write_orientation: Option<Orientation>,
-        /// Decode the input's texts in this encoding (GBK, Shift_JIS, windows-1252...) instead
-        /// of the declared or detected one.
-        #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
-        encoding: Option<&'static renju_notation::encoding::Encoding>,
-        /// The file to read.
-        input: PathBuf,
-        /// The file to write.
-        output: PathBuf,
-    },
+    Convert(convert::Command),
     /// Draw a position or a game: numbered stones, Black's forbidden points marked.
-    #[command(after_help = "\
-INPUT is a record file (any format; --record picks the game), a text diagram file (the
-atlas format works too), a board of 225 characters, or a move list in quotes.
-The board is drawn in the Unicode style of the seeds (--ascii for plain ASCII) with
-coordinates on the edges, star points, move numbers on the stones and × on every point
-where a Black stone would be forbidden, then the list of those points with their kinds.
-
-Examples:
-  corpus-tool show 'h8 a1 i8 a2 k10 a3 k11'
-  corpus-tool show --svg game.svg --record 3 archive.renju
-  corpus-tool show --strict --explain corpus/fouls/047-conventions-nested-reversal.txt")]
-    Show {
-        /// Also write the drawing as an SVG file.
-        #[arg(long, value_name = "FILE")]
-        svg: Option<PathBuf>,
-        /// Strict foul convention (default: lenient).
-        #[arg(long)]
-        strict: bool,
-        /// Plain ASCII instead of Unicode.
-        #[arg(long)]
-        ascii: bool,
-        /// Print the explanation tree of every forbidden point.
-        #[arg(long)]
-        explain: bool,
-        /// Which record of a file (1-based).
-        #[arg(long, default_value_t = 1)]
-        record: usize,
-        /// Show the position after this many moves.
-        #[arg(long)]
-        moves: Option<usize>,
-        /// Rule set: renju (fouls marked), freestyle or standard.
-        #[arg(long, default_value = "renju")]
-        rules: RuleSet,
-        /// Force the input format.
-        #[arg(long)]
-        format: Option<Format>,
-        /// Where row 1 is in the input: top or bottom.
-        #[arg(long)]
-        orientation: Option<Orientation>,
-        /// What to draw.
-        input: String,
-    },
+    Show(show::Command),
     /// Explain one game: the audit, the final board, and a note per move.
-    #[command(after_help = "\
-Prints what the auditor concludes about one game (end, consistency of the declared result,
-findings, opening), the final board with move numbers, then one line per move: the shapes
-it made (five, straight four, four, open three), the opponent threats it ignored, and for a
-Black foul the explanation tree an arbiter can show the player.
-
-Examples:
-  corpus-tool explain --record 15075 archive.renju
-  corpus-tool explain --strict corpus/games/eye-makes-five.renju
-  corpus-tool explain 'h8 h9 i8 i9 j8 j9 k8 k9 l8'")]
-    Explain {
-        /// Which record of a file (1-based).
-        #[arg(long, default_value_t = 1)]
-        record: usize,
-        /// Strict foul convention (default: lenient).
-        #[arg(long)]
-        strict: bool,
-        /// Claim policy: claim, foul-loses or refuse.
-        #[arg(long, default_value = "claim")]
-        claim: ClaimPolicy,
-        /// Rule set: renju, freestyle or standard.
-        #[arg(long, default_value = "renju")]
-        rules: RuleSet,
-        /// Plain ASCII board instead of Unicode.
-        #[arg(long)]
-        ascii: bool,
-        /// Force the input format.
-        #[arg(long)]
-        format: Option<Format>,
-        /// Where row 1 is in the input: top or bottom.
-        #[arg(long)]
-        orientation: Option<Orientation>,
-        /// A record file or a move list.
-        input: String,
-    },
+    Explain(explain::Command),
     /// The 26 openings: identify three stones, or print the table.
     #[command(subcommand)]
     Openings(OpeningsCommand),
     /// Find the groups of records holding the same game (identical, mirrored, cut short).
-    Dedupe(corpus_tool::dedupe::Command),
+    Dedupe(dedupe::Command),
     /// Find every record whose game passes through a position, and the moves played next.
-    Search(corpus_tool::search::Command),
+    Search(search::Command),
     /// Write the records that meet every condition given (opening, result, end, finding...).
-    Filter(corpus_tool::filter::Command),
+    Filter(filter::Command),
     /// VCF (victory by continuous fours) of positions, one position a line.
-    #[command(after_help = "\
-Input, one position a line, read as `fouls` reads them: a board of 225 characters or a
-move list. The attacker is the side to move by the stone counts (Black when equal, White
-when Black has more) unless --side is given.
-
-Output, one line per input line: the VCF line's moves separated by single spaces (attacker
-and defender alternating, ending with the attacker's five, or with a White four whose every
-block is forbidden for Black); an empty line when there is no VCF within the limits;
-'error: <reason>' for a line that cannot be read. Exit status 1 when a line failed.
-
-Examples:
-  echo 'h8 a1 i8 a2 j8 a3' | corpus-tool vcf
-  corpus-tool vcf --side white --max-depth 30 --explain positions.txt")]
-    Vcf {
-        /// The attacker: black or white (default: the side to move by the stone counts).
-        #[arg(long, value_parser = parse_side)]
-        side: Option<renju_core::Color>,
-        /// The most fours the attacker may play, the final five not counted (a White four
-        /// whose every block is forbidden for Black counts: it is a four).
-        #[arg(long, default_value_t = renju_vcf::DEFAULT_MAX_DEPTH)]
-        max_depth: u32,
-        /// The most search nodes per position (a position that needs more prints as no VCF,
-        /// with a note on stderr).
-        #[arg(long, default_value_t = renju_vcf::DEFAULT_MAX_NODES)]
-        max_nodes: u64,
-        /// Rule set: renju, freestyle or standard.
-        #[arg(long, default_value = "renju")]
-        rules: RuleSet,
-        /// Strict foul convention (default: lenient).
-        #[arg(long)]
-        strict: bool,
-        /// Draw each line found as a numbered diagram under its result line.
-        #[arg(long)]
-        explain: bool,
-        /// Input file (standard input when absent).
-        input: Option<PathBuf>,
-    },
+    Vcf(vcf::Command),
 }
 
-fn parse_side(s: &str) -> Result<renju_core::Color, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "black" | "b" | "x" => Ok(renju_core::Color::Black),
-        "white" | "w" | "o" => Ok(renju_core::Color::White),
-        _ => Err(format!("'{s}' is not a side (expected black or white)")),
+impl Command {
+    /// The subcommand's name, for messages.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Fouls(_) => "fouls",
+            Command::Validate(_) => "validate",
+            Command::Convert(_) => "convert",
+            Command::Show(_) => "show",
+            Command::Explain(_) => "explain",
+            Command::Openings(OpeningsCommand::Identify { .. }) => "openings identify",
+            Command::Openings(OpeningsCommand::Table) => "openings table",
+            Command::Openings(OpeningsCommand::Stats(_)) => "openings stats",
+            Command::Dedupe(_) => "dedupe",
+            Command::Search(_) => "search",
+            Command::Filter(_) => "filter",
+            Command::Vcf(_) => "vcf",
+        }
     }
-}
-
-#[derive(clap::Args)]
-struct ValidateArgs {
-    /// Files or folders to audit.
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
-    /// Rule set: renju, freestyle or standard.
-    #[arg(long, default_value = "renju")]
-    rules: RuleSet,
-    /// Strict foul convention (default: lenient).
-    #[arg(long)]
-    strict: bool,
-    /// Claim policy: claim, foul-loses or refuse.
-    #[arg(long, default_value = "claim")]
-    claim: ClaimPolicy,
-    /// Write one CSV row per record to this file.
-    #[arg(long, value_name = "FILE.csv")]
-    report: Option<PathBuf>,
-    /// Write the summary as JSON to this file.
-    #[arg(long, value_name = "FILE.json")]
-    json: Option<PathBuf>,
-    /// Write a self-contained HTML page to this file: the summary and every record that is
-    /// not ok, with its board at the decisive or offending move and a replay.
-    #[arg(long, value_name = "FILE.html")]
-    html: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// Print nothing on stdout and draw no progress bar (the exit status still tells).
-    #[arg(long)]
-    quiet: bool,
-    /// Audit only every N-th record of each file (records not sampled have no row).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    sample: usize,
-    /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
-    #[arg(long)]
-    format: Option<Format>,
-    /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
-    #[arg(long)]
-    orientation: Option<Orientation>,
-    /// Decode the texts of every file in this encoding (GBK, Shift_JIS, windows-1252...)
-    /// instead of the declared or detected one.
-    #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
-    encoding: Option<&'static renju_notation::encoding::Encoding>,
-    /// Also look for missed wins: findings missed-vcf (the side to move had a VCF and its
-    /// move starts none) and lost-with-vcf (no decisive end, declared lost by the side to
-    /// move, which has a VCF). Every position of every game is solved.
-    #[arg(long)]
-    missed_wins: bool,
-    /// The VCF depth limit of --missed-wins: the most fours, the final five not counted.
-    #[arg(long, value_name = "N", default_value_t = renju_vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
-    max_depth: u32,
 }
 
 #[derive(Subcommand)]
@@ -305,7 +80,9 @@ enum OpeningsCommand {
 Examples:
   corpus-tool openings identify h8 h9 i10     # 2D 渓月 (Keigetsu)
   corpus-tool openings identify h8 g9 g10     # 2I, seen in another orientation
-  corpus-tool openings identify h8 h9 l12     # not an opening: move 3 outside the 5x5")]
+  corpus-tool openings identify h8 h9 l12     # not an opening: move 3 outside the 5x5
+
+Exit status: 0 an opening, 1 not an opening (or a stone that cannot be read).")]
     Identify {
         /// The first three stones, black 1, white 2, black 3 (e.g. h8 h9 i10).
         #[arg(required = true, num_args = 1..)]
@@ -315,310 +92,87 @@ Examples:
     Table,
     /// How often each opening is played in an archive and how its games end (one row per
     /// opening 1D..13D, 1I..13I, then none).
-    #[command(after_help = "\
-Examples:
-  corpus-tool openings stats archive.renju
-  corpus-tool openings stats --report openings.csv --json openings.json games/
-
-CSV columns: code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves
-(black..unknown: declared results; black_five, white_five, foul: the ends validate finds on the
-board with the same options; mean_moves: passes counted, one decimal).")]
-    Stats(StatsArgs),
+    Stats(corpus_tool::openings_stats::Command),
 }
 
-#[derive(clap::Args)]
-struct StatsArgs {
-    /// Files or folders to count.
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
-    /// Rule set: renju, freestyle or standard.
-    #[arg(long, default_value = "renju")]
-    rules: RuleSet,
-    /// Strict foul convention (default: lenient).
-    #[arg(long)]
-    strict: bool,
-    /// Claim policy: claim, foul-loses or refuse.
-    #[arg(long, default_value = "claim")]
-    claim: ClaimPolicy,
-    /// Write the table as CSV to this file.
-    #[arg(long, value_name = "FILE.csv")]
-    report: Option<PathBuf>,
-    /// Write the table as JSON to this file.
-    #[arg(long, value_name = "FILE.json")]
-    json: Option<PathBuf>,
-    /// Write the table as Markdown to this file.
-    #[arg(long, value_name = "FILE.md")]
-    markdown: Option<PathBuf>,
-    /// Write an SVG chart of the declared results per opening to this file.
-    #[arg(long, value_name = "FILE.svg")]
-    svg: Option<PathBuf>,
-    /// Write the table per opening rule and 5th move (records that name their rule) as CSV:
-    /// rule,code,fifth,games,offers_recorded,mean_offers,swapped,black,white,draw,unknown.
-    #[arg(long, value_name = "FILE.csv")]
-    fifth_report: Option<PathBuf>,
-    /// Force a format for every file: renju, moves, rif, psq, sgf, lib, pos.
-    #[arg(long)]
-    format: Option<Format>,
-    /// Force the orientation of row 1 (top or bottom) instead of each format's usual one.
-    #[arg(long)]
-    orientation: Option<Orientation>,
-}
-
-fn validate_options(args: &ValidateArgs) -> validate::Options {
-    validate::Options {
-        settings: Settings::new(args.rules, convention(args.strict), args.claim),
-        format: args.format,
-        orientation: args.orientation,
-        sample: args.sample,
-        missed_wins: args.missed_wins.then_some(renju_vcf::Limits {
-            max_depth: args.max_depth,
-            ..renju_vcf::Limits::default()
-        }),
-        encoding: args.encoding,
-    }
-}
-
-impl ValidateArgs {
-    fn io(&self) -> validate::Io {
-        validate::Io {
-            paths: self.paths.clone(),
-            report: self.report.clone(),
-            json: self.json.clone(),
-            html: self.html.clone(),
-            jobs: self.jobs,
-            quiet: self.quiet,
+/// `openings identify`: the opening of three stones (exit 1 when they are none).
+fn identify(moves: &[String]) -> Result<ExitCode, Error> {
+    let words: Vec<&str> = moves
+        .iter()
+        .flat_map(|m| m.split(|c: char| c == ',' || c.is_whitespace()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    match renju_openings::identify_report(&words) {
+        Ok(text) => {
+            corpus_tool::print(&text)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("corpus-tool openings identify: {e}");
+            Ok(Status::Findings.into())
         }
     }
 }
 
-/// Writes to stdout; a closed pipe (`| head`) ends the output quietly instead of panicking.
-fn out(text: &str) {
-    let _ = std::io::stdout().write_all(text.as_bytes());
-}
-
-fn convention(strict: bool) -> Convention {
-    if strict {
-        Convention::Strict
-    } else {
-        Convention::Lenient
-    }
+/// Runs the subcommand the arguments name: its exit status, or why it could not run.
+fn run(cli: Cli) -> Result<ExitCode, Error> {
+    Ok(match cli.command {
+        Command::Fouls(c) => fouls::main(&c)?.into(),
+        Command::Vcf(c) => vcf::main(&c)?.into(),
+        Command::Show(c) => show::main(&c)?.into(),
+        Command::Explain(c) => explain::main(&c)?.into(),
+        Command::Convert(c) => convert::main(&c)?.into(),
+        Command::Openings(OpeningsCommand::Stats(c)) => {
+            ExitCode::from(corpus_tool::openings_stats::main(&c))
+        }
+        Command::Openings(OpeningsCommand::Table) => {
+            corpus_tool::print(&renju_openings::table_text())?;
+            ExitCode::SUCCESS
+        }
+        Command::Openings(OpeningsCommand::Identify { moves }) => identify(&moves)?,
+        // these print their own messages and return their exit status (130: interrupted)
+        Command::Validate(c) => ExitCode::from(validate::main(&c)),
+        Command::Dedupe(c) => ExitCode::from(dedupe::main(&c)),
+        Command::Search(c) => ExitCode::from(search::main(&c)),
+        Command::Filter(c) => ExitCode::from(filter::main(&c)),
+    })
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Command::Dedupe(c) => ExitCode::from(corpus_tool::dedupe::main(&c)),
-        Command::Search(c) => ExitCode::from(corpus_tool::search::main(&c)),
-        Command::Filter(c) => ExitCode::from(corpus_tool::filter::main(&c)),
-        Command::Validate(args) => {
-            match validate::run_command(&validate_options(&args), &args.io()) {
-                Ok(code) => ExitCode::from(code),
-                Err(e) => {
-                    eprintln!("corpus-tool validate: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Command::Convert {
-            from,
-            to,
-            orientation,
-            write_orientation,
-            encoding,
-            input,
-            output,
-        } => {
-            let args = corpus_tool::convert::Args {
-                from,
-                to,
-                orientation,
-                write_orientation,
-                encoding,
-            };
-            match corpus_tool::convert::run(&input, &output, args) {
-                Ok((text, complete)) => {
-                    out(&text);
-                    ExitCode::from(if complete { 0 } else { 1 })
-                }
-                Err(e) => {
-                    eprintln!("corpus-tool convert: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Command::Show {
-            svg,
-            strict,
-            ascii,
-            explain,
-            record,
-            moves,
-            rules,
-            format,
-            orientation,
-            input,
-        } => {
-            let args = corpus_tool::show::Args {
-                input,
-                record,
-                moves,
-                convention: convention(strict),
-                rules,
-                ascii,
-                explain,
-                format,
-                orientation,
-            };
-            match corpus_tool::show::run(&args, svg.as_deref()) {
-                Ok(text) => {
-                    out(&text);
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("corpus-tool show: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Command::Explain {
-            record,
-            strict,
-            claim,
-            rules,
-            ascii,
-            format,
-            orientation,
-            input,
-        } => {
-            let settings = Settings::new(rules, convention(strict), claim);
-            match corpus_tool::explain::run(&input, record, format, orientation, &settings, ascii) {
-                Ok(text) => {
-                    out(&text);
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("corpus-tool explain: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Command::Openings(OpeningsCommand::Stats(a)) => {
-            let options = validate::Options {
-                settings: Settings::new(a.rules, convention(a.strict), a.claim),
-                format: a.format,
-                orientation: a.orientation,
-                sample: 1,
-                missed_wins: None,
-                encoding: None,
-            };
-            let outputs = corpus_tool::openings_stats::Outputs {
-                report: a.report.as_deref(),
-                json: a.json.as_deref(),
-                markdown: a.markdown.as_deref(),
-                svg: a.svg.as_deref(),
-                fifth_report: a.fifth_report.as_deref(),
-            };
-            match corpus_tool::openings_stats::run_checked(&a.paths, &options, outputs) {
-                Ok(ran) => {
-                    out(&ran.stdout);
-                    for p in &ran.problems {
-                        eprintln!("{p}");
-                    }
-                    ExitCode::from(u8::from(!ran.clean()))
-                }
-                Err(e) => {
-                    eprintln!("corpus-tool openings stats: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Command::Openings(OpeningsCommand::Table) => {
-            out(&renju_openings::table_text());
+    let name = cli.command.name();
+    match run(cli) {
+        Ok(code) => code,
+        // `| head`: the reader has what it wanted
+        Err(Error::Write { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
-        Command::Openings(OpeningsCommand::Identify { moves }) => {
-            let words: Vec<&str> = moves
-                .iter()
-                .flat_map(|m| m.split(|c: char| c == ',' || c.is_whitespace()))
-                .filter(|w| !w.is_empty())
-                .collect();
-            match renju_openings::identify_report(&words) {
-                Ok(text) => {
-                    out(&text);
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("corpus-tool openings identify: {e}");
-                    ExitCode::from(1)
-                }
-            }
+        Err(e) => {
+            eprintln!("corpus-tool {name}: {e}");
+            ExitCode::from(e.code())
         }
-        Command::Vcf {
-            side,
-            max_depth,
-            max_nodes,
-            rules,
-            strict,
-            explain,
-            input,
-        } => {
-            let options = corpus_tool::vcf::Options {
-                side,
-                rules,
-                convention: convention(strict),
-                limits: renju_vcf::Limits {
-                    max_depth,
-                    max_nodes,
-                },
-                explain,
-            };
-            let stdout = std::io::stdout();
-            let out = std::io::BufWriter::new(stdout.lock());
-            let notes = std::io::stderr();
-            let result = match &input {
-                Some(path) => match std::fs::File::open(path) {
-                    Ok(f) => corpus_tool::vcf::run(BufReader::new(f), out, notes, &options),
-                    Err(e) => {
-                        eprintln!("corpus-tool vcf: cannot read {}: {e}", path.display());
-                        return ExitCode::from(2);
-                    }
-                },
-                None => corpus_tool::vcf::run(std::io::stdin().lock(), out, notes, &options),
-            };
-            match result {
-                Ok(true) => ExitCode::SUCCESS,
-                Ok(false) => ExitCode::from(1),
-                Err(e) => {
-                    let _ = writeln!(std::io::stderr(), "corpus-tool vcf: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Command::Fouls {
-            strict,
-            explain,
-            input,
-        } => {
-            let stdout = std::io::stdout();
-            let out = std::io::BufWriter::new(stdout.lock());
-            let result = match &input {
-                Some(path) => match std::fs::File::open(path) {
-                    Ok(f) => fouls::run(BufReader::new(f), out, convention(strict), explain),
-                    Err(e) => {
-                        eprintln!("corpus-tool fouls: cannot read {}: {e}", path.display());
-                        return ExitCode::from(2);
-                    }
-                },
-                None => fouls::run(std::io::stdin().lock(), out, convention(strict), explain),
-            };
-            match result {
-                Ok(true) => ExitCode::SUCCESS,
-                Ok(false) => ExitCode::from(1),
-                Err(e) => {
-                    let _ = writeln!(std::io::stderr(), "corpus-tool fouls: {e}");
-                    ExitCode::from(2)
-                }
-            }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use corpus_tool::error::EXIT_STATUS;
+
+    /// Every subcommand's `--help` states the exit-status rules (validate and openings in
+    /// their own words), and the parser is well formed.
+    #[test]
+    fn every_help_states_the_exit_status() {
+        Cli::command().debug_assert();
+        let mut top = Cli::command();
+        let help = top.render_long_help().to_string();
+        assert!(help.contains(EXIT_STATUS.lines().next().unwrap()), "{help}");
+        for sub in ["fouls", "vcf", "show", "explain", "convert"] {
+            let mut cmd = Cli::command();
+            let sub = cmd.find_subcommand_mut(sub).unwrap();
+            let help = sub.render_long_help().to_string();
+            assert!(help.contains("Exit status (every subcommand)"), "{help}");
         }
     }
 }

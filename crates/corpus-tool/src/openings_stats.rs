@@ -1,12 +1,17 @@
 //! `corpus-tool openings stats`: how often each of the 26 openings is played in an archive and
 //! how its games end. The records are audited by the same pipeline as `validate` with the same
 //! options (so `black_five`, `white_five` and `foul` are exactly the ends `validate` finds);
-//! the counting is `renju_analyzer::stats`.
+//! the counting is `renju_analyzer::stats`, the files are written by [`stats_report`].
 
+use crate::args::{RunArgs, SettingsArgs};
+use crate::engine::Engine;
 use crate::output::AtomicFile;
+use crate::stats_report;
+use crate::style::{self, by_folder, thousands};
 use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
 use renju_analyzer::fifth_stats::FifthMoveStats;
 use renju_analyzer::stats::OpeningStats;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// What a run counted, and the audit's own summary (records read, unreadable ones, file
@@ -35,13 +40,14 @@ pub struct StatsRun {
 /// let dir = tempfile::tempdir().unwrap();
 /// let file = dir.path().join("a.renju");
 /// std::fs::write(&file, "black h8 h9 i8 i9 j8 j9 k8 k9 l8\nwhite h8 h9\n").unwrap();
-/// let run = corpus_tool::openings_stats::count(&[file], &Options::default()).unwrap();
+/// let engine = corpus_tool::engine::Engine::new(corpus_tool::engine::Jobs::ONE);
+/// let run = corpus_tool::openings_stats::count(&[file], &Options::default(), &engine).unwrap();
 /// assert_eq!(run.stats.games(), 2);
-/// let csv = run.stats.csv();
+/// let csv = corpus_tool::stats_report::csv(&run.stats);
 /// assert!(csv.contains("\n6D,Ugetsu,1,1,0,0,0,1,0,0,9.0\n"), "{csv}");
 /// assert!(csv.ends_with("none,not one of the 26,1,0,1,0,0,0,0,0,2.0\n"), "{csv}");
 /// ```
-pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
+pub fn count(paths: &[PathBuf], options: &Options, engine: &Engine) -> Result<StatsRun, String> {
     for p in paths {
         std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
     }
@@ -52,6 +58,7 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
     let summary = audit_entries(
         entries,
         options,
+        engine,
         &|_, _| (),
         &mut |a: Audited<'_, ()>| {
             if let (Some(record), Some(audit)) = (a.record, a.audit) {
@@ -62,7 +69,7 @@ pub fn count(paths: &[PathBuf], options: &Options) -> Result<StatsRun, String> {
                 unreadable.push(a.row.detail.clone());
             }
         },
-        &mut |_, _| {},
+        &mut |_| {},
     );
     Ok(StatsRun {
         stats,
@@ -87,13 +94,18 @@ pub struct Outputs<'a> {
     pub fifth_report: Option<&'a Path>,
 }
 
-/// Runs the command: counts, writes the files asked for, and returns the text for stdout; see
-/// [`run_checked`] for the unreadable records too.
+/// Runs the command on `engine`: counts, writes the files asked for, and returns the text for
+/// stdout; see [`run_checked`] for the unreadable records too.
 ///
 /// # Errors
 /// A path that cannot be read or a file that cannot be written.
-pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result<String, String> {
-    run_checked(paths, options, outputs).map(|r| r.stdout)
+pub fn run(
+    paths: &[PathBuf],
+    options: &Options,
+    engine: &Engine,
+    outputs: Outputs<'_>,
+) -> Result<String, String> {
+    run_checked(paths, options, engine, outputs).map(|r| r.stdout)
 }
 
 /// What [`run_checked`] gives the command line.
@@ -101,18 +113,89 @@ pub fn run(paths: &[PathBuf], options: &Options, outputs: Outputs<'_>) -> Result
 pub struct Ran {
     /// The text for stdout.
     pub stdout: String,
-    /// One line per record that could not be read or file not counted, for stderr
-    /// (`unreadable: FILE record N: why`, `file not counted: FILE: why`); nothing is lost
-    /// without a word.
+    /// One line per record that could not be read, file not counted or entry skipped, for
+    /// stderr (`unreadable: FILE: record N, ...: why`, `file not counted: FILE: why`,
+    /// `skipped: PATH (why)`); nothing is lost without a word.
     pub problems: Vec<String>,
+    /// The exit status: 0 every record counted, 1 some record or file not counted (as
+    /// `validate` with an unreadable record), 130 the run was interrupted.
+    pub status: u8,
 }
 
 impl Ran {
-    /// Whether every record was counted (exit status 0; else 1, as `validate` with an
-    /// unreadable record).
+    /// Whether every record was counted (exit status 0).
     #[must_use]
     pub fn clean(&self) -> bool {
-        self.problems.is_empty()
+        self.status == 0
+    }
+}
+
+/// Writes `text` as the whole of `path`; after an interrupted run under a name that says it
+/// is partial (returned).
+fn write_output(path: &Path, text: &str, partial: bool) -> Result<Option<PathBuf>, String> {
+    let mut f = AtomicFile::create(path).map_err(|e| e.to_string())?;
+    std::io::Write::write_all(&mut f, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if partial {
+        f.commit_partial().map(Some).map_err(|e| e.to_string())
+    } else {
+        f.commit().map(|()| None).map_err(|e| e.to_string())
+    }
+}
+
+/// Writes the files asked for; after a stop under names that say they are partial (returned).
+fn write_outputs(
+    run: &StatsRun,
+    outputs: Outputs<'_>,
+    source: &str,
+) -> Result<Vec<String>, String> {
+    let files = [
+        (outputs.report, stats_report::csv(&run.stats)),
+        (outputs.json, stats_report::json(&run.stats)),
+        (outputs.markdown, stats_report::markdown(&run.stats, source)),
+        (outputs.svg, stats_report::svg(&run.stats, source)),
+        (outputs.fifth_report, stats_report::fifth_csv(&run.fifth)),
+    ];
+    let mut partial = Vec::new();
+    for (path, text) in files {
+        if let Some(path) = path
+            && let Some(p) = write_output(path, &text, run.summary.interrupted.is_some())?
+        {
+            partial.push(p.display().to_string());
+        }
+    }
+    Ok(partial)
+}
+
+/// The entries skipped: summed per folder on stdout (`out`), each named for stderr
+/// (`problems`).
+fn say_skipped(s: &Summary, out: &mut String, problems: &mut Vec<String>) {
+    if !s.skipped_files.is_empty() {
+        let _ = writeln!(
+            out,
+            "skipped {} in no record format: {}",
+            style::count(s.skipped_files.len(), "file", "files"),
+            by_folder(&s.skipped_files, "each on stderr")
+        );
+        problems.extend(
+            s.skipped_files
+                .iter()
+                .map(|f| format!("skipped: {f} (no record format)")),
+        );
+    }
+    if !s.skipped.is_empty() {
+        let paths: Vec<String> = s.skipped.iter().map(|e| e.path.clone()).collect();
+        let _ = writeln!(
+            out,
+            "skipped {} in folders (hidden, links back, not regular files): {}",
+            style::count(paths.len(), "entry", "entries"),
+            by_folder(&paths, "each on stderr")
+        );
+        problems.extend(
+            s.skipped
+                .iter()
+                .map(|e| format!("skipped: {} ({})", e.path, e.reason)),
+        );
     }
 }
 
@@ -123,9 +206,10 @@ impl Ran {
 pub fn run_checked(
     paths: &[PathBuf],
     options: &Options,
+    engine: &Engine,
     outputs: Outputs<'_>,
 ) -> Result<Ran, String> {
-    let run = count(paths, options)?;
+    let run = count(paths, options, engine)?;
     let source = paths
         .iter()
         .map(|p| {
@@ -136,19 +220,8 @@ pub fn run_checked(
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let files = [
-        (outputs.report, run.stats.csv()),
-        (outputs.json, run.stats.json()),
-        (outputs.markdown, run.stats.markdown(&source)),
-        (outputs.svg, run.stats.svg(&source)),
-        (outputs.fifth_report, run.fifth.csv()),
-    ];
-    for (path, text) in files {
-        if let Some(path) = path {
-            AtomicFile::write(path, text.as_bytes()).map_err(|e| e.to_string())?;
-        }
-    }
     let s = &run.summary;
+    let partial = write_outputs(&run, outputs, &source)?;
     let fifth = if run.fifth.is_empty() {
         String::new()
     } else {
@@ -160,9 +233,9 @@ pub fn run_checked(
     let mut out = format!(
         "{}\n{fifth}records: {} read, {} counted, {} unreadable (not counted); settings: {}\n",
         run.stats,
-        s.records,
-        run.stats.games(),
-        s.unreadable,
+        thousands(s.records),
+        thousands(run.stats.games()),
+        thousands(s.unreadable),
         s.settings
     );
     let mut problems: Vec<String> = run
@@ -176,8 +249,123 @@ pub fn run_checked(
         out.push('\n');
         problems.push(line);
     }
+    say_skipped(s, &mut out, &mut problems);
+    if let Some(i) = &s.interrupted {
+        let _ = writeln!(
+            out,
+            "INTERRUPTED by {}: the table counts the {} read; {}{} not reached{}",
+            i.by,
+            style::count(s.records, "record", "records"),
+            if i.counted { "" } else { "at least " },
+            style::count(i.not_reached, "record", "records"),
+            if partial.is_empty() {
+                String::new()
+            } else {
+                format!("; written to {} (partial)", partial.join(", "))
+            }
+        );
+    }
+    let status = if s.interrupted.is_some() {
+        130
+    } else {
+        u8::from(!run.unreadable.is_empty() || !s.file_problems.is_empty())
+    };
     Ok(Ran {
         stdout: out,
         problems,
+        status,
     })
+}
+
+/// `corpus-tool openings stats` on the command line.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "\
+Examples:
+  corpus-tool openings stats archive.renju
+  corpus-tool openings stats --report openings.csv --json openings.json games/
+
+CSV columns: code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves
+(black..unknown: declared results; black_five, white_five, foul: the ends validate finds on the
+board with the same options; mean_moves: passes counted, one decimal).")]
+pub struct Command {
+    /// Files or folders to count.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// How the games are judged and read.
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    /// Write the table as CSV to this file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub report: Option<PathBuf>,
+    /// Write the table as JSON to this file.
+    #[arg(long, value_name = "FILE.json")]
+    pub json: Option<PathBuf>,
+    /// Write the table as Markdown to this file.
+    #[arg(long, value_name = "FILE.md")]
+    pub markdown: Option<PathBuf>,
+    /// Write an SVG chart of the declared results per opening to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub svg: Option<PathBuf>,
+    /// Write the table per opening rule and 5th move (records that name their rule) as CSV:
+    /// rule,code,fifth,games,offers_recorded,mean_offers,swapped,black,white,draw,unknown.
+    #[arg(long, value_name = "FILE.csv")]
+    pub fifth_report: Option<PathBuf>,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+impl Command {
+    /// What to audit and how.
+    #[must_use]
+    pub fn options(&self) -> Options {
+        let read = self.settings.read_options();
+        Options {
+            settings: self.settings.settings(),
+            format: read.format,
+            orientation: read.orientation,
+            sample: 1,
+            missed_wins: None,
+            encoding: read.encoding,
+        }
+    }
+
+    /// The files to write.
+    #[must_use]
+    pub fn outputs(&self) -> Outputs<'_> {
+        Outputs {
+            report: self.report.as_deref(),
+            json: self.json.as_deref(),
+            markdown: self.markdown.as_deref(),
+            svg: self.svg.as_deref(),
+            fifth_report: self.fifth_report.as_deref(),
+        }
+    }
+}
+
+/// Runs `corpus-tool openings stats` from its command line; returns the exit status.
+#[must_use]
+pub fn main(cmd: &Command) -> u8 {
+    let engine = match cmd.run.engine() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("corpus-tool openings stats: cannot watch for signals: {e}");
+            return 2;
+        }
+    };
+    match run_checked(&cmd.paths, &cmd.options(), &engine, cmd.outputs()) {
+        Ok(ran) => {
+            if !cmd.run.quiet {
+                let _ = std::io::Write::write_all(&mut std::io::stdout(), ran.stdout.as_bytes());
+            }
+            for p in &ran.problems {
+                eprintln!("{p}");
+            }
+            ran.status
+        }
+        Err(e) => {
+            eprintln!("corpus-tool openings stats: {e}");
+            2
+        }
+    }
 }

@@ -1,13 +1,29 @@
-//! Files written whole or not at all: [`AtomicFile`], used by every command that writes a
-//! file (`validate --report/--json`, `convert`).
+//! Files written whole or not at all: [`AtomicFile`], the one writer of every file a command
+//! writes (`validate --report/--json/--html`, `openings stats`, `dedupe`, `search`, `filter`,
+//! `convert`, `show --svg`); and the records written by the archive commands
+//! ([`records::RecordWriter`]).
 //!
-//! A regular file (or a new one) is written under `NAME.partial` and renamed to `NAME` only
-//! when complete, so that a failed run never leaves a partial file under the name asked for.
-//! A target that exists and is not a regular file (`/dev/stdout`, a named pipe, `/dev/full`)
-//! is written directly: renaming over it would replace the device or pipe itself.
+//! The rules, explicit:
+//! - `-` is standard output.
+//! - A symbolic link is written through: the file it points to is written (as below), the link
+//!   stays a link. `/dev/stdout`, `/dev/stderr`, `/dev/fd/1` and `/dev/fd/2` are the process's
+//!   own standard output and error.
+//! - A regular file (or a new one) is written under a temporary name in its folder
+//!   (`.NAME.XXXXXX.partial`, [`tempfile`]), synced to the disk, renamed to its name only when
+//!   complete, and the folder synced: a failed run, a crash or a power cut never leaves a
+//!   partial file under the name asked for, and an existing file is replaced whole. A file
+//!   replaced keeps its permissions; a new one gets the usual ones (`0666` less the umask).
+//! - Anything else (a named pipe, a terminal, a device such as `/dev/null` or `/dev/full`, a
+//!   file under `/proc`) is written directly: renaming over it would replace the pipe or the
+//!   device itself.
+//! - After an interrupted run, [`AtomicFile::commit_partial`] keeps what was written under a
+//!   name that says so (`NAME.partial.EXT`).
+
+pub mod records;
 
 use std::fmt;
-use std::io::Write;
+use std::fs::File;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// Why an output file cannot be written. Its text is `cannot write PATH: REASON`.
@@ -17,8 +33,8 @@ pub enum OutputError {
     Folder(PathBuf),
     /// The target has no file name (`/`, `..`).
     NotAFileName(PathBuf),
-    /// Creating, writing or renaming failed.
-    Io(PathBuf, std::io::Error),
+    /// Creating, writing, syncing or renaming failed.
+    Io(PathBuf, io::Error),
 }
 
 impl fmt::Display for OutputError {
@@ -35,8 +51,27 @@ impl fmt::Display for OutputError {
 
 impl std::error::Error for OutputError {}
 
-/// A file being written: renamed into place by [`AtomicFile::commit`]; dropped without a
-/// commit, the partial file is removed.
+/// Where the bytes go.
+#[derive(Debug)]
+enum Sink {
+    /// A temporary file in the target's folder, renamed over `path` at the commit.
+    Temp {
+        file: tempfile::NamedTempFile,
+        /// The real target (a link followed).
+        path: PathBuf,
+    },
+    /// A pipe, a terminal, a device: written in place.
+    Direct(File),
+    /// The process's standard output.
+    Stdout(io::Stdout),
+    /// The process's standard error.
+    Stderr(io::Stderr),
+    /// Committed or abandoned.
+    Closed,
+}
+
+/// A file being written: moved into place by [`AtomicFile::commit`]; dropped without a
+/// commit, the temporary file is removed (a pipe or device keeps what was written).
 ///
 /// ```
 /// use corpus_tool::output::AtomicFile;
@@ -51,44 +86,70 @@ impl std::error::Error for OutputError {}
 /// ```
 #[derive(Debug)]
 pub struct AtomicFile {
-    file: Option<std::fs::File>,
-    /// The temporary file, `None` when writing directly.
-    tmp: Option<PathBuf>,
+    sink: Sink,
     target: PathBuf,
 }
 
+/// The most links followed before giving up (as the system's `ELOOP`).
+const MAX_LINKS: usize = 40;
+
+/// `path` with every symbolic link of its last component followed (the folders on the way
+/// are the system's to follow).
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
 impl AtomicFile {
-    /// Starts writing `target`.
+    /// Starts writing `target` (`-`: standard output).
     ///
     /// # Errors
     /// The target is a folder, has no file name, or the file cannot be created.
     pub fn create(target: &Path) -> Result<AtomicFile, OutputError> {
         let io = |e| OutputError::Io(target.to_path_buf(), e);
-        match std::fs::metadata(target) {
-            Ok(m) if m.is_dir() => return Err(OutputError::Folder(target.to_path_buf())),
-            Ok(m) if !m.is_file() => {
-                let f = std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(target)
-                    .map_err(io)?;
-                return Ok(AtomicFile {
-                    file: Some(f),
-                    tmp: None,
-                    target: target.to_path_buf(),
-                });
+        let sink = match target.to_str() {
+            Some("-" | "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1") => {
+                Sink::Stdout(io::stdout())
             }
-            _ => {}
-        }
-        let Some(file_name) = target.file_name() else {
-            return Err(OutputError::NotAFileName(target.to_path_buf()));
+            Some("/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2") => Sink::Stderr(io::stderr()),
+            _ => {
+                let real = follow_links(target).map_err(io)?;
+                match std::fs::metadata(&real) {
+                    Ok(m) if m.is_dir() => return Err(OutputError::Folder(target.to_path_buf())),
+                    Ok(m) if !m.is_file() || real.starts_with("/proc") => Sink::Direct(
+                        std::fs::OpenOptions::new()
+                            .write(true)
+                            .truncate(m.is_file())
+                            .open(&real)
+                            .map_err(io)?,
+                    ),
+                    found => {
+                        let permissions = found.ok().map(|m| m.permissions());
+                        Sink::Temp {
+                            file: temporary(&real, permissions).map_err(|e| match e {
+                                None => OutputError::NotAFileName(target.to_path_buf()),
+                                Some(e) => io(e),
+                            })?,
+                            path: real,
+                        }
+                    }
+                }
+            }
         };
-        let mut name = file_name.to_os_string();
-        name.push(".partial");
-        let tmp = target.with_file_name(name);
-        let f = std::fs::File::create(&tmp).map_err(io)?;
         Ok(AtomicFile {
-            file: Some(f),
-            tmp: Some(tmp),
+            sink,
             target: target.to_path_buf(),
         })
     }
@@ -96,7 +157,8 @@ impl AtomicFile {
     /// Writes `bytes` as the whole of `target`.
     ///
     /// # Errors
-    /// As [`AtomicFile::create`], or a write or the rename failed (nothing is left then).
+    /// As [`AtomicFile::create`], or a write, the sync or the rename failed (nothing is left
+    /// then).
     pub fn write(target: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         let mut f = AtomicFile::create(target)?;
         f.write_all(bytes)
@@ -110,49 +172,155 @@ impl AtomicFile {
         &self.target
     }
 
-    /// Flushes and moves the file into place.
-    ///
-    /// # Errors
-    /// The flush or the rename failed; the partial file is removed.
-    pub fn commit(mut self) -> Result<(), OutputError> {
-        let io = |e| OutputError::Io(self.target.clone(), e);
-        if let Some(mut f) = self.file.take() {
-            f.flush().map_err(io)?;
-        }
-        if let Some(tmp) = self.tmp.take()
-            && let Err(e) = std::fs::rename(&tmp, &self.target)
-        {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(io(e));
-        }
-        Ok(())
+    /// Whether the bytes go to standard output (so a summary goes elsewhere).
+    #[must_use]
+    pub fn is_stdout(&self) -> bool {
+        matches!(self.sink, Sink::Stdout(_))
     }
 
-    /// Gives up: the partial file is removed (as when dropped).
+    /// Flushes, syncs and moves the file into place (then syncs its folder).
+    ///
+    /// # Errors
+    /// The flush, the sync or the rename failed; the temporary file is removed.
+    pub fn commit(self) -> Result<(), OutputError> {
+        self.commit_to(None).map(|_| ())
+    }
+
+    /// After an interrupted run: keeps what was written under a name that says it is partial
+    /// (`report.csv` as `report.partial.csv`, `out` as `out.partial`, beside the file a link
+    /// points to) and returns where it is; a pipe, a device or standard output keeps what it
+    /// got (the target's own name is returned).
+    ///
+    /// # Errors
+    /// As [`AtomicFile::commit`].
+    pub fn commit_partial(self) -> Result<PathBuf, OutputError> {
+        let name = match &self.sink {
+            Sink::Temp { path, .. } => Some(partial_name(path)),
+            _ => None,
+        };
+        self.commit_to(name.as_deref())
+    }
+
+    fn commit_to(mut self, name: Option<&Path>) -> Result<PathBuf, OutputError> {
+        let target = self.target.clone();
+        let io = |e| OutputError::Io(target.clone(), e);
+        match std::mem::replace(&mut self.sink, Sink::Closed) {
+            Sink::Temp { mut file, path } => {
+                file.flush().map_err(io)?;
+                file.as_file().sync_all().map_err(io)?;
+                let to = name.unwrap_or(&path).to_path_buf();
+                file.persist(&to).map_err(|e| io(e.error))?;
+                if let Some(dir) = to.parent() {
+                    sync_folder(dir).map_err(io)?;
+                }
+                Ok(to)
+            }
+            Sink::Direct(mut f) => f.flush().map(|()| target.clone()).map_err(io),
+            Sink::Stdout(mut s) => s.flush().map(|()| target.clone()).map_err(io),
+            Sink::Stderr(mut s) => s.flush().map(|()| target.clone()).map_err(io),
+            Sink::Closed => Ok(target.clone()),
+        }
+    }
+
+    /// Gives up: the temporary file is removed (as when dropped).
     pub fn abandon(self) {}
 }
 
+/// `report.csv` as `report.partial.csv`, `out` as `out.partial`.
+fn partial_name(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_os_string();
+    let mut name = stem;
+    name.push(".partial");
+    if let Some(ext) = path.extension() {
+        name.push(".");
+        name.push(ext);
+    }
+    path.with_file_name(name)
+}
+
+/// The temporary file for `real`, in its folder; `None` when `real` has no file name.
+fn temporary(
+    real: &Path,
+    permissions: Option<std::fs::Permissions>,
+) -> Result<tempfile::NamedTempFile, Option<io::Error>> {
+    let name = real.file_name().ok_or(None)?;
+    let dir = match real.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(name);
+    prefix.push(".");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".partial");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A new file as File::create makes it: 0666 less the umask (the system applies it).
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let file = builder.tempfile_in(dir).map_err(Some)?;
+    // A file replaced keeps its mode whatever the umask.
+    if let Some(p) = permissions {
+        file.as_file().set_permissions(p).map_err(Some)?;
+    }
+    Ok(file)
+}
+
+/// Syncs a folder, so that a rename in it reaches the disk (Unix; elsewhere nothing to do).
+fn sync_folder(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        File::open(dir)?.sync_all()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}
+
 impl Write for AtomicFile {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match &mut self.file {
-            Some(f) => f.write(buf),
-            None => Err(std::io::Error::other("the file is closed")),
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.sink {
+            Sink::Temp { file, .. } => file.write(buf),
+            Sink::Direct(f) => f.write(buf),
+            Sink::Stdout(s) => s.write(buf),
+            Sink::Stderr(s) => s.write(buf),
+            Sink::Closed => Err(io::Error::other("the file is closed")),
         }
     }
 
-    fn flush(&mut self) -> std::io::Result<()> {
-        match &mut self.file {
-            Some(f) => f.flush(),
-            None => Ok(()),
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Temp { file, .. } => file.flush(),
+            Sink::Direct(f) => f.flush(),
+            Sink::Stdout(s) => s.flush(),
+            Sink::Stderr(s) => s.flush(),
+            Sink::Closed => Ok(()),
         }
     }
 }
 
-impl Drop for AtomicFile {
-    fn drop(&mut self) {
-        self.file.take();
-        if let Some(tmp) = self.tmp.take() {
-            let _ = std::fs::remove_file(tmp);
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partial_names_keep_the_extension() {
+        assert_eq!(
+            partial_name(Path::new("d/report.csv")),
+            Path::new("d/report.partial.csv")
+        );
+        assert_eq!(partial_name(Path::new("out")), Path::new("out.partial"));
+        assert_eq!(
+            partial_name(Path::new("a.b.json")),
+            Path::new("a.b.partial.json")
+        );
     }
 }

@@ -2,7 +2,10 @@
 //! symmetries, colours kept), the first move after which it does, and the moves played next
 //! from there with their declared results (the definitions are in [`renju_archive::search`]).
 
-use crate::dedupe::{Input, for_each_record};
+use crate::args::RunArgs;
+use crate::engine::Engine;
+use crate::records::{Output, finish_command, is_stdout, read_records};
+use crate::style::{count, thousands};
 use renju_archive::pattern::Pattern;
 use renju_archive::search::{Next, Query, Tree};
 use renju_core::{Board, Color, Move, Point, RENJU_SIZE, Symmetry};
@@ -145,7 +148,7 @@ pub struct Args {
     /// How many matches stdout lists (the report has them all).
     pub show: usize,
     /// How to read the inputs.
-    pub input: Input,
+    pub input: crate::input::ReadOptions,
 }
 
 /// The CSV header: the contract columns, then `next`, `declared` and (for a pattern) `at`.
@@ -153,15 +156,16 @@ pub const CSV_HEADER: [&str; 8] = [
     "file", "index", "id", "move", "symmetry", "next", "declared", "at",
 ];
 
-/// Runs `corpus-tool search`; returns the text for stdout and the exit status
-/// ([`crate::dedupe::Walked::status`]).
+/// Runs `corpus-tool search` on `engine` (the records parsed and searched on its workers):
+/// the text for stdout and stderr and the exit status
+/// ([`Walked::status`](crate::records::Walked::status)).
 ///
 /// # Errors
 /// A position that cannot be read, a path that cannot be read, a report that cannot be
 /// written.
-pub fn run(args: &Args) -> Result<(String, u8), String> {
+pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     let finder = args.position.finder()?;
-    let mut report = match &args.report {
+    let report = match &args.report {
         Some(path) => {
             let f = crate::output::AtomicFile::create(path).map_err(|e| e.to_string())?;
             let mut w = csv::Writer::from_writer(std::io::BufWriter::new(f));
@@ -171,41 +175,85 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
         }
         None => None,
     };
-    let mut error = None;
-    let mut tree = Tree::default();
-    let mut shown = String::new();
-    let mut matches = 0usize;
-    let mut set_up = 0usize;
-    let walked = for_each_record(&args.paths, args.input, &mut |(src, r)| {
-        let Ok(read) = r else { return };
+    let mut found = Matches {
+        show: args.show,
+        report,
+        error: None,
+        tree: Tree::default(),
+        shown: String::new(),
+        matches: 0,
+        set_up: 0,
+    };
+    // Searched on the workers: a set-up position is not a game from the empty board (not
+    // searched, counted); a salvaged record is searched with the moves before its unreadable
+    // move.
+    let search = |_: &str, read: &crate::input::Read| {
         let g = read.game();
-        // a set-up position is not a game from the empty board: not searched, counted
         if !g.setup.is_empty() {
-            set_up += 1;
-            return;
+            return None;
         }
-        // a salvaged record is searched with the moves before its unreadable move
-        let Some(mut hit) = finder.find(g) else {
-            return;
-        };
+        Some(finder.find(g))
+    };
+    let walked = read_records(
+        &args.paths,
+        args.input,
+        engine,
+        &search,
+        &mut |src, read, hit| match hit {
+            None => found.set_up += 1,
+            Some(None) => {}
+            Some(Some(hit)) => found.add(&src, &read, hit),
+        },
+    )?;
+    found.finish_report(walked.streamed.not_reached.is_some())?;
+    let text = found.text(&finder, &walked, args.report.is_some());
+    let on_stdout = args.report.as_deref().is_some_and(is_stdout);
+    Ok(Output::new(
+        text,
+        walked.skipped_lines(),
+        walked.status(),
+        on_stdout,
+    ))
+}
+
+/// The matches of a search, in input order: the report, the first few for stdout, the tree
+/// of next moves.
+struct Matches {
+    show: usize,
+    report: Option<csv::Writer<std::io::BufWriter<crate::output::AtomicFile>>>,
+    error: Option<String>,
+    tree: Tree,
+    shown: String,
+    matches: usize,
+    set_up: usize,
+}
+
+impl Matches {
+    fn add(
+        &mut self,
+        src: &renju_archive::dedupe::Source,
+        read: &crate::input::Read,
+        mut hit: Found,
+    ) {
+        let g = read.game();
         if hit.next == Next::End && read.unreadable().is_some() {
             hit.next = Next::Unreadable;
         }
-        matches += 1;
-        tree.add_next(hit.next, g.result);
+        self.matches += 1;
+        self.tree.add_next(hit.next, g.result);
         let next = match hit.next {
             Next::End => String::new(),
             Next::Outside => "outside".to_string(),
             Next::Unreadable => "unreadable".to_string(),
             Next::Move(m) => m.to_string(),
         };
-        let at = hit
-            .at
-            .map(|p| format!(", pattern a1 on {p}"))
-            .unwrap_or_default();
-        if matches <= args.show {
+        if self.matches <= self.show {
+            let at = hit
+                .at
+                .map(|p| format!(", pattern a1 on {p}"))
+                .unwrap_or_default();
             let _ = writeln!(
-                shown,
+                self.shown,
                 "  {} record {}{}: after move {}, {}{at}, next {}",
                 src.file,
                 src.index,
@@ -217,8 +265,8 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
                 if next.is_empty() { "(end)" } else { &next }
             );
         }
-        if let Some(w) = report.as_mut()
-            && error.is_none()
+        if let Some(w) = self.report.as_mut()
+            && self.error.is_none()
             && let Err(e) = w.write_record([
                 src.file.to_string(),
                 src.index.to_string(),
@@ -230,71 +278,82 @@ pub fn run(args: &Args) -> Result<(String, u8), String> {
                 hit.at.map(|p| p.to_string()).unwrap_or_default(),
             ])
         {
-            error = Some(e.to_string());
+            self.error = Some(e.to_string());
         }
-    })?;
-    if let Some(e) = error {
-        return Err(format!("cannot write the report: {e}"));
     }
-    if let Some(w) = report {
-        w.into_inner()
-            .map_err(|e| format!("cannot write the report: {}", e.error()))?
+
+    /// Writes the report out (under a partial name after a stop).
+    fn finish_report(&mut self, partial: bool) -> Result<(), String> {
+        if let Some(e) = self.error.take() {
+            return Err(format!("cannot write the report: {e}"));
+        }
+        let Some(w) = self.report.take() else {
+            return Ok(());
+        };
+        let f = w
             .into_inner()
             .map_err(|e| format!("cannot write the report: {}", e.error()))?
-            .commit()
-            .map_err(|e| e.to_string())?;
+            .into_inner()
+            .map_err(|e| format!("cannot write the report: {}", e.error()))?;
+        if partial {
+            f.commit_partial().map(|_| ()).map_err(|e| e.to_string())
+        } else {
+            f.commit().map_err(|e| e.to_string())
+        }
     }
-    let mut text = finder.describe();
-    text.push('\n');
-    let _ = writeln!(
-        text,
-        "records: {} read in {} file{}, {} unreadable; {matches} pass through the {}",
-        walked.records,
-        walked.files,
-        if walked.files == 1 { "" } else { "s" },
-        walked.unreadable.len(),
-        match finder {
+
+    /// The text for stdout.
+    fn text(&self, finder: &Finder, walked: &crate::records::Walked, report: bool) -> String {
+        let mut text = finder.describe();
+        text.push('\n');
+        let what = match finder {
             Finder::Position(_) => "position",
             Finder::Pattern(_) => "pattern",
-        }
-    );
-    text.push_str(&walked.salvaged_line());
-    if set_up > 0 {
+        };
         let _ = writeln!(
             text,
-            "set up: {set_up} record{} set stones up (SGF AB/AW/AE) and were not searched: not \
-             games from the empty board",
-            if set_up == 1 { "" } else { "s" }
+            "{}; {} pass through the {what}",
+            walked.records_line(),
+            thousands(self.matches),
         );
-    }
-    if matches > 0 {
-        let _ = writeln!(text, "matches:");
-        text.push_str(&shown);
-        if matches > args.show {
+        text.push_str(&walked.salvaged_line());
+        if self.set_up > 0 {
             let _ = writeln!(
                 text,
-                "  ... and {} more{}",
-                matches - args.show,
-                if args.report.is_some() {
-                    " (all in the report)"
-                } else {
-                    " (all with --report)"
-                }
+                "set up: {} set stones up (SGF AB/AW/AE) and were not searched: not games from \
+                 the empty board",
+                count(self.set_up, "record", "records")
             );
         }
-        let _ = writeln!(
-            text,
-            "{}",
-            match finder {
-                Finder::Position(_) => "next moves (in the orientation of the position asked):",
-                Finder::Pattern(_) =>
-                    "next moves (in the pattern's own coordinates, a1 its bottom-left cell):",
+        if self.matches > 0 {
+            let _ = writeln!(text, "matches:");
+            text.push_str(&self.shown);
+            if self.matches > self.show {
+                let _ = writeln!(
+                    text,
+                    "  ... and {} more{}",
+                    thousands(self.matches - self.show),
+                    if report {
+                        " (all in the report)"
+                    } else {
+                        " (all with --report)"
+                    }
+                );
             }
-        );
-        text.push_str(&tree.to_string());
+            let _ = writeln!(
+                text,
+                "{}",
+                match finder {
+                    Finder::Position(_) => "next moves (in the orientation of the position asked):",
+                    Finder::Pattern(_) =>
+                        "next moves (in the pattern's own coordinates, a1 its bottom-left cell):",
+                }
+            );
+            text.push_str(&self.tree.to_string());
+        }
+        text.push_str(&walked.problems_text());
+        text
     }
-    text.push_str(&walked.problems_text());
-    Ok((text, walked.status()))
 }
 
 /// `corpus-tool search` on the command line.
@@ -344,7 +403,10 @@ pub struct Command {
     pub show: usize,
     /// How the inputs are read.
     #[command(flatten)]
-    pub input: crate::dedupe::InputArgs,
+    pub input: crate::args::InputArgs,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Runs `corpus-tool search` from its command line; returns the exit status.
@@ -365,7 +427,7 @@ pub fn main(cmd: &Command) -> u8 {
         paths: cmd.paths.clone(),
         report: cmd.report.clone(),
         show: cmd.show,
-        input: Input::from(&cmd.input),
+        input: cmd.input.read_options(),
     };
-    crate::dedupe::finish_command("search", run(&args))
+    finish_command("search", &cmd.run, |engine| run(&args, engine))
 }

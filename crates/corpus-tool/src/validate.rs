@@ -1,9 +1,8 @@
 //! The parallel corpus auditor behind `corpus-tool validate`, one job per module:
 //!
-//! - [`walk`]: the paths given into files, in input order ([`collect_files`]); hidden-file
-//!   and symlink rules.
-//! - [`source`]: the records of one file ([`each_record`]), streamed where the format
-//!   allows, memory bounded.
+//! - [`walk`] and [`source`] (re-exported from [`crate::input`], which all archive commands
+//!   share): the paths given into files, in input order ([`collect_files`]); the records of
+//!   one file ([`each_record`]).
 //! - [`pipeline`]: the records of all files in one bounded parallel pipeline, rows in report
 //!   order ([`audit_walk`], [`audit_paths`]).
 //! - [`row`]: one typed report row per record ([`Row`], [`FindingKind`]).
@@ -21,22 +20,28 @@ pub mod command;
 pub mod pipeline;
 pub mod report;
 pub mod row;
-pub mod source;
 pub mod summary;
-pub mod walk;
 
-pub use command::{Io, run_command};
-pub use pipeline::{Audited, audit_entries, audit_paths, audit_walk};
-pub use report::{CSV_HEADER, ReportWriter, RunError, audit_with_report, write_json};
-pub use row::{FindingKind, Kinds, Row};
-pub use source::{
-    FileRead, OpenFile, ReadOptions, RecordItem, Streamed, each_record, each_record_in_bytes,
+pub use crate::input::{source, walk};
+
+pub use crate::input::source::{
+    FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_in_bytes,
     each_record_opened, each_record_small, for_each_record,
 };
-pub use summary::{Counted, Example, KindCount, RunSettings, Summary, Tally};
-pub use walk::{
+pub use crate::input::walk::{
     Entry, FileProblem, InputFile, ProblemKind, SkipReason, Skipped, Walk, collect_files,
     walk_paths,
+};
+pub use command::{Command, Io, main, run_command};
+pub use pipeline::{Audited, Progress, audit_entries, audit_paths, audit_walk};
+pub use report::{
+    CSV_HEADER, FINDINGS_HEADER, FindingRow, FindingsWriter, ReportWriter, RunError,
+    audit_with_report, write_json,
+};
+pub use row::{FindingKind, Kinds, Row};
+pub use summary::{
+    Counted, Example, Interrupted, KindCount, MissedWins, RunSettings, Summary, Tally,
+    for_each_finding,
 };
 
 use renju_analyzer::Settings;

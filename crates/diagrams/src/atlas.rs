@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! title: Simple double three: two connected threes
-//! source: RULES.md section 3 (double three); seed 000, figure of simple fouls
+//! source: docs/rules.md section 3 (double three); seed 000, figure of simple fouls
 //! board:
 //!  9 . . . . . . . . .
 //!  8 . . . . . . . . .
@@ -45,6 +45,7 @@
 //! it does not decide fouls itself (that is `renju_core`).
 
 use crate::diagram::{Diagram, DiagramError};
+use renju_core::grid::GridError;
 use renju_core::{Board, Color, Convention, Foul, FoulChecker, Point, PointError, Verdict};
 use std::fmt;
 use std::path::Path;
@@ -128,6 +129,7 @@ fn name_point(p: Point, letter: Option<char>) -> String {
 
 /// Why an atlas file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AtlasError {
     /// The file (as given to the reader).
     pub file: String,
@@ -139,6 +141,7 @@ pub struct AtlasError {
 
 /// What is wrong in an atlas file.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AtlasErrorKind {
     /// The file could not be read.
     Io(String),
@@ -207,7 +210,15 @@ impl fmt::Display for AtlasError {
     }
 }
 
-impl std::error::Error for AtlasError {}
+impl std::error::Error for AtlasError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            AtlasErrorKind::Board(e) => Some(e),
+            AtlasErrorKind::BadPoint(_, e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// How a verdict is written in the files: `legal`, `five`, `forbidden double-three`.
 ///
@@ -283,7 +294,7 @@ impl AtlasEntry {
     /// use renju_diagrams::atlas::AtlasEntry;
     /// use renju_core::{Foul, Verdict};
     /// let text = "title: Two threes
-    /// source: RULES.md section 3
+    /// source: docs/rules.md section 3
     /// board:
     ///  7 . . . . . . .
     ///  6 . . . . . . .
@@ -361,12 +372,8 @@ impl AtlasEntry {
         let diagram = Diagram::parse(&board_text).map_err(|e| {
             // Diagram lines count from the line after `board:`.
             let line = match &e {
-                DiagramError::BadChar { line, .. }
-                | DiagramError::StrayNumber { line, .. }
-                | DiagramError::BadNumber { line, .. }
-                | DiagramError::RowLength { line, .. }
-                | DiagramError::RowLabel { line, .. }
-                | DiagramError::ColumnHeader { line, .. } => board.1 + line,
+                DiagramError::Text(GridError::Empty | GridError::BadSize { .. }) => board.1,
+                DiagramError::Text(g) => board.1 + g.line(),
                 _ => board.1,
             };
             err(line, AtlasErrorKind::Board(e))

@@ -52,6 +52,7 @@
 //! ```
 
 pub use crate::text::TextStyle;
+use renju_core::grid::{GridError, MAX_NUMBER};
 use renju_core::{
     Board, Color, Convention, Foul, MAX_SIZE, MIN_SIZE, Move, Point, RENJU_SIZE, forbidden_points,
 };
@@ -97,66 +98,13 @@ pub struct Diagram {
 
 /// Why a diagram could not be read or changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DiagramError {
-    /// The text holds no board rows.
-    Empty,
-    /// A character that is no cell of either style.
-    BadChar {
-        /// 1-based line of the text.
-        line: usize,
-        /// 1-based column (in characters) of the line.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    /// A number where none may be: numbers follow a stone, or label a row at either end.
-    StrayNumber {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column where the number starts.
-        column: usize,
-    },
-    /// A move number that is 0 or too large.
-    BadNumber {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column where the number starts.
-        column: usize,
-        /// The digits read.
-        digits: String,
-    },
-    /// The row count is no board side in 5..=20.
-    BadSize {
-        /// The number of rows read.
-        rows: usize,
-    },
-    /// A row with a different number of points from the number of rows.
-    RowLength {
-        /// 1-based line.
-        line: usize,
-        /// Points on the row.
-        found: usize,
-        /// Points expected (the number of rows).
-        expected: usize,
-    },
-    /// A row label that does not match the row's place (rows count down to 1 at the bottom).
-    RowLabel {
-        /// 1-based line.
-        line: usize,
-        /// The label written.
-        found: u32,
-        /// The row number at that place.
-        expected: u32,
-    },
-    /// A line of column letters whose count does not match the board.
-    ColumnHeader {
-        /// 1-based line.
-        line: usize,
-        /// Letters on the line.
-        found: usize,
-        /// The board side.
-        expected: usize,
-    },
+    /// The text is not a board: what [`renju_core::grid`] could not read, with its line and
+    /// column (shown in the diagram's words).
+    Text(GridError),
+    /// A board side outside 5..=20 ([`Diagram::from_moves`], [`Diagram::from_record`]).
+    BadSide(usize),
     /// A mark was put on a stone, or a number on an empty point, or a point off the board.
     Misplaced {
         /// The point.
@@ -166,67 +114,92 @@ pub enum DiagramError {
     },
 }
 
+impl From<GridError> for DiagramError {
+    fn from(e: GridError) -> DiagramError {
+        DiagramError::Text(e)
+    }
+}
+
 impl fmt::Display for DiagramError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DiagramError::Empty => write!(f, "no board rows in the diagram"),
-            DiagramError::BadChar {
-                line,
-                column,
-                found,
-            } => write!(
+            DiagramError::Text(e) => write_grid_error(f, e),
+            DiagramError::BadSide(side) => write!(
                 f,
-                "line {line}, column {column}: '{found}' is not a diagram cell \
-                 (expected . + X O # or a capital letter, or ┼ ● ○ × in the Unicode style)"
-            ),
-            DiagramError::StrayNumber { line, column } => write!(
-                f,
-                "line {line}, column {column}: a number must follow a stone (X12, ●12) \
-                 or label the row at either end"
-            ),
-            DiagramError::BadNumber {
-                line,
-                column,
-                digits,
-            } => write!(
-                f,
-                "line {line}, column {column}: move number '{digits}' is not in 1..=99999"
-            ),
-            DiagramError::BadSize { rows } => write!(
-                f,
-                "{rows} board rows is not a board side in {MIN_SIZE}..={MAX_SIZE}"
-            ),
-            DiagramError::RowLength {
-                line,
-                found,
-                expected,
-            } => write!(
-                f,
-                "line {line}: the row has {found} points, expected {expected} (one per row)"
-            ),
-            DiagramError::RowLabel {
-                line,
-                found,
-                expected,
-            } => write!(
-                f,
-                "line {line}: the row is labelled {found} but is row {expected} \
-                 (rows count down to 1 at the bottom)"
-            ),
-            DiagramError::ColumnHeader {
-                line,
-                found,
-                expected,
-            } => write!(
-                f,
-                "line {line}: {found} column letters for a board of side {expected}"
+                "{side} board rows is not a board side in {MIN_SIZE}..={MAX_SIZE}"
             ),
             DiagramError::Misplaced { point, reason } => write!(f, "{point}: {reason}"),
         }
     }
 }
 
-impl std::error::Error for DiagramError {}
+/// A text-board error in the diagram's words (which say what a diagram cell may be).
+fn write_grid_error(f: &mut fmt::Formatter<'_>, e: &GridError) -> fmt::Result {
+    match e {
+        GridError::Empty => write!(f, "no board rows in the diagram"),
+        GridError::BadChar {
+            line,
+            column,
+            found,
+        } => write!(
+            f,
+            "line {line}, column {column}: '{found}' is not a diagram cell \
+             (expected . + X O # or a capital letter, or ┼ ● ○ × in the Unicode style)"
+        ),
+        GridError::StrayNumber { line, column } => write!(
+            f,
+            "line {line}, column {column}: a number must follow a stone (X12, ●12) \
+             or label the row at either end"
+        ),
+        GridError::BadNumber {
+            line,
+            column,
+            digits,
+        } => write!(
+            f,
+            "line {line}, column {column}: move number '{digits}' is not in 1..={MAX_NUMBER}"
+        ),
+        GridError::BadSize { rows } => write!(
+            f,
+            "{rows} board rows is not a board side in {MIN_SIZE}..={MAX_SIZE}"
+        ),
+        GridError::RowLength {
+            line,
+            found,
+            expected,
+        } => write!(
+            f,
+            "line {line}: the row has {found} points, expected {expected} (one per row)"
+        ),
+        GridError::RowLabel {
+            line,
+            found,
+            expected,
+        } => write!(
+            f,
+            "line {line}: the row is labelled {found} but is row {expected} \
+             (rows count down to 1 at the bottom)"
+        ),
+        GridError::ColumnHeader {
+            line,
+            found,
+            expected,
+        } => write!(
+            f,
+            "line {line}: {found} column letters for a board of side {expected}"
+        ),
+        other => write!(f, "{other}"),
+    }
+}
+
+impl std::error::Error for DiagramError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DiagramError::Text(e) => Some(e),
+            DiagramError::BadSide(_) | DiagramError::Misplaced { .. } => None,
+        }
+    }
+}
 
 /// Whether `p` is a star point of a board of side `size`: `d4 d12 l4 l12` and `h8` on 15x15
 /// (the renju board); the centre on other odd sides; none on even sides.
@@ -273,9 +246,8 @@ impl Diagram {
     /// assert!(d.to_ascii().contains("O2 O4"));
     /// ```
     pub fn from_moves(size: u8, moves: &[Move]) -> Result<Diagram, DiagramError> {
-        let board = Board::new(usize::from(size)).map_err(|_| DiagramError::BadSize {
-            rows: usize::from(size),
-        })?;
+        let board =
+            Board::new(usize::from(size)).map_err(|_| DiagramError::BadSide(usize::from(size)))?;
         let mut d = Diagram::new(board);
         for (i, mv) in moves.iter().enumerate() {
             let n = i + 1;
@@ -317,9 +289,8 @@ impl Diagram {
             return Diagram::from_moves(record.board_size, &record.moves);
         }
         let size = record.board_size;
-        let board = Board::new(usize::from(size)).map_err(|_| DiagramError::BadSize {
-            rows: usize::from(size),
-        })?;
+        let board =
+            Board::new(usize::from(size)).map_err(|_| DiagramError::BadSide(usize::from(size)))?;
         let mut d = Diagram::new(board);
         let misplaced = |p: Point| DiagramError::Misplaced {
             point: p,
@@ -477,8 +448,6 @@ impl Diagram {
     }
 }
 
-pub(crate) const MAX_NUMBER: u32 = renju_core::grid::MAX_NUMBER;
-
 impl FromStr for Diagram {
     type Err = DiagramError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -569,42 +538,48 @@ mod tests {
         let bad_len = format!("{five}{five}. . . .\n{five}{five}");
         assert_eq!(
             Diagram::parse(&bad_len),
-            Err(DiagramError::RowLength {
+            Err(DiagramError::Text(GridError::RowLength {
                 line: 3,
                 found: 4,
                 expected: 5
-            })
+            }))
         );
         let bad_label = "5 . . . . .\n4 . . . . .\n2 . . . . .\n2 . . . . .\n1 . . . . .\n";
         let e = Diagram::parse(bad_label).unwrap_err();
         assert_eq!(
             e,
-            DiagramError::RowLabel {
+            DiagramError::Text(GridError::RowLabel {
                 line: 3,
                 found: 2,
                 expected: 3
-            }
+            })
         );
         assert!(e.to_string().contains("line 3"));
         let stray = format!("{five}{five}. . 7 . .\n{five}{five}");
         assert_eq!(
             Diagram::parse(&stray),
-            Err(DiagramError::StrayNumber { line: 3, column: 5 })
+            Err(DiagramError::Text(GridError::StrayNumber {
+                line: 3,
+                column: 5
+            }))
         );
         let zero = format!("{five}{five}. . X0 . .\n{five}{five}");
         assert!(matches!(
             Diagram::parse(&zero),
-            Err(DiagramError::BadNumber { line: 3, .. })
+            Err(DiagramError::Text(GridError::BadNumber { line: 3, .. }))
         ));
-        assert_eq!(Diagram::parse(" \n\n"), Err(DiagramError::Empty));
+        assert_eq!(
+            Diagram::parse(" \n\n"),
+            Err(DiagramError::Text(GridError::Empty))
+        );
         assert_eq!(
             Diagram::parse(". .\n. .\n"),
-            Err(DiagramError::BadSize { rows: 2 })
+            Err(DiagramError::Text(GridError::BadSize { rows: 2 }))
         );
         let header = format!("{five}{five}{five}{five}{five}  a b c d\n");
         assert!(matches!(
             Diagram::parse(&header),
-            Err(DiagramError::ColumnHeader { found: 4, .. })
+            Err(DiagramError::Text(GridError::ColumnHeader { found: 4, .. }))
         ));
     }
 

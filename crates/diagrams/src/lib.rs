@@ -1,4 +1,4 @@
-//! # diagrams
+//! # renju-diagrams
 //!
 //! Renju boards drawn for people: text diagrams in ASCII and in the Unicode style of the seeds
 //! ([`diagram`], read and written), SVG images ([`svg`]), and the foul atlas file format
@@ -6,10 +6,10 @@
 //! checker).
 //!
 //! Depends on `renju-core` (boards, the foul checker: [`diagram::Diagram::mark_fouls`] and the
-//! atlas ask it) and `notation` (orientations and game records to draw). Record formats live in
-//! `notation`, which never calls the foul checker; the rules live in `renju-core`.
+//! atlas ask it) and `renju-notation` (game records to draw). Record formats live in
+//! `renju-notation`, which never calls the foul checker; the rules live in `renju-core`.
 //!
-//! Not for judging games (the `analyzer` does that) nor for reading game records.
+//! Not for judging games (the `renju-analyzer` does that) nor for reading game records.
 //!
 //! ```
 //! use renju_diagrams::diagram::Diagram;
@@ -30,3 +30,8 @@ pub mod diagram;
 mod parse;
 pub mod svg;
 mod text;
+
+/// The examples of the README compile and pass.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -6,8 +6,8 @@
 //! forbidden, capital letters letter marks) and keeps the move numbers.
 
 use crate::diagram::{Diagram, DiagramError, Mark};
-use renju_core::grid::{Cell, Grid, GridError, RowOne};
-use renju_notation::Orientation;
+use renju_core::grid::{Cell, Grid, GridError};
+use renju_core::{Board, Orientation};
 
 impl Diagram {
     /// Reads a diagram in either style (see the module documentation); blank lines and a
@@ -18,6 +18,7 @@ impl Diagram {
     ///
     /// ```
     /// use renju_diagrams::diagram::{Diagram, DiagramError};
+    /// use renju_core::grid::GridError;
     /// let seeds_style = "
     /// ┌─┬─┬─┬─┐
     /// ├─●─×─●─┤
@@ -27,7 +28,7 @@ impl Diagram {
     /// let d = Diagram::parse(seeds_style).unwrap();
     /// assert_eq!(d.board().stone_count(), 4);
     /// let err = Diagram::parse(". . . . .\n. . ? . .\n. . . . .\n. . . . .\n. . . . .").unwrap_err();
-    /// assert_eq!(err, DiagramError::BadChar { line: 2, column: 5, found: '?' });
+    /// assert_eq!(err, DiagramError::Text(GridError::BadChar { line: 2, column: 5, found: '?' }));
     /// ```
     pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
         Diagram::parse_with(text, None)
@@ -40,12 +41,11 @@ impl Diagram {
     ///
     /// # Errors
     /// As [`Diagram::parse`]; a label that does not fit the orientation is a
-    /// [`DiagramError::RowLabel`].
+    /// [`GridError::RowLabel`].
     ///
     /// ```
-    /// use renju_notation::Orientation;
     /// use renju_diagrams::diagram::Diagram;
-    /// use renju_core::Color;
+    /// use renju_core::{Color, Orientation};
     /// let text = "X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .";
     /// let top = Diagram::parse_with(text, Some(Orientation::RowOneAtTop)).unwrap();
     /// assert_eq!(top.board().get("a1".parse().unwrap()), Some(Color::Black));
@@ -56,8 +56,8 @@ impl Diagram {
         text: &str,
         orientation: Option<Orientation>,
     ) -> Result<Diagram, DiagramError> {
-        let grid = Grid::parse(text, orientation.map(row_one))?;
-        let mut d = Diagram::new(grid.board());
+        let grid = Grid::parse(text, orientation)?;
+        let mut d = Diagram::new(Board::from_grid(&grid));
         for cell in grid.cells() {
             match cell.cell {
                 Cell::Empty | Cell::Stone(_, None) => {}
@@ -67,7 +67,7 @@ impl Diagram {
                 Cell::Mark(ch) => {
                     let mark = match ch {
                         '#' | '×' => Mark::Forbidden,
-                        c => Mark::letter(c).ok_or(DiagramError::BadChar {
+                        c => Mark::letter(c).ok_or(GridError::BadChar {
                             line: cell.line,
                             column: cell.column,
                             found: c,
@@ -78,69 +78,5 @@ impl Diagram {
             }
         }
         Ok(d)
-    }
-}
-
-/// The grid's name for an orientation.
-fn row_one(orientation: Orientation) -> RowOne {
-    match orientation {
-        Orientation::RowOneAtBottom => RowOne::AtBottom,
-        Orientation::RowOneAtTop => RowOne::AtTop,
-    }
-}
-
-impl From<GridError> for DiagramError {
-    /// The same error, in the diagram's words.
-    fn from(e: GridError) -> DiagramError {
-        match e {
-            GridError::Empty => DiagramError::Empty,
-            GridError::BadChar {
-                line,
-                column,
-                found,
-            } => DiagramError::BadChar {
-                line,
-                column,
-                found,
-            },
-            GridError::StrayNumber { line, column } => DiagramError::StrayNumber { line, column },
-            GridError::BadNumber {
-                line,
-                column,
-                digits,
-            } => DiagramError::BadNumber {
-                line,
-                column,
-                digits,
-            },
-            GridError::BadSize { rows } => DiagramError::BadSize { rows },
-            GridError::RowLength {
-                line,
-                found,
-                expected,
-            } => DiagramError::RowLength {
-                line,
-                found,
-                expected,
-            },
-            GridError::RowLabel {
-                line,
-                found,
-                expected,
-            } => DiagramError::RowLabel {
-                line,
-                found,
-                expected,
-            },
-            GridError::ColumnHeader {
-                line,
-                found,
-                expected,
-            } => DiagramError::ColumnHeader {
-                line,
-                found,
-                expected,
-            },
-        }
     }
 }

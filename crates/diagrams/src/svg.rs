@@ -24,11 +24,20 @@
 //! ```
 
 use crate::diagram::{Diagram, Mark, is_star_point};
+use quick_xml::escape::escape;
 use renju_core::{Board, Color, Point};
 use std::fmt::Write as _;
 
-/// How to draw.
+/// How to draw. Start from [`SvgOptions::default`] and change what you need (the `with_`
+/// methods, or the fields): options may be added, so the struct cannot be written out whole.
+///
+/// ```
+/// use renju_diagrams::svg::SvgOptions;
+/// let options = SvgOptions::default().with_title("Double three at h8").with_cell(24);
+/// assert_eq!((options.cell, options.title.as_deref()), (24, Some("Double three at h8")));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SvgOptions {
     /// Distance between two grid lines, in pixels (at least 12).
     pub cell: u32,
@@ -54,6 +63,43 @@ impl Default for SvgOptions {
             legend: Vec::new(),
             forbidden_letters: Vec::new(),
         }
+    }
+}
+
+impl SvgOptions {
+    /// With this distance between grid lines (at least 12 pixels are drawn).
+    #[must_use]
+    pub fn with_cell(mut self, cell: u32) -> Self {
+        self.cell = cell;
+        self
+    }
+
+    /// With or without the coordinates on the edges.
+    #[must_use]
+    pub fn with_coordinates(mut self, coordinates: bool) -> Self {
+        self.coordinates = coordinates;
+        self
+    }
+
+    /// With a caption above the board.
+    #[must_use]
+    pub fn with_title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// With these lines of explanation under the board.
+    #[must_use]
+    pub fn with_legend(mut self, legend: Vec<String>) -> Self {
+        self.legend = legend;
+        self
+    }
+
+    /// With these letter marks drawn as forbidden (red, in a red ring).
+    #[must_use]
+    pub fn with_forbidden_letters(mut self, points: Vec<Point>) -> Self {
+        self.forbidden_letters = points;
+        self
     }
 }
 
@@ -93,6 +139,112 @@ fn fits(width: i64, font_size: f64) -> usize {
     ((width as f64 - 8.0) / (font_size * 0.6)).floor().max(8.0) as usize
 }
 
+/// Where everything goes: the board's geometry and the wrapped caption and legend.
+struct Layout {
+    /// The board side.
+    size: i64,
+    /// Distance between grid lines.
+    cell: i64,
+    /// From the page edge to the first grid line (the coordinates sit in it).
+    margin: i64,
+    /// From the first grid line to the last.
+    span: i64,
+    /// The page width (the board is square: also its height).
+    width: i64,
+    /// The page height: caption, board, legend.
+    height: i64,
+    /// The caption's height above the board (0 without a title).
+    caption: i64,
+    /// The title, wrapped.
+    title_lines: Vec<String>,
+    /// The title's font size and line height.
+    title_fs: f64,
+    title_h: i64,
+    /// The legend, wrapped.
+    legend_lines: Vec<String>,
+    /// The legend's font size and line height.
+    legend_fs: f64,
+    legend_h: i64,
+}
+
+impl Layout {
+    fn new(size: u8, options: &SvgOptions) -> Layout {
+        let size = i64::from(size);
+        let cell = i64::from(options.cell.max(12));
+        // With coordinates, the labels sit outside the reach of edge stones (radius 0.46 cell).
+        let margin = if options.coordinates {
+            cell + cell / 2
+        } else {
+            cell / 2 + 2
+        };
+        let span = (size - 1) * cell;
+        let width = span + 2 * margin;
+        let c = cell as f64;
+        let title_fs = c * 0.45;
+        let title_lines = options
+            .title
+            .as_ref()
+            .map(|t| wrap(t, fits(width, title_fs)))
+            .unwrap_or_default();
+        let title_h = (title_fs * 1.3).ceil() as i64;
+        let caption = if title_lines.is_empty() {
+            0
+        } else {
+            title_h * title_lines.len() as i64 + cell / 3
+        };
+        let legend_fs = c * 0.36;
+        let legend_lines: Vec<String> = options
+            .legend
+            .iter()
+            .flat_map(|l| wrap(l, fits(width, legend_fs)))
+            .collect();
+        let legend_h = (legend_fs * 1.35).ceil() as i64;
+        let legend = if legend_lines.is_empty() {
+            0
+        } else {
+            legend_h * legend_lines.len() as i64 + cell / 2
+        };
+        Layout {
+            size,
+            cell,
+            margin,
+            span,
+            width,
+            height: width + caption + legend,
+            caption,
+            title_lines,
+            title_fs,
+            title_h,
+            legend_lines,
+            legend_fs,
+            legend_h,
+        }
+    }
+
+    /// The cell size as a float, for the sizes drawn in fractions of a cell.
+    fn c(&self) -> f64 {
+        self.cell as f64
+    }
+
+    /// The first grid line from the top of the page.
+    fn top(&self) -> i64 {
+        self.caption + self.margin
+    }
+
+    /// The centre of point `p` on the page.
+    fn at(&self, p: Point) -> (i64, i64) {
+        (
+            self.margin + i64::from(p.col()) * self.cell,
+            self.top() + (self.size - 1 - i64::from(p.row())) * self.cell,
+        )
+    }
+}
+
+/// A length with one decimal, as every fractional size is written.
+fn f(v: f64) -> String {
+    format!("{v:.1}")
+}
+
 /// Draws `diagram` as a standalone SVG document.
 ///
 /// A forbidden mark or a letter on an empty point is drawn over the grid; a move number is
@@ -101,54 +253,42 @@ fn fits(width: i64, font_size: f64) -> usize {
 #[must_use]
 pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
     let board = diagram.board();
-    let size = i64::from(board.size());
-    let cell = i64::from(options.cell.max(12));
-    // With coordinates, the labels sit outside the reach of edge stones (radius 0.46 cell).
-    let margin = if options.coordinates {
-        cell + cell / 2
-    } else {
-        cell / 2 + 2
-    };
-    let span = (size - 1) * cell;
-    let width = span + 2 * margin;
-    let f = |v: f64| format!("{v:.1}");
-    let c = cell as f64;
-    let title_fs = c * 0.45;
-    let title_lines = options
-        .title
-        .as_ref()
-        .map(|t| wrap(t, fits(width, title_fs)))
-        .unwrap_or_default();
-    let line_h = (title_fs * 1.3).ceil() as i64;
-    let caption = if title_lines.is_empty() {
-        0
-    } else {
-        line_h * title_lines.len() as i64 + cell / 3
-    };
-    let legend_fs = c * 0.36;
-    let legend_lines: Vec<String> = options
-        .legend
-        .iter()
-        .flat_map(|l| wrap(l, fits(width, legend_fs)))
-        .collect();
-    let legend_h = (legend_fs * 1.35).ceil() as i64;
-    let legend = if legend_lines.is_empty() {
-        0
-    } else {
-        legend_h * legend_lines.len() as i64 + cell / 2
-    };
-    let height = width + caption + legend;
-    let x = |p: Point| margin + i64::from(p.col()) * cell;
-    let y = |p: Point| caption + margin + (size - 1 - i64::from(p.row())) * cell;
-
+    let layout = Layout::new(board.size(), options);
     let mut s = String::new();
+    write_page(&mut s, &layout);
+    write_title(&mut s, &layout);
+    write_grid(&mut s, &layout, board);
+    if options.coordinates {
+        write_coordinates(&mut s, &layout);
+    }
+    for p in board.points() {
+        match board.get(p) {
+            Some(color) => write_stone(&mut s, &layout, p, color, diagram.number(p)),
+            None => match diagram.mark(p) {
+                Some(Mark::Forbidden) => write_forbidden(&mut s, &layout, p),
+                Some(Mark::Letter(letter)) => {
+                    let forbidden = options.forbidden_letters.contains(&p);
+                    write_letter(&mut s, &layout, p, letter, forbidden);
+                }
+                None => {}
+            },
+        }
+    }
+    write_legend(&mut s, &layout);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The `<svg>` element, the white page (when there is a caption or a legend) and the board.
+fn write_page(s: &mut String, l: &Layout) {
+    let (width, height, caption) = (l.width, l.height, l.caption);
     let _ = writeln!(
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{width}\" \
          height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
          font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">"
     );
-    if caption + legend > 0 {
+    if height > width {
         let _ = writeln!(
             s,
             "<rect class=\"page\" x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
@@ -159,31 +299,38 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
         "<rect class=\"board\" x=\"0\" y=\"{caption}\" width=\"{width}\" height=\"{width}\" \
          fill=\"{BOARD_FILL}\" stroke=\"{LINE}\" stroke-width=\"1\"/>"
     );
-    for (i, line) in title_lines.iter().enumerate() {
+}
+
+/// The title's lines, centred above the board.
+fn write_title(s: &mut String, l: &Layout) {
+    for (i, line) in l.title_lines.iter().enumerate() {
         let _ = writeln!(
             s,
             "<text class=\"title\" x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
              fill=\"#000\">{}</text>",
-            width / 2,
+            l.width / 2,
             f(centred_baseline(
-                (line_h * i as i64) as f64 + line_h as f64 / 2.0 + (cell / 6) as f64,
-                title_fs
+                (l.title_h * i as i64) as f64 + l.title_h as f64 / 2.0 + (l.cell / 6) as f64,
+                l.title_fs
             )),
-            f(title_fs),
+            f(l.title_fs),
             escape(line)
         );
     }
-    // Grid.
-    let top = caption + margin;
+}
+
+/// The grid lines, the thicker frame and the star points.
+fn write_grid(s: &mut String, l: &Layout, board: &Board) {
+    let (margin, span, top) = (l.margin, l.span, l.top());
     let _ = writeln!(s, "<g class=\"grid\" stroke=\"{LINE}\" stroke-width=\"1\">");
-    for i in 0..size {
-        let at = margin + i * cell;
+    for i in 0..l.size {
+        let at = margin + i * l.cell;
         let _ = writeln!(
             s,
             "<line x1=\"{at}\" y1=\"{top}\" x2=\"{at}\" y2=\"{}\"/>",
             top + span
         );
-        let at = top + i * cell;
+        let at = top + i * l.cell;
         let _ = writeln!(
             s,
             "<line x1=\"{margin}\" y1=\"{at}\" x2=\"{}\" y2=\"{at}\"/>",
@@ -197,144 +344,150 @@ pub fn render_svg(diagram: &Diagram, options: &SvgOptions) -> String {
     );
     s.push_str("</g>\n");
     for p in board.points().filter(|p| is_star_point(board.size(), *p)) {
+        let (x, y) = l.at(p);
         let _ = writeln!(
             s,
-            "<circle class=\"star\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{LINE}\"/>",
-            x(p),
-            y(p),
-            f(c * 0.1)
+            "<circle class=\"star\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{LINE}\"/>",
+            f(l.c() * 0.1)
         );
     }
-    // Coordinates on the four edges.
-    if options.coordinates {
-        let fs = c * 0.36;
+}
+
+/// The column letters above and below the board, the row numbers left and right.
+fn write_coordinates(s: &mut String, l: &Layout) {
+    let (margin, span, top, cell) = (l.margin, l.span, l.top(), l.cell);
+    let fs = l.c() * 0.36;
+    let _ = writeln!(
+        s,
+        "<g class=\"coordinates\" font-size=\"{}\" fill=\"#000\" text-anchor=\"middle\">",
+        f(fs)
+    );
+    for i in 0..l.size {
+        let letter = char::from(b'a' + i as u8);
+        let at = margin + i * cell;
+        for yy in [top - cell * 9 / 10, top + span + cell * 9 / 10] {
+            let _ = writeln!(
+                s,
+                "<text x=\"{at}\" y=\"{}\">{letter}</text>",
+                f(centred_baseline(yy as f64, fs))
+            );
+        }
+        let row = l.size - i;
+        let at = top + i * cell;
+        for xx in [margin - cell * 9 / 10, margin + span + cell * 9 / 10] {
+            let _ = writeln!(
+                s,
+                "<text x=\"{xx}\" y=\"{}\">{row}</text>",
+                f(centred_baseline(at as f64, fs))
+            );
+        }
+    }
+    s.push_str("</g>\n");
+}
+
+/// A stone with its move number, if any (white ink on black, black on white).
+fn write_stone(s: &mut String, l: &Layout, p: Point, color: Color, number: Option<u32>) {
+    let (px, py) = l.at(p);
+    let c = l.c();
+    let (class, fill, ink) = match color {
+        Color::Black => ("black", "#111111", "#ffffff"),
+        Color::White => ("white", "#fafafa", "#000000"),
+    };
+    let _ = writeln!(
+        s,
+        "<circle class=\"stone {class}\" cx=\"{px}\" cy=\"{py}\" r=\"{}\" \
+         fill=\"{fill}\" stroke=\"#000\" stroke-width=\"{}\"/>",
+        f(c * 0.46),
+        f((c * 0.04).max(1.0))
+    );
+    if let Some(n) = number {
+        let digits = n.to_string();
+        let scale = match digits.len() {
+            1 | 2 => 0.46,
+            3 => 0.36,
+            _ => 0.28,
+        };
         let _ = writeln!(
             s,
-            "<g class=\"coordinates\" font-size=\"{}\" fill=\"#000\" text-anchor=\"middle\">",
-            f(fs)
+            "<text class=\"number\" x=\"{px}\" y=\"{}\" font-size=\"{}\" \
+             font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{digits}</text>",
+            f(centred_baseline(py as f64, c * scale)),
+            f(c * scale)
         );
-        for i in 0..size {
-            let letter = char::from(b'a' + i as u8);
-            let at = margin + i * cell;
-            for yy in [top - cell * 9 / 10, top + span + cell * 9 / 10] {
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{at}\" y=\"{}\">{letter}</text>",
-                    f(centred_baseline(yy as f64, fs))
-                );
-            }
-            let row = size - i;
-            let at = top + i * cell;
-            for xx in [margin - cell * 9 / 10, margin + span + cell * 9 / 10] {
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{xx}\" y=\"{}\">{row}</text>",
-                    f(centred_baseline(at as f64, fs))
-                );
-            }
-        }
-        s.push_str("</g>\n");
     }
-    // Stones, numbers and marks.
-    for p in board.points() {
-        let (px, py) = (x(p), y(p));
-        match board.get(p) {
-            Some(color) => {
-                let (class, fill, ink) = match color {
-                    Color::Black => ("black", "#111111", "#ffffff"),
-                    Color::White => ("white", "#fafafa", "#000000"),
-                };
-                let _ = writeln!(
-                    s,
-                    "<circle class=\"stone {class}\" cx=\"{px}\" cy=\"{py}\" r=\"{}\" \
-                     fill=\"{fill}\" stroke=\"#000\" stroke-width=\"{}\"/>",
-                    f(c * 0.46),
-                    f((c * 0.04).max(1.0))
-                );
-                if let Some(n) = diagram.number(p) {
-                    let digits = n.to_string();
-                    let scale = match digits.len() {
-                        1 | 2 => 0.46,
-                        3 => 0.36,
-                        _ => 0.28,
-                    };
-                    let _ = writeln!(
-                        s,
-                        "<text class=\"number\" x=\"{px}\" y=\"{}\" font-size=\"{}\" \
-                         font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{digits}</text>",
-                        f(centred_baseline(py as f64, c * scale)),
-                        f(c * scale)
-                    );
-                }
-            }
-            None => match diagram.mark(p) {
-                Some(Mark::Forbidden) => {
-                    let d = c * 0.24;
-                    let _ = writeln!(
-                        s,
-                        "<path class=\"forbidden\" d=\"M{} {}L{} {}M{} {}L{} {}\" \
-                         stroke=\"{RED}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
-                        f(px as f64 - d),
-                        f(py as f64 - d),
-                        f(px as f64 + d),
-                        f(py as f64 + d),
-                        f(px as f64 - d),
-                        f(py as f64 + d),
-                        f(px as f64 + d),
-                        f(py as f64 - d),
-                        f((c * 0.09).max(2.0))
-                    );
-                }
-                Some(Mark::Letter(letter)) => {
-                    let h = c * 0.3;
-                    let forbidden = options.forbidden_letters.contains(&p);
-                    let _ = writeln!(
-                        s,
-                        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{BOARD_FILL}\"/>",
-                        f(px as f64 - h),
-                        f(py as f64 - h),
-                        f(2.0 * h),
-                        f(2.0 * h)
-                    );
-                    if forbidden {
-                        let _ = writeln!(
-                            s,
-                            "<circle class=\"forbidden-letter\" cx=\"{px}\" cy=\"{py}\" r=\"{}\" \
-                             fill=\"none\" stroke=\"{RED}\" stroke-width=\"{}\"/>",
-                            f(c * 0.4),
-                            f((c * 0.07).max(2.0))
-                        );
-                    }
-                    let _ = writeln!(
-                        s,
-                        "<text class=\"letter\" x=\"{px}\" y=\"{}\" font-size=\"{}\" \
-                         font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{letter}</text>",
-                        f(centred_baseline(py as f64, c * 0.5)),
-                        f(c * 0.5),
-                        if forbidden { RED } else { "#0a2a8a" }
-                    );
-                }
-                None => {}
-            },
-        }
+}
+
+/// A red `×` on a forbidden empty point.
+fn write_forbidden(s: &mut String, l: &Layout, p: Point) {
+    let (px, py) = l.at(p);
+    let (px, py) = (px as f64, py as f64);
+    let c = l.c();
+    let d = c * 0.24;
+    let _ = writeln!(
+        s,
+        "<path class=\"forbidden\" d=\"M{} {}L{} {}M{} {}L{} {}\" \
+         stroke=\"{RED}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+        f(px - d),
+        f(py - d),
+        f(px + d),
+        f(py + d),
+        f(px - d),
+        f(py + d),
+        f(px + d),
+        f(py - d),
+        f((c * 0.09).max(2.0))
+    );
+}
+
+/// A letter on an empty point, over a patch of board that hides the grid; a forbidden one is
+/// red inside a red ring.
+fn write_letter(s: &mut String, l: &Layout, p: Point, letter: char, forbidden: bool) {
+    let (px, py) = l.at(p);
+    let c = l.c();
+    let h = c * 0.3;
+    let _ = writeln!(
+        s,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{BOARD_FILL}\"/>",
+        f(px as f64 - h),
+        f(py as f64 - h),
+        f(2.0 * h),
+        f(2.0 * h)
+    );
+    if forbidden {
+        let _ = writeln!(
+            s,
+            "<circle class=\"forbidden-letter\" cx=\"{px}\" cy=\"{py}\" r=\"{}\" \
+             fill=\"none\" stroke=\"{RED}\" stroke-width=\"{}\"/>",
+            f(c * 0.4),
+            f((c * 0.07).max(2.0))
+        );
     }
-    // The legend under the board.
-    let legend_top = caption + width + cell / 4;
-    for (i, line) in legend_lines.iter().enumerate() {
+    let _ = writeln!(
+        s,
+        "<text class=\"letter\" x=\"{px}\" y=\"{}\" font-size=\"{}\" \
+         font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{letter}</text>",
+        f(centred_baseline(py as f64, c * 0.5)),
+        f(c * 0.5),
+        if forbidden { RED } else { "#0a2a8a" }
+    );
+}
+
+/// The legend's lines under the board.
+fn write_legend(s: &mut String, l: &Layout) {
+    let legend_top = l.caption + l.width + l.cell / 4;
+    for (i, line) in l.legend_lines.iter().enumerate() {
         let _ = writeln!(
             s,
             "<text class=\"legend\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#000\">{}</text>",
-            cell / 4,
+            l.cell / 4,
             f(centred_baseline(
-                (legend_top + legend_h * i as i64) as f64 + legend_h as f64 / 2.0,
-                legend_fs
+                (legend_top + l.legend_h * i as i64) as f64 + l.legend_h as f64 / 2.0,
+                l.legend_fs
             )),
-            f(legend_fs),
+            f(l.legend_fs),
             escape(line)
         );
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// Draws `board` with move numbers on the stones listed in `numbers` and a red `×` on each of
@@ -370,13 +523,6 @@ pub fn render_position(
     render_svg(&d, options)
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,7 +542,7 @@ mod tests {
         )
         .unwrap();
         let opts = SvgOptions {
-            title: Some("a <title> & more".into()),
+            title: Some("a <title> & \"Black's\" more".into()),
             ..SvgOptions::default()
         };
         let svg = render_svg(&d, &opts);
@@ -408,7 +554,7 @@ mod tests {
         // Numbers: white ink on black stones, black ink on white ones.
         assert!(svg.contains("fill=\"#ffffff\">12</text>"));
         assert!(svg.contains("fill=\"#000000\">2</text>"));
-        assert!(svg.contains("a &lt;title&gt; &amp; more"));
+        assert!(svg.contains("a &lt;title&gt; &amp; &quot;Black&apos;s&quot; more"));
         // Coordinates on both sides: 7 letters twice, 7 numbers twice.
         assert_eq!(svg.matches("\">a</text>").count(), 2);
         assert_eq!(svg.matches("\">7</text>").count(), 2);

@@ -1,14 +1,14 @@
 //! [`convert`]: one file's content from one format to another, trees kept whole where both
 //! formats hold trees.
 
+use crate::ConversionReport;
 use crate::error::RecordError;
 use crate::format::Format;
 use crate::format::detect;
 use crate::read::{read_all_with, read_trees};
 use crate::record::Orientation;
 use crate::tree::TreeLines;
-use crate::write::write_trees;
-use crate::{ConversionReport, write};
+use crate::write::{write_in, write_trees};
 use encoding_rs::Encoding;
 use std::fmt;
 
@@ -26,15 +26,30 @@ pub struct ConvertOptions {
     /// The encoding of the input's texts (`None`: as declared, checked against the bytes, or
     /// detected).
     pub encoding: Option<&'static Encoding>,
+    /// The encoding of the output's texts, for a `.lib` output (the ANSI code page of the
+    /// RenLib that will read it: GBK, Shift_JIS, windows-1252...; see
+    /// [`renlib::write_tree_in`](crate::renlib::write_tree_in)). `None`: a library's texts as
+    /// stored and new texts in its encoding when it holds them, else UTF-8. The other formats
+    /// are written in UTF-8 only: any other encoding is a [`ConvertError::OutputEncoding`].
+    pub write_encoding: Option<&'static Encoding>,
 }
 
 /// Why [`convert`] could not run at all.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ConvertError {
     /// The input format could not be guessed.
     UnknownInput(String),
     /// The output format could not be guessed from the output name.
     UnknownOutput(String),
+    /// An output encoding other than UTF-8 for a format written in UTF-8 only (every format
+    /// but `.lib`).
+    OutputEncoding {
+        /// The output format.
+        format: Format,
+        /// The encoding asked for.
+        encoding: &'static str,
+    },
 }
 
 impl fmt::Display for ConvertError {
@@ -44,6 +59,11 @@ impl fmt::Display for ConvertError {
             ConvertError::UnknownOutput(p) => write!(
                 f,
                 "{p}: cannot tell the format from the extension (give --to)"
+            ),
+            ConvertError::OutputEncoding { format, encoding } => write!(
+                f,
+                "{format} files are written in UTF-8 only, not {encoding} (an output encoding \
+                 applies to lib)"
             ),
         }
     }
@@ -98,6 +118,17 @@ pub fn convert(
                 .and_then(|(_, e)| Format::from_extension(e))
         })
         .ok_or_else(|| ConvertError::UnknownOutput(output_name.to_string()))?;
+    let out_encoding = options
+        .write_encoding
+        .filter(|&e| e != encoding_rs::UTF_8 || to == Format::Lib);
+    if let Some(e) = out_encoding
+        && to != Format::Lib
+    {
+        return Err(ConvertError::OutputEncoding {
+            format: to,
+            encoding: e.name(),
+        });
+    }
     let ro = options
         .read_orientation
         .unwrap_or(from.default_orientation());
@@ -123,7 +154,7 @@ pub fn convert(
             }
         }
         if matches!(to, Format::Sgf | Format::Lib) {
-            let (bytes, mut report) = write_trees(to, ok, wo);
+            let (bytes, mut report) = write_trees(to, ok, wo, out_encoding);
             report.input_encoding = input_encoding;
             report.read_remarks = remarks;
             return Ok(Converted {
@@ -149,7 +180,7 @@ pub fn convert(
                 }
             }
         }
-        let (bytes, mut report) = write(to, &records, wo);
+        let (bytes, mut report) = write_in(to, &records, wo, out_encoding);
         report.input_encoding = input_encoding;
         report.read_remarks = remarks;
         if records.len() > trees {
@@ -170,7 +201,7 @@ pub fn convert(
             Err(e) => errors.push(e),
         }
     }
-    let (bytes, report) = write(to, &records, wo);
+    let (bytes, report) = write_in(to, &records, wo, out_encoding);
     Ok(Converted {
         bytes,
         from,

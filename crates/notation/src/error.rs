@@ -28,6 +28,7 @@ impl fmt::Display for Position {
 
 /// What is wrong with a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// A coordinate that cannot be read or lies off the board.
     BadCoordinate {
@@ -35,6 +36,8 @@ pub enum ErrorKind {
         token: String,
         /// Why it cannot be read.
         error: PointError,
+        /// The board side it was read for (the message names that board's columns and rows).
+        size: u8,
     },
     /// A result word or value that the format does not define.
     BadResult {
@@ -55,7 +58,7 @@ pub enum ErrorKind {
         /// What was still expected.
         expected: &'static str,
     },
-    /// A board size this crate cannot hold (sides 5..20, square).
+    /// A board size this crate cannot hold (square, of side 5 to 20).
     BadBoardSize {
         /// Width as written.
         width: u32,
@@ -90,12 +93,15 @@ pub enum ErrorKind {
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ErrorKind::BadCoordinate { token, error } => match error {
-                PointError::ColumnOffBoard { .. } | PointError::RowOffBoard { .. } => {
-                    write!(f, "'{token}' is off the board: {error}")
+            ErrorKind::BadCoordinate { token, error, size } => {
+                let why = crate::moves::point_error_text(error, *size);
+                match error {
+                    PointError::ColumnOffBoard { .. } | PointError::RowOffBoard { .. } => {
+                        write!(f, "'{token}' is off the board: {why}")
+                    }
+                    _ => write!(f, "'{token}' is not a coordinate: {why}"),
                 }
-                _ => write!(f, "'{token}' is not a coordinate: {error}"),
-            },
+            }
             ErrorKind::BadResult { found, expected } => {
                 write!(f, "unknown result '{found}' (expected {expected})")
             }
@@ -139,6 +145,7 @@ impl fmt::Display for ErrorKind {
 /// assert_eq!(e.to_string(), "games.renju: record 12, line 12, column 40: found 'x', expected a move");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RecordError {
     /// The file name as given to the reader.
     pub file: String,
@@ -177,7 +184,15 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {}
+impl std::error::Error for RecordError {
+    /// The coordinate error of a [`ErrorKind::BadCoordinate`].
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::BadCoordinate { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// Shortens a text for an error message (at most 24 characters).
 pub(crate) fn excerpt(s: &str) -> String {

@@ -11,6 +11,7 @@ use std::str::FromStr;
 
 /// A record format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// `.renju`: `<result> <moves...>` one game a line.
     Renju,
@@ -79,28 +80,47 @@ impl Format {
     }
 }
 
-/// A format name that is not one of [`Format::ALL`].
+/// A text that names no format (neither a name of [`Format::ALL`] nor an extension).
+///
+/// ```
+/// let e = "docx".parse::<renju_notation::Format>().unwrap_err();
+/// assert_eq!(e.text(), "docx");
+/// assert_eq!(e.to_string(), "unknown format 'docx' (expected renju, moves, rif, psq, sgf, lib or pos)");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownFormat(pub String);
+pub struct UnknownFormatError {
+    text: String,
+}
 
-impl fmt::Display for UnknownFormat {
+impl UnknownFormatError {
+    /// The text that was read.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for UnknownFormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "unknown format '{}' (expected renju, moves, rif, psq, sgf, lib or pos)",
-            self.0
+            self.text
         )
     }
 }
 
-impl std::error::Error for UnknownFormat {}
+impl std::error::Error for UnknownFormatError {}
 
 impl FromStr for Format {
-    type Err = UnknownFormat;
+    type Err = UnknownFormatError;
+    /// A format by name (`sgf`) or extension (`xml`, `dat`), in any ASCII case.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Format::from_name(s)
             .or_else(|| Format::from_extension(s))
-            .ok_or_else(|| UnknownFormat(s.to_string()))
+            .ok_or_else(|| UnknownFormatError {
+                text: s.to_string(),
+            })
     }
 }
 

@@ -1,11 +1,42 @@
-//! Move strings: `h8 h9 i8`, compact `h8h9i8`, `H8,H9`, upper or lower case, `--` (or
-//! `pass`) for a pass, on any board of side 5..20, in either orientation.
+//! Move lists: the one grammar every command and format of the toolkit reads a list of moves
+//! with ([`parse_moves`]), and the writer of the usual spellings ([`write_moves`]).
+//!
+//! # The grammar
+//!
+//! - A **move** is a column letter and a row number: `h8`, `H8`, `o15`. Columns are the
+//!   letters `a`.. of the board (`a..o` on 15x15, `a..t` on 20x20), in either case; rows count
+//!   from 1 (`1..15` on 15x15), without a leading zero. Row 1 is at the bottom
+//!   ([`Orientation::RowOneAtBottom`], the usual renju notation) or at the top
+//!   ([`Orientation::RowOneAtTop`]).
+//! - A **pass** is `--` or `pass` (either case).
+//! - Moves are separated by spaces, tabs, line breaks, commas or semicolons, any number of
+//!   them, or by **nothing**: `h8h9i8`, `h10i8` (the digits of a row are read greedily, so
+//!   `h10i8` is `h10 i8`), `H8,H9`, `h8 -- i8`.
+//! - The moves alternate colours from Black; a pass takes a turn (the readers do not judge the
+//!   board: a point played twice is read as written).
+//!
+//! A text that breaks the grammar is a [`MoveTextError`] naming the move (its 1-based number
+//! and its text, where it starts) and what is wrong in the board's own terms (`columns a..o`).
+//!
+//! ```
+//! use renju_notation::{Orientation, moves::parse_moves};
+//! let b = Orientation::RowOneAtBottom;
+//! let spaced = parse_moves("h8 h9 -- i8", 15, b).unwrap();
+//! for text in ["h8h9--i8", "H8,H9,PASS,I8", "h8; h9;\tpass\ni8"] {
+//!     assert_eq!(parse_moves(text, 15, b).unwrap(), spaced, "{text}");
+//! }
+//! let e = parse_moves("h8 h9 p16", 15, b).unwrap_err();
+//! assert_eq!(e.to_string(), "move 3 'p16': column 'p' is off the 15x15 board (columns a..o)");
+//! let e = parse_moves("h8 (h9)", 15, b).unwrap_err();
+//! assert_eq!(e.to_string(), "move 2 '(': '(' is not a column letter (columns a..o)");
+//! ```
 
 use crate::record::Orientation;
 use renju_core::{MAX_SIZE, MIN_SIZE, Move, Point, PointError};
 
 /// How [`write_moves`] separates and spells moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum MoveStyle {
     /// `h8 h9 i8` (RIF, `.renju`).
     #[default]
@@ -16,28 +47,55 @@ pub enum MoveStyle {
     UpperComma,
 }
 
-/// A move string that cannot be read: where (byte offset in the text) and why.
+/// A move list that breaks [the grammar](self): which move, where, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MoveTextError {
+    /// The 1-based number of the move that cannot be read (the moves before it were read).
+    pub number: usize,
     /// Byte offset of the offending token in the text.
     pub offset: usize,
     /// The offending token (or character).
     pub token: String,
     /// Why it cannot be read.
     pub error: PointError,
+    /// The side of the board the moves were read for (the ranges the message names).
+    pub size: u8,
 }
 
 impl std::fmt::Display for MoveTextError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "at byte {}: '{}': {}",
-            self.offset, self.token, self.error
+            "move {} '{}': {}",
+            self.number,
+            self.token,
+            point_error_text(&self.error, self.size)
         )
     }
 }
 
-impl std::error::Error for MoveTextError {}
+impl std::error::Error for MoveTextError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// What is wrong with a coordinate, in the terms of a board of side `size`: its columns
+/// `a..o` and rows `1..15` on 15x15 (never the `a..t` of the largest board).
+pub(crate) fn point_error_text(error: &PointError, size: u8) -> String {
+    let size = size.clamp(MIN_SIZE, MAX_SIZE);
+    let last = char::from(b'a' + size - 1);
+    match error {
+        PointError::BadColumn(c) => format!("'{c}' is not a column letter (columns a..{last})"),
+        PointError::MissingRow => {
+            format!("no row number after the column letter (rows 1..{size})")
+        }
+        PointError::BadRow(r) => format!("'{r}' is not a row number (rows 1..{size})"),
+        PointError::RowZero => format!("row 0 does not exist (rows 1..{size})"),
+        other => other.to_string(),
+    }
+}
 
 /// Converts a format's 0-based (column, row) in `orientation` to a [`Point`] of a board of
 /// side `size` (row 0 is the bottom row for [`Orientation::RowOneAtBottom`], the top row for
@@ -131,10 +189,11 @@ fn point_prefix(
     }
 }
 
-/// Appends the moves of `text` to `out` (the allocation-light form of [`parse_moves`]).
+/// Appends the moves of `text` to `out` (the allocation-light form of [`parse_moves`]; the
+/// moves before an error are appended).
 ///
 /// # Errors
-/// The first token that is not a move, with its byte offset.
+/// The first token that is not a move ([`MoveTextError`]).
 pub fn parse_moves_into(
     text: &str,
     size: u8,
@@ -142,6 +201,7 @@ pub fn parse_moves_into(
     out: &mut Vec<Move>,
 ) -> Result<(), MoveTextError> {
     let size = size.clamp(MIN_SIZE, MAX_SIZE);
+    let before = out.len();
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -168,15 +228,21 @@ pub fn parse_moves_into(
                 out.push(Move::Stone(p));
                 i += n;
             }
-            Err((n, error)) => {
+            Err((n, mut error)) => {
                 let mut end = (i + n).min(bytes.len());
                 while !text.is_char_boundary(end) {
                     end += 1;
                 }
+                if let (PointError::BadColumn(_), Some(c)) = (&error, text[i..].chars().next()) {
+                    // the character, not its first byte
+                    error = PointError::BadColumn(c);
+                }
                 return Err(MoveTextError {
+                    number: out.len() - before + 1,
                     offset: i,
                     token: text[i..end].to_string(),
                     error,
+                    size,
                 });
             }
         }
@@ -184,10 +250,11 @@ pub fn parse_moves_into(
     Ok(())
 }
 
-/// Reads a move string in any of the usual spellings.
+/// Reads a move list in any spelling of [the grammar](self) (`h8 h9`, `h8h9`, `H8,H9`, `--`
+/// or `pass` for a pass), on a board of side `size` (5..20).
 ///
 /// # Errors
-/// The first token that is not a move, with its byte offset.
+/// The first token that is not a move ([`MoveTextError`]: its number, text, offset and why).
 ///
 /// ```
 /// use renju_notation::{Orientation, moves::parse_moves};
@@ -198,7 +265,7 @@ pub fn parse_moves_into(
 /// let top = parse_moves("h2", 15, Orientation::RowOneAtTop).unwrap();
 /// assert_eq!(top[0].to_string(), "h14");
 /// let e = parse_moves("h8 p16", 15, Orientation::RowOneAtBottom).unwrap_err();
-/// assert_eq!((e.offset, e.token.as_str()), (3, "p16"));
+/// assert_eq!((e.number, e.offset, e.token.as_str()), (2, 3, "p16"));
 /// ```
 pub fn parse_moves(
     text: &str,

@@ -36,22 +36,50 @@ pub fn read_psq(
     file: &str,
     orientation: Orientation,
 ) -> Result<GameRecord, RecordError> {
-    let err = |line: usize, column: usize, kind: ErrorKind| {
+    let err = |(line, column, kind): Bad| {
         RecordError::new(file, 1, Position::Line { line, column }, kind)
     };
     let mut lines = text.lines().map(|l| l.trim_end_matches('\r')).enumerate();
     let Some((_, header)) = lines.next() else {
-        return Err(err(
+        return Err(err((
             1,
             1,
             ErrorKind::Truncated {
                 expected: "a 'Piskvorky WxH' header",
             },
-        ));
+        )));
     };
+    let header = read_header(header).map_err(err)?;
+    let mut g = GameRecord::new(header.size);
+    if let Some(levels) = header.levels {
+        g.tags.insert(TAG_LEVELS.into(), levels.to_string());
+    }
+    if header.white_first {
+        g.tags.insert(TAG_FIRST.into(), "1".into());
+    }
+    let trailer = read_moves(lines, &mut g, orientation).map_err(err)?;
+    read_trailer(&trailer, header.white_first, &mut g).map_err(err)?;
+    Ok(g)
+}
+
+/// A problem found while reading: line, column (both from 1) and what is wrong.
+type Bad = (usize, usize, ErrorKind);
+
+/// What the header `Piskvorky WxH, L1:L2, S` says.
+struct Header<'a> {
+    /// The board side.
+    size: u8,
+    /// `L1:L2` when not `0:0`.
+    levels: Option<&'a str>,
+    /// `S` is `1`: the second player (White's name comes first) moved first.
+    white_first: bool,
+}
+
+/// Reads the header line.
+fn read_header(header: &str) -> Result<Header<'_>, Bad> {
     let h = header.trim_start_matches('\u{feff}').trim();
     let Some(rest) = h.strip_prefix("Piskvorky") else {
-        return Err(err(
+        return Err((
             1,
             1,
             ErrorKind::Unexpected {
@@ -73,7 +101,7 @@ pub fn read_psq(
             Some((a.trim().parse::<u32>().ok()?, b.parse::<u32>().ok()?))
         })
         .ok_or_else(|| {
-            err(
+            (
                 1,
                 dims_col,
                 ErrorKind::Unexpected {
@@ -83,7 +111,7 @@ pub fn read_psq(
             )
         })?;
     if w != hgt || w < u32::from(MIN_SIZE) || w > u32::from(MAX_SIZE) {
-        return Err(err(
+        return Err((
             1,
             dims_col,
             ErrorKind::BadBoardSize {
@@ -92,16 +120,13 @@ pub fn read_psq(
             },
         ));
     }
-    let size = w as u8;
-    let mut g = GameRecord::new(size);
-    if let Some(levels) = fields.get(1).filter(|s| !s.is_empty() && **s != "0:0") {
-        g.tags.insert(TAG_LEVELS.into(), (*levels).to_string());
-    }
+    let levels = fields
+        .get(1)
+        .copied()
+        .filter(|s| !s.is_empty() && *s != "0:0");
     let first = fields.get(2).copied().unwrap_or("0");
-    if first == "1" {
-        g.tags.insert(TAG_FIRST.into(), "1".into());
-    } else if first != "0" && !first.is_empty() {
-        return Err(err(
+    if first != "0" && first != "1" && !first.is_empty() {
+        return Err((
             1,
             1,
             ErrorKind::Unexpected {
@@ -110,24 +135,39 @@ pub fn read_psq(
             },
         ));
     }
+    Ok(Header {
+        size: w as u8,
+        levels,
+        white_first: first == "1",
+    })
+}
+
+/// Reads the move lines `x,y[,t]` into `g` (times into [`TAG_TIMES`]) and returns the other
+/// non-empty lines, the trailer, with their line numbers.
+fn read_moves<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    g: &mut GameRecord,
+    orientation: Orientation,
+) -> Result<Vec<(usize, &'a str)>, Bad> {
+    let size = g.board_size;
     let mut times = Vec::new();
     let mut any_time = false;
     let mut trailer: Vec<(usize, &str)> = Vec::new();
-    for (i, line) in lines.by_ref() {
+    for (i, line) in lines {
         let t = line.trim();
         let parts: Vec<&str> = t.split(',').map(str::trim).collect();
         let nums: Option<Vec<i64>> = parts.iter().map(|p| p.parse::<i64>().ok()).collect();
         match nums {
             Some(n) if (n.len() == 2 || n.len() == 3) && trailer.is_empty() => {
                 let (x, y) = (n[0], n[1]);
-                let p = if (1..=i64::from(size)).contains(&x) && (1..=i64::from(size)).contains(&y)
-                {
+                let on_board = |v: i64| (1..=i64::from(size)).contains(&v);
+                let p = if on_board(x) && on_board(y) {
                     point_from((x - 1) as u32, (y - 1) as u32, size, orientation)
                 } else {
                     None
                 };
                 let Some(p) = p else {
-                    return Err(err(
+                    return Err((
                         i + 1,
                         1,
                         ErrorKind::Unexpected {
@@ -144,20 +184,30 @@ pub fn read_psq(
                     times.push("-".into());
                 }
             }
-            _ => {
-                if !t.is_empty() {
-                    trailer.push((i + 1, t));
-                }
-            }
+            _ if !t.is_empty() => trailer.push((i + 1, t)),
+            _ => {}
         }
     }
     if any_time {
         g.tags.insert(TAG_TIMES.into(), times.join(" "));
     }
-    // Trailer: GomocupJudge `n1 n2 -1 RESULT,NAME` or Piskvork `[b1 b2] err`.
-    let names: Option<(&str, &str)>;
-    match trailer.as_slice() {
-        [] => names = None,
+    Ok(trailer)
+}
+
+/// Reads the trailer: GomocupJudge's `n1 n2 -1 RESULT,NAME` or Piskvork's `[b1 b2] err`
+/// (the names, the error code, the result and the tournament into `g`).
+fn read_trailer(
+    trailer: &[(usize, &str)],
+    white_first: bool,
+    g: &mut GameRecord,
+) -> Result<(), Bad> {
+    let mut err_code = |e: &str, usual: &str| {
+        if e != usual {
+            g.tags.insert(TAG_ERRCODE.into(), e.to_string());
+        }
+    };
+    let names = match trailer {
+        [] => None,
         [(ln, e)]
             if e.split(',')
                 .next()
@@ -165,7 +215,7 @@ pub fn read_psq(
                 && e.contains(',') =>
         {
             // `8,` or `8,7,`: a move cut short, not an error code
-            return Err(err(
+            return Err((
                 *ln,
                 1,
                 ErrorKind::Truncated {
@@ -174,50 +224,20 @@ pub fn read_psq(
             ));
         }
         [(_, e)] => {
-            names = None;
-            if *e != "0" {
-                g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
-            }
+            err_code(e, "0");
+            None
         }
         [(_, a), (_, b), (_, e)] => {
-            names = Some((a, b));
-            if *e != "0" {
-                g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
-            }
+            err_code(e, "0");
+            Some((a, b))
         }
         [(_, a), (_, b), (_, e), (ln, r)] => {
-            names = Some((a, b));
-            if *e != "-1" {
-                g.tags.insert(TAG_ERRCODE.into(), (*e).to_string());
-            }
-            let (code, tour) = r.split_once(',').unwrap_or((r, ""));
-            let first_won = match code.trim() {
-                "0" => None,
-                "1" => Some(true),
-                "2" => Some(false),
-                other => {
-                    return Err(err(
-                        *ln,
-                        1,
-                        ErrorKind::BadResult {
-                            found: excerpt(other),
-                            expected: "0, 1 or 2 (GomocupJudge result)",
-                        },
-                    ));
-                }
-            };
-            let black_is_first = first != "1";
-            g.result = match first_won {
-                None => DeclaredResult::Draw,
-                Some(w) if w == black_is_first => DeclaredResult::Black,
-                Some(_) => DeclaredResult::White,
-            };
-            if !tour.trim().is_empty() {
-                g.event = Some(tour.trim().to_string());
-            }
+            err_code(e, "-1");
+            read_judge_result(*ln, r, white_first, g)?;
+            Some((a, b))
         }
         [(ln, t), ..] => {
-            return Err(err(
+            return Err((
                 *ln,
                 1,
                 ErrorKind::Unexpected {
@@ -226,13 +246,43 @@ pub fn read_psq(
                 },
             ));
         }
-    }
+    };
     if let Some((a, b)) = names {
-        let (black, white) = if first == "1" { (b, a) } else { (a, b) };
-        g.black = Some(black.to_string());
-        g.white = Some(white.to_string());
+        let (black, white) = if white_first { (b, a) } else { (a, b) };
+        g.black = Some((*black).to_string());
+        g.white = Some((*white).to_string());
     }
-    Ok(g)
+    Ok(())
+}
+
+/// Reads GomocupJudge's result line `RESULT,TOURNAMENT` (line `ln`): 0 a draw, 1 the first
+/// player won, 2 the second.
+fn read_judge_result(ln: usize, r: &str, white_first: bool, g: &mut GameRecord) -> Result<(), Bad> {
+    let (code, tour) = r.split_once(',').unwrap_or((r, ""));
+    let first_won = match code.trim() {
+        "0" => None,
+        "1" => Some(true),
+        "2" => Some(false),
+        other => {
+            return Err((
+                ln,
+                1,
+                ErrorKind::BadResult {
+                    found: excerpt(other),
+                    expected: "0, 1 or 2 (GomocupJudge result)",
+                },
+            ));
+        }
+    };
+    g.result = match first_won {
+        None => DeclaredResult::Draw,
+        Some(w) if w != white_first => DeclaredResult::Black,
+        Some(_) => DeclaredResult::White,
+    };
+    if !tour.trim().is_empty() {
+        g.event = Some(tour.trim().to_string());
+    }
+    Ok(())
 }
 
 /// Writes a record as a `.psq` file (CRLF, as Piskvork does). Passes cannot be written; the

@@ -7,28 +7,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-/// Where row 1 is in a format's own coordinates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Orientation {
-    /// Row 1 at the bottom (RIF, RenLib display, `.renju`, move strings).
-    #[default]
-    RowOneAtBottom,
-    /// Row 1 at the top (Piskvork `.psq`, SGF letters, Gomocup "pos" strings).
-    RowOneAtTop,
-}
-
-names!(Orientation {
-    RowOneAtBottom => "bottom",
-    RowOneAtTop => "top",
-});
-
-impl FromStr for Orientation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Orientation::from_name(s)
-            .ok_or_else(|| format!("unknown orientation '{s}' (expected top or bottom)"))
-    }
-}
+/// Where row 1 is in a format's own coordinates: renju-core's type, the one of the workspace.
+pub use renju_core::Orientation;
 
 /// The result a record declares (not necessarily what happened on the board).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -63,11 +43,15 @@ impl FromStr for DeclaredResult {
     }
 }
 
-/// A swap decision taken during the opening.
+/// A swap decision taken during the opening, as the record holds it.
+///
+/// RenjuNet `.rif` (`swap="R-"`) and SGF (`SW`) records hold only the sequence of decisions,
+/// not the stone each came after: `after_move` is then `None`. Where a rule's swap chances
+/// fall is the rule's knowledge (`renju_openings::swap_slots`), not the record's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SwapDecision {
-    /// The number of stones on the board when the decision was taken.
-    pub after_move: usize,
+    /// The number of stones on the board when the decision was taken, when the record says.
+    pub after_move: Option<usize>,
     /// Whether the players exchanged colours.
     pub swapped: bool,
 }
@@ -207,6 +191,7 @@ pub struct SetupStone {
 
 /// Something a reader decided while reading a record, worth telling its user.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ReadRemark {
     /// An SGF game type other than gomoku (`GM[1]` is Go: RenLib and Go editors export
     /// renju trees so) read as a gomoku/renju record.

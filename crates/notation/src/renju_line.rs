@@ -83,6 +83,7 @@ pub fn parse_renju_moves_into(
             ErrorKind::BadCoordinate {
                 token: e.token,
                 error: e.error,
+                size: e.size,
             }
         };
         (moves_at + e.offset + 1, kind)
@@ -178,6 +179,7 @@ fn read_raw_line(
                     ErrorKind::BadCoordinate {
                         token: e.token,
                         error: e.error,
+                        size: e.size,
                     },
                 )),
             }

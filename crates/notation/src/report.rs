@@ -5,7 +5,7 @@ use crate::encoding::TextEncoding;
 use crate::format::Format;
 use crate::record::{DeclaredResult, GameRecord};
 use crate::renju_line::ENCODING_TAG;
-use crate::{psq, rif, sgf, swap_slots};
+use crate::{psq, rif, sgf};
 use renju_core::{Move, RENJU_SIZE};
 use std::fmt;
 
@@ -30,6 +30,7 @@ pub struct Skipped {
 /// What [`write`](fn@crate::write) did: how many records it wrote, what it dropped from them and which it
 /// could not write.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct ConversionReport {
     /// The target format.
     pub format: Option<Format>,
@@ -43,7 +44,10 @@ pub struct ConversionReport {
     pub input_encoding: Option<TextEncoding>,
     /// What the reader decided about the input (a Go game type read as renju), each once.
     pub read_remarks: Vec<crate::ReadRemark>,
-    /// The encoding new texts were written in, when not UTF-8 by the format (`.lib`).
+    /// The encoding new texts were written in, when not UTF-8 by the format (`.lib`); with
+    /// an output encoding asked for ([`ConvertOptions::write_encoding`](crate::ConvertOptions)),
+    /// that one ([`EncodingSource::Forced`](crate::encoding::EncodingSource::Forced)), naming
+    /// UTF-8 among its `others` when some texts held characters it cannot represent.
     pub output_encoding: Option<TextEncoding>,
     /// Trees of the input written as single games: (trees, lines written as games).
     pub trees_as_games: Option<(usize, usize)>,
@@ -104,8 +108,20 @@ impl fmt::Display for ConversionReport {
         if let Some(e) = &self.input_encoding {
             write!(f, "; text read as {e}")?;
         }
-        if let Some(e) = &self.output_encoding {
-            write!(f, "; new texts written in {}", e.name)?;
+        match &self.output_encoding {
+            Some(e) if e.source == crate::encoding::EncodingSource::Forced => {
+                write!(f, "; texts written in {}", e.name)?;
+                if !e.others.is_empty() {
+                    write!(
+                        f,
+                        " (texts {} cannot hold written in {})",
+                        e.name,
+                        e.others.join(", ")
+                    )?;
+                }
+            }
+            Some(e) => write!(f, "; new texts written in {}", e.name)?,
+            None => {}
         }
         for s in &self.skipped {
             write!(f, "\n  record {}: {}", s.record, s.reason)?;
@@ -260,11 +276,9 @@ pub(crate) fn dropped_fields(format: Format, g: &GameRecord) -> Vec<String> {
         "declared_offers",
     );
     check(h.swaps, !g.swaps.is_empty(), "swaps");
-    if h.swaps && !g.swaps.is_empty() {
-        let slots = swap_slots(g.rule.as_deref(), g.swaps.len());
-        if g.swaps.iter().zip(slots).any(|(s, k)| s.after_move != k) {
-            out.push("swaps (move numbers)".to_string());
-        }
+    // the formats that hold swaps hold the sequence of decisions, not their move numbers
+    if h.swaps && g.swaps.iter().any(|s| s.after_move.is_some()) {
+        out.push("swaps (move numbers)".to_string());
     }
     // notes: what each format holds of them
     let (comments, board_texts, labels, marks) = g.notes.iter().fold((0, 0, 0, 0), |c, n| {

@@ -10,15 +10,15 @@
 //!
 //! Field mapping: `bresult` `1`/`0`/`0.5`/empty → black/white/draw/unknown; `alt` → the
 //! 5th-move offers when it is a list of points (otherwise it is kept in tag `alt`); `swap`
-//! (`R` swapped, `-` not, one character per swap chance) → `swaps`, placed by
-//! [`crate::swap_slots`] from the rule name (otherwise kept in tag `swap`); tournament name →
+//! (`R` swapped, `-` not, one character per swap chance) → `swaps`, the sequence of decisions
+//! (the file does not say after which stone each was taken; otherwise kept in tag `swap`);
+//! tournament name →
 //! `event`, its start date → `date`; the rule's `category` (`1` renju, `2` gomoku) → tag
 //! [`RULE_CATEGORY_TAG`] of each game of that rule, written back into the rules table.
 
 use crate::error::{ErrorKind, Position, RecordError, excerpt};
 use crate::moves::{MoveStyle, parse_moves, write_moves};
 use crate::record::{DeclaredResult, GameRecord, Orientation, SwapDecision};
-use crate::swap_slots;
 use quick_xml::events::{BytesStart, Event};
 use renju_core::{Move, RENJU_SIZE};
 use std::collections::{BTreeMap, HashMap};
@@ -159,7 +159,7 @@ enum TextTarget {
 /// assert_eq!(g.black.as_deref(), Some("Ann Lee"));
 /// assert_eq!(g.white.as_deref(), Some("8")); // not in the players table: kept as written
 /// assert_eq!(g.result, DeclaredResult::Draw);
-/// assert_eq!(g.swaps[0].after_move, 3);
+/// assert_eq!((g.swaps[0].after_move, g.swaps[0].swapped), (None, true));
 /// ```
 #[derive(Debug)]
 pub struct RifReader<R: BufRead> {
@@ -383,12 +383,10 @@ impl<R: BufRead> RifReader<R> {
         }
         if let Some(s) = swap_text {
             if !s.is_empty() && s.chars().all(|c| c == 'R' || c == '-') {
-                let slots = swap_slots(g.rule.as_deref(), s.len());
                 g.swaps = s
                     .chars()
-                    .zip(slots)
-                    .map(|(c, after_move)| SwapDecision {
-                        after_move,
+                    .map(|c| SwapDecision {
+                        after_move: None,
                         swapped: c == 'R',
                     })
                     .collect();
@@ -406,6 +404,7 @@ impl<R: BufRead> RifReader<R> {
                     return Err(err(ErrorKind::BadCoordinate {
                         token: e.token,
                         error: e.error,
+                        size: e.size,
                     }));
                 }
             }
@@ -448,145 +447,155 @@ impl<R: BufRead> Iterator for RifReader<R> {
                     )));
                 }
             };
-            if let Event::Start(e) | Event::Empty(e) = &event
-                && !self.root_seen
-            {
-                self.root_seen = true;
-                if e.name().as_ref() != b"database" {
-                    self.finished = true;
-                    return Some(Err(RecordError::new(
-                        &self.file,
-                        0,
-                        Position::Byte(before),
-                        ErrorKind::WrongFormat(
-                            "the root element is not <database>, so this is not a RenjuNet database",
-                        ),
-                    )));
-                }
-            }
-            match event {
-                Event::Start(e) if e.name().as_ref() == b"game" => {
-                    let (attrs, lossy) = attrs_of(&e, self.decoder());
-                    let unclosed = self.pending.replace(Pending {
-                        at: before,
-                        too_large: None,
-                        attrs,
-                        moves: None,
-                        info: None,
-                        lossy,
-                    });
-                    self.record += 1;
-                    if let Some(old) = unclosed {
-                        // a game inside a game: the outer one is reported, the inner read
-                        return Some(Err(RecordError::new(
-                            &self.file,
-                            self.record - 1,
-                            Position::Byte(old.at),
-                            ErrorKind::Unexpected {
-                                found: "<game> inside a game".into(),
-                                expected: "</game> before the next game",
-                            },
-                        )));
-                    }
-                }
-                Event::Empty(e) if e.name().as_ref() == b"game" => {
-                    self.record += 1;
-                    let (attrs, lossy) = attrs_of(&e, self.decoder());
-                    let p = Pending {
-                        at: before,
-                        too_large: None,
-                        attrs,
-                        moves: None,
-                        info: None,
-                        lossy,
-                    };
-                    return Some(self.finish_game(p));
-                }
-                Event::End(e) if e.name().as_ref() == b"game" => {
-                    self.target = TextTarget::None;
-                    if let Some(p) = self.pending.take() {
-                        return Some(self.finish_game(p));
-                    }
-                }
-                Event::Start(e) if self.pending.is_some() => {
-                    self.target = match e.name().as_ref() {
-                        b"move" => TextTarget::Move,
-                        b"info" => TextTarget::Info,
-                        _ => TextTarget::None,
-                    };
-                }
-                Event::End(_) if self.pending.is_some() => self.target = TextTarget::None,
-                Event::Text(t) if self.pending.is_some() && self.target != TextTarget::None => {
-                    let (v, lossy) = attr_value(&t, self.decoder());
-                    if let Some(p) = self.pending.as_mut() {
-                        p.lossy |= lossy;
-                        let kept = p.moves.as_ref().map_or(0, String::len)
-                            + p.info.as_ref().map_or(0, String::len);
-                        let size = (kept + v.len()) as u64 + skipped;
-                        if skipped > 0 || size > crate::limits::MAX_XML_EVENT as u64 {
-                            p.too_large = Some(size.max(p.too_large.unwrap_or(0)));
-                            p.moves = None;
-                            p.info = None;
-                            continue;
-                        }
-                        let slot = if self.target == TextTarget::Move {
-                            &mut p.moves
-                        } else {
-                            &mut p.info
-                        };
-                        match slot {
-                            Some(s) => s.push_str(&v),
-                            None => *slot = Some(v),
-                        }
-                    }
-                }
-                Event::CData(t) if self.pending.is_some() && self.target == TextTarget::Info => {
-                    let dec = self.decoder();
-                    if let Some(p) = self.pending.as_mut() {
-                        let v = attr_value(&t, dec).0;
-                        let kept = p.moves.as_ref().map_or(0, String::len)
-                            + p.info.as_ref().map_or(0, String::len);
-                        let size = (kept + v.len()) as u64 + skipped;
-                        if skipped > 0 || size > crate::limits::MAX_XML_EVENT as u64 {
-                            p.too_large = Some(size.max(p.too_large.unwrap_or(0)));
-                            p.moves = None;
-                            p.info = None;
-                            continue;
-                        }
-                        match &mut p.info {
-                            Some(s) => s.push_str(&v),
-                            None => p.info = Some(v),
-                        }
-                    }
-                }
-                Event::Start(e) | Event::Empty(e) if self.pending.is_none() => self.table_entry(&e),
-                Event::Eof => {
-                    self.finished = true;
-                    if !self.root_seen {
-                        return Some(Err(RecordError::new(
-                            &self.file,
-                            0,
-                            Position::Byte(0),
-                            ErrorKind::WrongFormat(
-                                "no XML element in the file: not a RenjuNet database",
-                            ),
-                        )));
-                    }
-                    if self.pending.take().is_some() {
-                        return Some(Err(RecordError::new(
-                            &self.file,
-                            self.record,
-                            Position::Byte(self.offset(self.xml.buffer_position())),
-                            ErrorKind::Truncated {
-                                expected: "</game>",
-                            },
-                        )));
-                    }
-                }
-                _ => {}
+            if let Some(item) = self.on_event(event, before, skipped) {
+                return Some(item);
             }
         }
         None
+    }
+}
+
+impl<R: BufRead> RifReader<R> {
+    /// Handles one XML event (read at offset `before`; `skipped` bytes of it were not kept
+    /// because it is too large): a game read, an error, or nothing yet.
+    fn on_event(
+        &mut self,
+        event: Event<'static>,
+        before: u64,
+        skipped: u64,
+    ) -> Option<Result<GameRecord, RecordError>> {
+        if let Event::Start(e) | Event::Empty(e) = &event
+            && !self.root_seen
+        {
+            self.root_seen = true;
+            if e.name().as_ref() != b"database" {
+                self.finished = true;
+                return Some(Err(RecordError::new(
+                    &self.file,
+                    0,
+                    Position::Byte(before),
+                    ErrorKind::WrongFormat(
+                        "the root element is not <database>, so this is not a RenjuNet database",
+                    ),
+                )));
+            }
+        }
+        match event {
+            Event::Start(e) if e.name().as_ref() == b"game" => {
+                return self.start_game(&e, before).map(Err);
+            }
+            Event::Empty(e) if e.name().as_ref() == b"game" => {
+                self.record += 1;
+                let p = self.pending_game(&e, before);
+                return Some(self.finish_game(p));
+            }
+            Event::End(e) if e.name().as_ref() == b"game" => {
+                self.target = TextTarget::None;
+                if let Some(p) = self.pending.take() {
+                    return Some(self.finish_game(p));
+                }
+            }
+            Event::Start(e) if self.pending.is_some() => {
+                self.target = match e.name().as_ref() {
+                    b"move" => TextTarget::Move,
+                    b"info" => TextTarget::Info,
+                    _ => TextTarget::None,
+                };
+            }
+            Event::End(_) if self.pending.is_some() => self.target = TextTarget::None,
+            Event::Text(t) if self.pending.is_some() && self.target != TextTarget::None => {
+                let (v, lossy) = attr_value(&t, self.decoder());
+                self.add_text(v, lossy, skipped);
+            }
+            Event::CData(t) if self.pending.is_some() && self.target == TextTarget::Info => {
+                let v = attr_value(&t, self.decoder()).0;
+                self.add_text(v, false, skipped);
+            }
+            Event::Start(e) | Event::Empty(e) if self.pending.is_none() => self.table_entry(&e),
+            Event::Eof => return self.at_eof(),
+            _ => {}
+        }
+        None
+    }
+
+    /// A game not read yet: its attributes, where it starts.
+    fn pending_game(&self, e: &BytesStart<'_>, before: u64) -> Pending {
+        let (attrs, lossy) = attrs_of(e, self.decoder());
+        Pending {
+            at: before,
+            too_large: None,
+            attrs,
+            moves: None,
+            info: None,
+            lossy,
+        }
+    }
+
+    /// A `<game>` opens: its texts follow. A game still open is reported (the inner one is
+    /// read).
+    fn start_game(&mut self, e: &BytesStart<'_>, before: u64) -> Option<RecordError> {
+        let p = self.pending_game(e, before);
+        let unclosed = self.pending.replace(p);
+        self.record += 1;
+        let old = unclosed?;
+        Some(RecordError::new(
+            &self.file,
+            self.record - 1,
+            Position::Byte(old.at),
+            ErrorKind::Unexpected {
+                found: "<game> inside a game".into(),
+                expected: "</game> before the next game",
+            },
+        ))
+    }
+
+    /// Adds text of the open game's `<move>` or `<info>` (the current target); a text past
+    /// the limit is dropped and the game reported as too large.
+    fn add_text(&mut self, v: String, lossy: bool, skipped: u64) {
+        let target = self.target;
+        let Some(p) = self.pending.as_mut() else {
+            return;
+        };
+        p.lossy |= lossy;
+        let kept = p.moves.as_ref().map_or(0, String::len) + p.info.as_ref().map_or(0, String::len);
+        let size = (kept + v.len()) as u64 + skipped;
+        if skipped > 0 || size > crate::limits::MAX_XML_EVENT as u64 {
+            p.too_large = Some(size.max(p.too_large.unwrap_or(0)));
+            p.moves = None;
+            p.info = None;
+            return;
+        }
+        let slot = if target == TextTarget::Move {
+            &mut p.moves
+        } else {
+            &mut p.info
+        };
+        match slot {
+            Some(s) => s.push_str(&v),
+            None => *slot = Some(v),
+        }
+    }
+
+    /// The end of the input: a file with no element, or a game never closed, is reported.
+    fn at_eof(&mut self) -> Option<Result<GameRecord, RecordError>> {
+        self.finished = true;
+        if !self.root_seen {
+            return Some(Err(RecordError::new(
+                &self.file,
+                0,
+                Position::Byte(0),
+                ErrorKind::WrongFormat("no XML element in the file: not a RenjuNet database"),
+            )));
+        }
+        self.pending.take()?;
+        Some(Err(RecordError::new(
+            &self.file,
+            self.record,
+            Position::Byte(self.offset(self.xml.buffer_position())),
+            ErrorKind::Truncated {
+                expected: "</game>",
+            },
+        )))
     }
 }
 
@@ -616,41 +625,64 @@ pub fn is_rif_tag(key: &str) -> bool {
 /// tables from the names the records carry.
 #[must_use]
 pub fn write_rif(records: &[GameRecord], orientation: Orientation) -> String {
-    let mut rules: BTreeMap<&str, usize> = BTreeMap::new();
-    // A rule's category, from the first record of that rule that carries one.
-    let mut categories: BTreeMap<&str, &str> = BTreeMap::new();
-    let mut openings: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut players: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut tours: BTreeMap<(Option<&str>, Option<&str>), usize> = BTreeMap::new();
-    fn id_of<K: Ord>(m: &mut BTreeMap<K, usize>, k: K) -> usize {
-        let n = m.len() + 1;
-        *m.entry(k).or_insert(n)
-    }
+    let mut tables = WriteTables::default();
     let mut games = String::new();
     for g in records {
+        tables.write_game(g, orientation, &mut games);
+    }
+    let mut out =
+        String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database version=\"1.0\">\n");
+    tables.write(&mut out);
+    out.push_str("<games>\n");
+    out.push_str(&games);
+    out.push_str("</games>\n</database>\n");
+    out
+}
+
+/// The tables a database being written refers to: each name with its id (numbered from 1
+/// in the order first met).
+#[derive(Default)]
+struct WriteTables<'a> {
+    rules: BTreeMap<&'a str, usize>,
+    /// A rule's category, from the first record of that rule that carries one.
+    categories: BTreeMap<&'a str, &'a str>,
+    openings: BTreeMap<&'a str, usize>,
+    players: BTreeMap<&'a str, usize>,
+    tours: BTreeMap<(Option<&'a str>, Option<&'a str>), usize>,
+}
+
+/// The id of `k` in `m`, a new one when it is not there yet.
+fn id_of<K: Ord>(m: &mut BTreeMap<K, usize>, k: K) -> usize {
+    let n = m.len() + 1;
+    *m.entry(k).or_insert(n)
+}
+
+impl<'a> WriteTables<'a> {
+    /// Writes one `<game>` element, its names entered in the tables.
+    fn write_game(&mut self, g: &'a GameRecord, orientation: Orientation, games: &mut String) {
         games.push_str("<game");
         let mut attr = |k: &str, v: &str| games.push_str(&format!(" {k}=\"{}\"", esc(v)));
         if let Some(id) = &g.id {
             attr("id", id);
         }
         if g.event.is_some() || g.date.is_some() {
-            let t = id_of(&mut tours, (g.event.as_deref(), g.date.as_deref()));
+            let t = id_of(&mut self.tours, (g.event.as_deref(), g.date.as_deref()));
             attr("tournament", &t.to_string());
         }
         if let Some(r) = &g.round {
             attr("round", r);
         }
         if let Some(r) = &g.rule {
-            attr("rule", &id_of(&mut rules, r.as_str()).to_string());
+            attr("rule", &id_of(&mut self.rules, r.as_str()).to_string());
             if let Some(c) = g.tags.get(RULE_CATEGORY_TAG) {
-                categories.entry(r.as_str()).or_insert(c.as_str());
+                self.categories.entry(r.as_str()).or_insert(c.as_str());
             }
         }
         if let Some(p) = &g.black {
-            attr("black", &id_of(&mut players, p.as_str()).to_string());
+            attr("black", &id_of(&mut self.players, p.as_str()).to_string());
         }
         if let Some(p) = &g.white {
-            attr("white", &id_of(&mut players, p.as_str()).to_string());
+            attr("white", &id_of(&mut self.players, p.as_str()).to_string());
         }
         match g.result {
             DeclaredResult::Black => attr("bresult", "1"),
@@ -659,7 +691,10 @@ pub fn write_rif(records: &[GameRecord], orientation: Orientation) -> String {
             DeclaredResult::Unknown => {}
         }
         if let Some(o) = &g.opening {
-            attr("opening", &id_of(&mut openings, o.as_str()).to_string());
+            attr(
+                "opening",
+                &id_of(&mut self.openings, o.as_str()).to_string(),
+            );
         }
         if !g.fifth_offers.is_empty() {
             let m: Vec<Move> = g.fifth_offers.iter().map(|&p| Move::Stone(p)).collect();
@@ -701,46 +736,48 @@ pub fn write_rif(records: &[GameRecord], orientation: Orientation) -> String {
         }
         games.push_str("</game>\n");
     }
-    let mut out =
-        String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database version=\"1.0\">\n");
-    // A table of `elem`s with their id and `attr`, and the `category` of those that have one.
-    let table = |out: &mut String,
-                 name: &str,
-                 elem: &str,
-                 m: &BTreeMap<&str, usize>,
-                 attr: &str,
-                 category: &BTreeMap<&str, &str>| {
-        let mut v: Vec<(&&str, &usize)> = m.iter().collect();
-        v.sort_by_key(|(_, id)| **id);
-        out.push_str(&format!("<{name}>\n"));
-        for (k, id) in v {
-            out.push_str(&format!("<{elem} id=\"{id}\" {attr}=\"{}\"", esc(k)));
-            if let Some(c) = category.get(k) {
-                out.push_str(&format!(" category=\"{}\"", esc(c)));
+
+    /// Writes the rules, openings, players and tournaments tables.
+    fn write(&self, out: &mut String) {
+        let none = BTreeMap::new();
+        write_table(out, "rules", "rule", &self.rules, &self.categories);
+        write_table(out, "openings", "opening", &self.openings, &none);
+        write_table(out, "players", "player", &self.players, &none);
+        let mut tv: Vec<_> = self.tours.iter().collect();
+        tv.sort_by_key(|(_, id)| **id);
+        out.push_str("<tournaments>\n");
+        for ((name, start), id) in tv {
+            out.push_str(&format!("<tournament id=\"{id}\""));
+            if let Some(n) = name {
+                out.push_str(&format!(" name=\"{}\"", esc(n)));
+            }
+            if let Some(s) = start {
+                out.push_str(&format!(" start=\"{}\"", esc(s)));
             }
             out.push_str("/>\n");
         }
-        out.push_str(&format!("</{name}>\n"));
-    };
-    let none = BTreeMap::new();
-    table(&mut out, "rules", "rule", &rules, "name", &categories);
-    table(&mut out, "openings", "opening", &openings, "name", &none);
-    table(&mut out, "players", "player", &players, "name", &none);
-    let mut tv: Vec<_> = tours.iter().collect();
-    tv.sort_by_key(|(_, id)| **id);
-    out.push_str("<tournaments>\n");
-    for ((name, start), id) in tv {
-        out.push_str(&format!("<tournament id=\"{id}\""));
-        if let Some(n) = name {
-            out.push_str(&format!(" name=\"{}\"", esc(n)));
-        }
-        if let Some(s) = start {
-            out.push_str(&format!(" start=\"{}\"", esc(s)));
+        out.push_str("</tournaments>\n");
+    }
+}
+
+/// A table `<name>` of `<elem id=".." name="..">` elements in id order, with the `category`
+/// of those that have one.
+fn write_table(
+    out: &mut String,
+    name: &str,
+    elem: &str,
+    m: &BTreeMap<&str, usize>,
+    category: &BTreeMap<&str, &str>,
+) {
+    let mut v: Vec<(&&str, &usize)> = m.iter().collect();
+    v.sort_by_key(|(_, id)| **id);
+    out.push_str(&format!("<{name}>\n"));
+    for (k, id) in v {
+        out.push_str(&format!("<{elem} id=\"{id}\" name=\"{}\"", esc(k)));
+        if let Some(c) = category.get(k) {
+            out.push_str(&format!(" category=\"{}\"", esc(c)));
         }
         out.push_str("/>\n");
     }
-    out.push_str("</tournaments>\n<games>\n");
-    out.push_str(&games);
-    out.push_str("</games>\n</database>\n");
-    out
+    out.push_str(&format!("</{name}>\n"));
 }

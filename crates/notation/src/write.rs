@@ -7,6 +7,7 @@ use crate::renju_line::write_renju_line;
 use crate::report::{ConversionReport, Dropped, Skipped, dropped_fields, unwritable};
 use crate::tree::GameTree;
 use crate::{psq, renlib, rif, sgf};
+use encoding_rs::Encoding;
 use renju_core::{Move, RENJU_SIZE};
 
 /// Writes records in `format` and `orientation`; the report lists what could not be held.
@@ -29,6 +30,17 @@ pub fn write(
     format: Format,
     records: &[GameRecord],
     orientation: Orientation,
+) -> (Vec<u8>, ConversionReport) {
+    write_in(format, records, orientation, None)
+}
+
+/// [`write`](fn@crate::write), with the texts of a `.lib` in `encoding` when given
+/// ([`renlib::write_tree_in`]).
+pub(crate) fn write_in(
+    format: Format,
+    records: &[GameRecord],
+    orientation: Orientation,
+    encoding: Option<&'static Encoding>,
 ) -> (Vec<u8>, ConversionReport) {
     let mut report = ConversionReport {
         format: Some(format),
@@ -114,12 +126,28 @@ pub fn write(
                     ),
                 });
             }
-            let (bytes, enc) = renlib::write_tree(&lib, orientation);
+            let (bytes, enc) = write_library(&lib, orientation, encoding);
             report.output_encoding = enc;
             bytes
         }
     };
     (bytes, report)
+}
+
+/// A library's bytes and the encoding of its texts: every text in `encoding` when given,
+/// else new texts in the tree's own ([`renlib::write_tree`]).
+fn write_library(
+    tree: &GameTree,
+    orientation: Orientation,
+    encoding: Option<&'static Encoding>,
+) -> (Vec<u8>, Option<crate::encoding::TextEncoding>) {
+    match encoding {
+        Some(e) => {
+            let (bytes, used) = renlib::write_tree_in(tree, orientation, e);
+            (bytes, Some(used))
+        }
+        None => renlib::write_tree(tree, orientation),
+    }
 }
 
 /// Writes whole trees as SGF or `.lib` (every variation, comment, board text and label the
@@ -128,6 +156,7 @@ pub(crate) fn write_trees(
     to: Format,
     trees: Vec<GameTree>,
     orientation: Orientation,
+    encoding: Option<&'static Encoding>,
 ) -> (Vec<u8>, ConversionReport) {
     let mut report = ConversionReport {
         format: Some(to),
@@ -191,7 +220,7 @@ pub(crate) fn write_trees(
                 } else {
                     tree.leaves().len()
                 };
-                let (b, enc) = renlib::write_tree(&tree, orientation);
+                let (b, enc) = write_library(&tree, orientation, encoding);
                 report.output_encoding = enc;
                 out = b;
             } else {

@@ -15,21 +15,6 @@ pub enum OpeningKind {
 }
 
 impl OpeningKind {
-    /// `direct` or `indirect`.
-    ///
-    /// ```
-    /// use renju_openings::by_code;
-    /// assert_eq!(by_code("2D").unwrap().kind().name(), "direct");
-    /// assert_eq!(by_code("2I").unwrap().kind().to_string(), "indirect");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            OpeningKind::Direct => "direct",
-            OpeningKind::Indirect => "indirect",
-        }
-    }
-
     /// The Chinese name: 直指 or 斜指.
     ///
     /// ```
@@ -57,25 +42,36 @@ pub enum OpeningSymmetry {
     Board,
 }
 
-impl OpeningSymmetry {
-    /// `none`, `pattern` or `board`.
+renju_core::names! {
+    /// `direct` or `indirect` (also `Display`; `FromStr` reads it back, in any ASCII case).
+    ///
+    /// ```
+    /// use renju_openings::{OpeningKind, by_code};
+    /// assert_eq!(by_code("2D").unwrap().kind().name(), "direct");
+    /// assert_eq!(by_code("2I").unwrap().kind().to_string(), "indirect");
+    /// assert_eq!("Direct".parse::<OpeningKind>(), Ok(OpeningKind::Direct));
+    /// ```
+    OpeningKind: "opening kind" {
+        Direct => "direct",
+        Indirect => "indirect",
+    }
+}
+
+renju_core::names! {
+    /// `none`, `pattern` or `board` (also `Display`; `FromStr` reads it back, in any ASCII
+    /// case).
     ///
     /// ```
     /// use renju_openings::{OpeningSymmetry, by_code};
     /// assert_eq!(by_code("1D").unwrap().symmetry().name(), "board");
     /// assert_eq!(OpeningSymmetry::Pattern.to_string(), "pattern");
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            OpeningSymmetry::None => "none",
-            OpeningSymmetry::Pattern => "pattern",
-            OpeningSymmetry::Board => "board",
-        }
+    OpeningSymmetry: "opening symmetry" {
+        None => "none",
+        Pattern => "pattern",
+        Board => "board",
     }
 }
-
-crate::display_by_name!(OpeningKind, OpeningSymmetry);
 
 /// One of the 26 openings: black 1 on `h8`, white 2 on `h9` or `i9`, black 3 within the 5x5.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -334,7 +330,8 @@ pub fn by_code(code: &str) -> Option<&'static Opening> {
 
 /// Why three stones are not one of the 26 openings.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotAnOpening {
+#[non_exhaustive]
+pub enum NotAnOpeningError {
     /// Fewer than three stones were given.
     TooFewStones {
         /// How many were given.
@@ -362,29 +359,29 @@ pub enum NotAnOpening {
     },
 }
 
-impl fmt::Display for NotAnOpening {
+impl fmt::Display for NotAnOpeningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotAnOpening::TooFewStones { given } => {
+            NotAnOpeningError::TooFewStones { given } => {
                 write!(f, "an opening needs 3 stones, {given} given")
             }
-            NotAnOpening::FirstNotCentre { at } => {
+            NotAnOpeningError::FirstNotCentre { at } => {
                 write!(f, "move 1 is at {at}, not at the centre h8")
             }
-            NotAnOpening::SecondNotAdjacent { at } => write!(
+            NotAnOpeningError::SecondNotAdjacent { at } => write!(
                 f,
                 "move 2 is at {at}, not adjacent to h8 (it must be one of g7..i9)"
             ),
-            NotAnOpening::ThirdOutside5x5 { at } => write!(
+            NotAnOpeningError::ThirdOutside5x5 { at } => write!(
                 f,
                 "move 3 is at {at}, outside the 5x5 square f6..j10 around h8"
             ),
-            NotAnOpening::Repeated { at } => write!(f, "{at} is played twice"),
+            NotAnOpeningError::Repeated { at } => write!(f, "{at} is played twice"),
         }
     }
 }
 
-impl std::error::Error for NotAnOpening {}
+impl std::error::Error for NotAnOpeningError {}
 
 /// An opening recognised by [`identify`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -399,10 +396,10 @@ pub struct Identified {
 /// orientations. Further stones are ignored.
 ///
 /// # Errors
-/// [`NotAnOpening`] saying which stone breaks the rule.
+/// [`NotAnOpeningError`] saying which stone breaks the rule.
 ///
 /// ```
-/// use renju_openings::{identify, NotAnOpening};
+/// use renju_openings::{identify, NotAnOpeningError};
 /// use renju_core::Point;
 /// let p = |s: &str| s.parse::<Point>().unwrap();
 /// // 渓月 (2D) turned a quarter: white 2 on g8, black 3 on f9.
@@ -411,28 +408,28 @@ pub struct Identified {
 /// assert_eq!(found.symmetry.apply(p("f9"), 15), p("i10"));
 /// assert!(matches!(
 ///     identify(&[p("h8"), p("h10"), p("i9")]),
-///     Err(NotAnOpening::SecondNotAdjacent { .. })
+///     Err(NotAnOpeningError::SecondNotAdjacent { .. })
 /// ));
 /// ```
-pub fn identify(moves: &[Point]) -> Result<Identified, NotAnOpening> {
+pub fn identify(moves: &[Point]) -> Result<Identified, NotAnOpeningError> {
     let [b1, w2, b3] = match moves {
         [a, b, c, ..] => [*a, *b, *c],
-        _ => return Err(NotAnOpening::TooFewStones { given: moves.len() }),
+        _ => return Err(NotAnOpeningError::TooFewStones { given: moves.len() }),
     };
     if b1 != Point::CENTER {
-        return Err(NotAnOpening::FirstNotCentre { at: b1 });
+        return Err(NotAnOpeningError::FirstNotCentre { at: b1 });
     }
     if w2 == b1 {
-        return Err(NotAnOpening::Repeated { at: w2 });
+        return Err(NotAnOpeningError::Repeated { at: w2 });
     }
     if w2.distance(b1) != 1 {
-        return Err(NotAnOpening::SecondNotAdjacent { at: w2 });
+        return Err(NotAnOpeningError::SecondNotAdjacent { at: w2 });
     }
     if b3 == b1 || b3 == w2 {
-        return Err(NotAnOpening::Repeated { at: b3 });
+        return Err(NotAnOpeningError::Repeated { at: b3 });
     }
     if b3.distance(b1) > 2 {
-        return Err(NotAnOpening::ThirdOutside5x5 { at: b3 });
+        return Err(NotAnOpeningError::ThirdOutside5x5 { at: b3 });
     }
     for s in Symmetry::ALL {
         let (w, b) = (s.apply(w2, 15), s.apply(b3, 15));
@@ -447,5 +444,5 @@ pub fn identify(moves: &[Point]) -> Result<Identified, NotAnOpening> {
         }
     }
     // Every black 3 in the 5x5 is one of the 26 (a test checks it); kept total anyway.
-    Err(NotAnOpening::ThirdOutside5x5 { at: b3 })
+    Err(NotAnOpeningError::ThirdOutside5x5 { at: b3 })
 }

@@ -1,4 +1,4 @@
-//! # openings
+//! # renju-openings
 //!
 //! Everything about how a renju game starts:
 //!
@@ -11,13 +11,15 @@
 //!   the rule that offered 5th moves must not be symmetric equivalents ([`equivalent_offers`]);
 //! - the continuous-swap (连换) patterns, enumerated from the protocol
 //!   ([`continuous_swap_patterns`]: 43 sequences, 41 patterns);
-//! - the reference tables under `docs/tables/` ([`generate_tables`]) and the text the
-//!   command line prints ([`identify_report`], [`table_text`]).
+//! - what a game *record* shows against its rule ([`check_record`]: every
+//!   [`RecordViolation`], and a [`NotCheckable`] note for each check the record's data does
+//!   not allow) and the first-three check alone ([`check_first_three`]);
+//! - the text of the reference tables ([`generate_tables`]) and of the command line
+//!   ([`identify_report`], [`table_text`]).
 //!
-//! It does **not** judge fouls (that is `renju-core`), read record files (`notation`) or
-//! decide who won (`analyzer`). It reads no data files: the catalogue is written in this
-//! crate's source, and tests compare it with the project's shared reference data when that is
-//! present.
+//! It does **not** judge fouls (that is `renju-core`), read record files (`renju-notation`)
+//! or decide who won (`renju-analyzer`). It reads and writes no files: the catalogue is
+//! written in this crate's source.
 //!
 //! ```
 //! use renju_openings::{OpeningRule, OpeningTranscript, Player::*, by_code, check, identify};
@@ -35,7 +37,6 @@
 mod catalogue;
 mod isometry;
 mod lianhuan;
-mod names;
 mod protocol;
 mod recorded;
 mod report;
@@ -43,25 +44,21 @@ mod rule;
 mod tables;
 
 pub use catalogue::{
-    Identified, NotAnOpening, Opening, OpeningKind, OpeningSymmetry, by_code, catalogue, identify,
+    Identified, NotAnOpeningError, Opening, OpeningKind, OpeningSymmetry, by_code, catalogue,
+    identify,
 };
 pub use isometry::{Isometry, OfferSymmetry, equivalent_offers, first_equivalent_pair, stabiliser};
 pub use lianhuan::{Action, AfterSix, Decision, Pattern, continuous_swap_patterns};
-#[doc(hidden)]
-pub use names::fold_name;
 pub use protocol::{
     Area, Event, Expected, OpeningTranscript, Player, RecordedOpening, Violation, check, check_with,
 };
 pub use recorded::{
-    NotCheckable, OfferCount, Offers, OpeningRecord, RecordCheck, RecordViolation, Swaps,
-    check_record, check_record_with, swap_slots,
+    FirstThreeViolation, NotCheckable, OfferCount, Offers, OpeningRecord, RecordCheck,
+    RecordViolation, Swaps, check_first_three, check_record, check_record_with, swap_slots,
 };
 pub use report::{IdentifyError, identify_report, table_text};
-pub use rule::{ALL_RULES, FoulsApply, OpeningRule, UnknownOpeningRule};
-pub use tables::{
-    GENERATED_ELSEWHERE, GeneratedFile, RuleRating, RuleRatings, SHARED_ONLY, generate_tables,
-    stale_tables,
-};
+pub use rule::{ALL_RULES, FoulsApply, OpeningRule, ParseOpeningRuleError};
+pub use tables::{GeneratedFile, RatingsError, RuleRating, RuleRatings, generate_tables};
 
 /// The examples of the README compile and pass.
 #[cfg(doctest)]

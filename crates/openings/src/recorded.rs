@@ -12,7 +12,7 @@
 //! itself ([`swap_slots`]): after stone 1 for Swap1, after 3 and (option c) after 5 for Swap2,
 //! after 1..5 for Tarannikov, and so on.
 
-use crate::catalogue::{NotAnOpening, identify};
+use crate::catalogue::{NotAnOpeningError, identify};
 use crate::isometry::{Isometry, OfferSymmetry, first_equivalent_pair};
 use crate::protocol::Area;
 use crate::rule::OpeningRule;
@@ -91,6 +91,7 @@ impl fmt::Display for OfferCount {
 /// A way a record contradicts its opening rule. Each carries the data of the fault; the text
 /// is made only when it is shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RecordViolation {
     /// A pass before the opening is complete (no pass is allowed in the opening).
     PassInOpening {
@@ -107,7 +108,7 @@ pub enum RecordViolation {
         area: Area,
     },
     /// The first three stones are not one of the 26 openings.
-    NotAnOpening(NotAnOpening),
+    NotAnOpening(NotAnOpeningError),
     /// The opening is not the designated one.
     NotDesignated {
         /// The designated opening's code.
@@ -291,6 +292,7 @@ fn plural(n: usize) -> &'static str {
 /// A check the record's data does not allow: what is missing, and what is therefore not
 /// judged. Never a violation.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NotCheckable {
     /// The game reached move 5 but the record lists no 5th-move offers.
     OffersNotRecorded,
@@ -405,14 +407,8 @@ pub fn swap_slots(rule: OpeningRule, decisions: usize, offers: bool) -> Vec<Opti
 /// The areas stones 1, 2, ... must lie in under `rule` (stones beyond the list: anywhere).
 fn areas(rule: OpeningRule, taraguchi_single_fifth: bool) -> &'static [Area] {
     use OpeningRule as R;
-    const OPENING: [Area; 3] = [Area::Centre, Area::Square(1), Area::Square(2)];
-    const FIVE: [Area; 5] = [
-        Area::Centre,
-        Area::Square(1),
-        Area::Square(2),
-        Area::Square(3),
-        Area::Square(4),
-    ];
+    const OPENING: [Area; 3] = Area::OPENING;
+    const FIVE: [Area; 5] = Area::GROWING;
     match rule {
         R::Designated(_)
         | R::ThreeMoveSwap
@@ -426,6 +422,107 @@ fn areas(rule: OpeningRule, taraguchi_single_fifth: bool) -> &'static [Area] {
         R::Taraguchi(_) => &FIVE[..4],
         R::Swap1 | R::Swap3 | R::Swap2 | R::FiveMoveSwap | R::FiveTimesSwap | R::Free => &[],
     }
+}
+
+impl OpeningRule {
+    /// Whether the rule starts from one of the 26 openings: black 1 on the centre, white 2
+    /// touching it, black 3 inside the 5x5 area ([`Area::OPENING`]). True for designated,
+    /// three-move swap, RIF, Yamaguchi, 5th-move-N, Soosõrv-N, Taraguchi-N, Tarannikov and
+    /// continuous swap; false for Swap1, Swap, Swap2, 5-move swap, five-times swap and free.
+    ///
+    /// ```
+    /// use renju_openings::OpeningRule;
+    /// assert!(OpeningRule::Rif.requires_26() && OpeningRule::ContinuousSwap.requires_26());
+    /// assert!(!OpeningRule::Swap2.requires_26() && !OpeningRule::Free.requires_26());
+    /// ```
+    #[must_use]
+    pub fn requires_26(self) -> bool {
+        areas(self, false).len() >= Area::OPENING.len()
+    }
+}
+
+/// One of stones 1-3 of a record placed where a rule that starts from one of the 26 openings
+/// forbids it ([`check_first_three`]): the rule and the step (the stone) it breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FirstThreeViolation {
+    /// The rule broken.
+    pub rule: OpeningRule,
+    /// The step: the number of the stone, 1, 2 or 3.
+    pub stone: usize,
+    /// Where the record puts it (`None`: the move is a pass).
+    pub at: Option<Point>,
+    /// Where the rule wants it: [`Area::OPENING`]`[stone - 1]`.
+    pub area: Area,
+}
+
+impl fmt::Display for FirstThreeViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (rule, stone, area) = (self.rule.name(), self.stone, self.area);
+        match self.at {
+            Some(at) => write!(
+                f,
+                "{rule}: stone {stone} at {at} is outside the {area} area"
+            ),
+            None => write!(
+                f,
+                "{rule}: move {stone} is a pass, where stone {stone} must be placed in the \
+                 {area} area"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FirstThreeViolation {}
+
+/// Checks stones 1-3 of a record (its moves as played, on a board of side `board_size`)
+/// against `rule`: under a rule that starts from one of the 26 openings
+/// ([`OpeningRule::requires_26`]), black 1 must be on the centre, white 2 must touch it and
+/// black 3 must lie inside the 5x5 area. The first stone that does not (or a pass among them)
+/// is the violation, naming the rule and the step. `Ok` under the other rules and for a record
+/// whose first stones are where they must be (a record of fewer moves is checked as far as it
+/// goes).
+///
+/// It is the first-three part of [`check_record`] (which reports the same stone as a
+/// [`RecordViolation::OutsideArea`] or [`RecordViolation::PassInOpening`]), for a caller that
+/// judges the opening's shape apart.
+///
+/// # Errors
+/// The [`FirstThreeViolation`] of the first stone out of place.
+///
+/// ```
+/// use renju_openings::{Area, OpeningRule, check_first_three};
+/// use renju_core::Move;
+/// let moves = |s: &str| s.split(' ').map(|m| m.parse::<Move>().unwrap()).collect::<Vec<_>>();
+/// assert_eq!(check_first_three(OpeningRule::Rif, 15, &moves("h8 h9 j10 a1")), Ok(()));
+/// let e = check_first_three(OpeningRule::Rif, 15, &moves("h8 h10 j10")).unwrap_err();
+/// assert_eq!((e.stone, e.area), (2, Area::Square(1)));
+/// assert_eq!(e.to_string(), "RIF: stone 2 at h10 is outside the 3x3 area");
+/// let e = check_first_three(OpeningRule::Soosorv(8), 15, &moves("g7 h8 i9")).unwrap_err();
+/// assert_eq!(e.stone, 1);
+/// // Swap2 places stones anywhere.
+/// assert_eq!(check_first_three(OpeningRule::Swap2, 15, &moves("a1 o15 c3")), Ok(()));
+/// ```
+pub fn check_first_three(
+    rule: OpeningRule,
+    board_size: u8,
+    moves: &[Move],
+) -> Result<(), FirstThreeViolation> {
+    if !rule.requires_26() {
+        return Ok(());
+    }
+    for (i, (mv, &area)) in moves.iter().zip(&Area::OPENING).enumerate() {
+        let at = mv.point();
+        if at.is_none_or(|p| !area.contains(p, board_size)) {
+            return Err(FirstThreeViolation {
+                rule,
+                stone: i + 1,
+                at,
+                area,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The stones the opening protocol governs (a pass among them breaks the rule).
@@ -531,31 +628,79 @@ pub fn check_record_with(
         Offers::Points(p) if !p.is_empty() => Some(p),
         _ => None,
     };
-    let path = match rule {
-        OpeningRule::Taraguchi(_) => {
-            let fifth_outside = stones
-                .get(4)
-                .is_some_and(|&p| !Area::Square(4).contains(p, board.size()));
-            if offered.is_some() {
-                TaraguchiPath::Offers
-            } else if decisions.is_some_and(|d| d.len() >= 5 || d.get(3) == Some(&true)) {
-                TaraguchiPath::SingleFifth
-            } else if fifth_outside {
-                TaraguchiPath::Offers
-            } else {
-                TaraguchiPath::Unknown
-            }
-        }
-        _ => TaraguchiPath::Unknown,
+    let path = taraguchi_path(rule, &stones, decisions, offered, board.size());
+    check_stones(rule, &stones, path, board.size(), &mut out);
+    if let Some(d) = decisions {
+        check_swaps(rule, d, offered.is_some(), &mut out);
+    }
+    if rule == OpeningRule::ContinuousSwap && stones.len() >= 2 {
+        out.notes.push(NotCheckable::CouplesNotRecorded);
+    }
+    let game = Game {
+        rule,
+        record,
+        stones: &stones,
+        decisions,
+        path,
+        size: board.size(),
     };
+    check_offers(&game, offered, symmetry, &mut out);
+    out
+}
 
-    // Areas and the opening's shape.
+/// What the offers check reads of a record, once the stones and decisions are known.
+struct Game<'a> {
+    rule: OpeningRule,
+    record: &'a OpeningRecord<'a>,
+    /// The stones before the first pass.
+    stones: &'a [Point],
+    decisions: Option<&'a [bool]>,
+    path: TaraguchiPath,
+    size: u8,
+}
+
+/// Which way a Taraguchi game went after stone 4 ([`TaraguchiPath::Unknown`] under the other
+/// rules): offers listed, or a fifth stone outside the 9x9, mean the offers path; a swap after
+/// stone 4 or a decision after stone 5 mean the single-fifth path.
+fn taraguchi_path(
+    rule: OpeningRule,
+    stones: &[Point],
+    decisions: Option<&[bool]>,
+    offered: Option<&[Point]>,
+    size: u8,
+) -> TaraguchiPath {
+    if !matches!(rule, OpeningRule::Taraguchi(_)) {
+        return TaraguchiPath::Unknown;
+    }
+    let fifth_outside = stones
+        .get(4)
+        .is_some_and(|&p| !Area::Square(4).contains(p, size));
+    if offered.is_some() {
+        TaraguchiPath::Offers
+    } else if decisions.is_some_and(|d| d.len() >= 5 || d.get(3) == Some(&true)) {
+        TaraguchiPath::SingleFifth
+    } else if fifth_outside {
+        TaraguchiPath::Offers
+    } else {
+        TaraguchiPath::Unknown
+    }
+}
+
+/// The stones against the areas of the rule and, for a designated opening, the opening they
+/// form.
+fn check_stones(
+    rule: OpeningRule,
+    stones: &[Point],
+    path: TaraguchiPath,
+    size: u8,
+    out: &mut RecordCheck,
+) {
     let wanted = areas(rule, path == TaraguchiPath::SingleFifth);
     if let Some((k, (&at, &area))) = stones
         .iter()
         .zip(wanted)
         .enumerate()
-        .find(|(_, (p, a))| !a.contains(**p, board.size()))
+        .find(|(_, (p, a))| !a.contains(**p, size))
     {
         out.violations.push(RecordViolation::OutsideArea {
             stone: k + 1,
@@ -576,17 +721,19 @@ pub fn check_record_with(
             Err(why) => out.violations.push(RecordViolation::NotAnOpening(why)),
         }
     }
+}
 
-    // Swap decisions.
-    if let Some(d) = decisions {
-        check_swaps(rule, d, offered.is_some(), &mut out);
-    }
-    if rule == OpeningRule::ContinuousSwap && stones.len() >= 2 {
-        out.notes.push(NotCheckable::CouplesNotRecorded);
-    }
-
-    // Offers.
-    let due = match (rule, path) {
+/// The offered 5th moves: allowed at all, their count, repeats, a point already taken,
+/// symmetric equivalents of the 4-stone position, and the 5th move among them; or the notes
+/// saying what the record does not carry.
+fn check_offers(
+    game: &Game<'_>,
+    offered: Option<&[Point]>,
+    symmetry: OfferSymmetry,
+    out: &mut RecordCheck,
+) {
+    let (rule, record, stones) = (game.rule, game.record, game.stones);
+    let due = match (rule, game.path) {
         (OpeningRule::Taraguchi(_), TaraguchiPath::SingleFifth) => None,
         _ => offers_due(rule, record.declared_offers),
     };
@@ -602,7 +749,7 @@ pub fn check_record_with(
             }
             _ => {}
         }
-        return out;
+        return;
     };
     let Some(offered) = offered else {
         match record.offers {
@@ -611,14 +758,16 @@ pub fn check_record_with(
                     .push(NotCheckable::OffersUnreadable(s.to_string()));
             }
             _ if stones.len() < 5 => {}
-            _ if path == TaraguchiPath::Unknown && matches!(rule, OpeningRule::Taraguchi(_)) => {
+            _ if game.path == TaraguchiPath::Unknown
+                && matches!(rule, OpeningRule::Taraguchi(_)) =>
+            {
                 out.notes.push(NotCheckable::TaraguchiPathNotRecorded);
             }
             _ => out.notes.push(NotCheckable::OffersNotRecorded),
         }
-        return out;
+        return;
     };
-    if matches!(rule, OpeningRule::Taraguchi(_)) && decisions.is_none_or(|d| d.len() < 4) {
+    if matches!(rule, OpeningRule::Taraguchi(_)) && game.decisions.is_none_or(|d| d.len() < 4) {
         out.notes.push(NotCheckable::SwapAfterFourNotRecorded);
     }
     if record.declared_offers.is_none()
@@ -642,7 +791,7 @@ pub fn check_record_with(
     }
     if stones.len() < 4 {
         out.notes.push(NotCheckable::OffersWithoutPosition);
-        return out;
+        return;
     }
     let four = &stones[..4];
     if let Some(&p) = offered.iter().find(|p| four.contains(p)) {
@@ -654,7 +803,7 @@ pub fn check_record_with(
             .map(|(i, &p)| (p, Color::of_move_number(i + 1)))
             .collect();
         if let Some((i, j, isometry)) =
-            first_equivalent_pair(&position, offered, symmetry, board.size())
+            first_equivalent_pair(&position, offered, symmetry, game.size)
         {
             out.violations.push(RecordViolation::EquivalentOffers {
                 first: offered[i],
@@ -668,7 +817,6 @@ pub fn check_record_with(
     {
         out.violations.push(RecordViolation::FifthNotOffered(fifth));
     }
-    out
 }
 
 fn check_swaps(rule: OpeningRule, d: &[bool], offers: bool, out: &mut RecordCheck) {

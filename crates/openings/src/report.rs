@@ -1,7 +1,7 @@
 //! Text for the command line: `corpus-tool openings identify h8 h9 i10` and
 //! `corpus-tool openings table`.
 
-use crate::catalogue::{NotAnOpening, catalogue, identify};
+use crate::catalogue::{NotAnOpeningError, catalogue, identify};
 use crate::tables::small_diagram;
 use renju_core::{Color, Point, PointError};
 use std::fmt;
@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 /// Why [`identify_report`] could not name an opening.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum IdentifyError {
     /// An argument is not a point of the 15x15 board.
     BadPoint {
@@ -20,7 +21,7 @@ pub enum IdentifyError {
         error: PointError,
     },
     /// The stones are not one of the 26 openings.
-    NotAnOpening(NotAnOpening),
+    NotAnOpening(NotAnOpeningError),
 }
 
 impl fmt::Display for IdentifyError {
@@ -34,7 +35,14 @@ impl fmt::Display for IdentifyError {
     }
 }
 
-impl std::error::Error for IdentifyError {}
+impl std::error::Error for IdentifyError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            IdentifyError::BadPoint { error, .. } => Some(error),
+            IdentifyError::NotAnOpening(e) => Some(e),
+        }
+    }
+}
 
 /// Names the opening of the given moves (text such as `h8 h9 i10`, any orientation) and
 /// shows both the stones as given and the standard orientation.

@@ -14,6 +14,7 @@ use std::fmt;
 /// assert!(OpeningRule::from_name("Sakata").is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum OpeningRule {
     /// 指定打法: both play an agreed opening (`None`: any of the 26); no swap.
     Designated(Option<&'static Opening>),
@@ -51,7 +52,8 @@ pub enum OpeningRule {
 
 /// A rule name that [`OpeningRule::from_name`] does not accept.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum UnknownOpeningRule {
+#[non_exhaustive]
+pub enum ParseOpeningRuleError {
     /// No rule has this name.
     Unknown(String),
     /// The rule is known by name but its text is not established, so it is not checked.
@@ -71,26 +73,26 @@ pub enum UnknownOpeningRule {
     },
 }
 
-impl fmt::Display for UnknownOpeningRule {
+impl fmt::Display for ParseOpeningRuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UnknownOpeningRule::Unknown(n) => write!(
+            ParseOpeningRuleError::Unknown(n) => write!(
                 f,
                 "unknown opening rule '{n}' (known: RIF, Yamaguchi, Soosorv-N, Taraguchi-N, \
                  Tarannikov, Swap, Swap1, Swap2, 5-move swap, five-times swap, continuous swap, \
                  three-move swap, designated, free)"
             ),
-            UnknownOpeningRule::Unsupported { name, reason, .. } => {
+            ParseOpeningRuleError::Unsupported { name, reason, .. } => {
                 write!(f, "opening rule '{name}' is not supported: {reason}")
             }
-            UnknownOpeningRule::BadNumber { name } => {
+            ParseOpeningRuleError::BadNumber { name } => {
                 write!(f, "opening rule '{name}': the number must be 1..=99")
             }
         }
     }
 }
 
-impl std::error::Error for UnknownOpeningRule {}
+impl std::error::Error for ParseOpeningRuleError {}
 
 /// Whether black's forbidden moves apply in games under a rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,21 +105,19 @@ pub enum FoulsApply {
     Either,
 }
 
-impl FoulsApply {
-    /// `yes`, `no` or `either`.
+renju_core::names! {
+    /// `yes`, `no` or `either` (the reference table's words; also `Display`, and `FromStr`
+    /// reads them back in any ASCII case).
     ///
     /// ```
     /// use renju_openings::{FoulsApply, OpeningRule};
     /// assert_eq!(OpeningRule::Swap2.fouls().name(), "no");
-    /// assert_eq!(FoulsApply::Either.name(), "either");
+    /// assert_eq!(FoulsApply::Either.to_string(), "either");
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            FoulsApply::Yes => "yes",
-            FoulsApply::No => "no",
-            FoulsApply::Either => "either",
-        }
+    FoulsApply: "fouls-apply value" {
+        Yes => "yes",
+        No => "no",
+        Either => "either",
     }
 }
 
@@ -164,10 +164,10 @@ impl OpeningRule {
     /// `Swap2`, `5-move swap`, `swap-5`, `LianHuan` and RenjuNet's `LinHuan`, `Gomoku`, `free`,
     /// `designated 2I`, and the Chinese names (五手两打, 二次交换, 连换, ...). Case, accents,
     /// spaces, `-`, `_`, `.` and the word `rule` are ignored. RenjuNet's `Sakata`, `Yamasyrv-N`
-    /// and `Jonsson` are recognised as [`UnknownOpeningRule::Unsupported`].
+    /// and `Jonsson` are recognised as [`ParseOpeningRuleError::Unsupported`].
     ///
     /// # Errors
-    /// [`UnknownOpeningRule`] when the name is not recognised or the rule is not supported
+    /// [`ParseOpeningRuleError`] when the name is not recognised or the rule is not supported
     /// (basic Sakata, whose text is not established).
     ///
     /// ```
@@ -177,21 +177,21 @@ impl OpeningRule {
     /// assert_eq!(OpeningRule::from_name("二次交换").unwrap(), OpeningRule::Swap2);
     /// assert!(OpeningRule::from_name("chess").is_err());
     /// ```
-    pub fn from_name(name: &str) -> Result<OpeningRule, UnknownOpeningRule> {
+    pub fn from_name(name: &str) -> Result<OpeningRule, ParseOpeningRuleError> {
         let n = normalise(name);
-        let number = |prefix: &str, default: u8| -> Option<Result<u8, UnknownOpeningRule>> {
+        let number = |prefix: &str, default: u8| -> Option<Result<u8, ParseOpeningRuleError>> {
             let rest = n.strip_prefix(prefix)?;
             if rest.is_empty() {
                 return Some(Ok(default));
             }
-            let bad = || UnknownOpeningRule::BadNumber {
+            let bad = || ParseOpeningRuleError::BadNumber {
                 name: name.to_string(),
             };
             Some(match rest.parse::<u8>() {
                 Ok(k) if (1..=99).contains(&k) => Ok(k),
                 Ok(_) => Err(bad()),
                 Err(_) if rest.bytes().all(|b| b.is_ascii_digit()) => Err(bad()),
-                Err(_) => Err(UnknownOpeningRule::Unknown(name.to_string())),
+                Err(_) => Err(ParseOpeningRuleError::Unknown(name.to_string())),
             })
         };
         for spelling in SOOSORV_SPELLINGS {
@@ -201,7 +201,7 @@ impl OpeningRule {
         }
         for spelling in ["yamasyrv", "yamasorv", "yamasoerv"] {
             if n.starts_with(spelling) {
-                return Err(UnknownOpeningRule::Unsupported {
+                return Err(ParseOpeningRuleError::Unsupported {
                     name: name.to_string(),
                     reason: "the Yamasõrv rule text is not established in this project's sources",
                     opening_26: true,
@@ -224,7 +224,7 @@ impl OpeningRule {
             }
             return by_code(code)
                 .map(|o| OpeningRule::Designated(Some(o)))
-                .ok_or_else(|| UnknownOpeningRule::Unknown(name.to_string()));
+                .ok_or_else(|| ParseOpeningRuleError::Unknown(name.to_string()));
         }
         if let Some(rest) = n.strip_prefix("五手").and_then(|r| r.strip_suffix('打')) {
             if rest == "两" || rest == "兩" || rest == "2" {
@@ -235,7 +235,7 @@ impl OpeningRule {
             }
             return match rest.parse::<u8>() {
                 Ok(k) if (1..=99).contains(&k) => Ok(OpeningRule::FifthMoveOffers(k)),
-                _ => Err(UnknownOpeningRule::Unknown(name.to_string())),
+                _ => Err(ParseOpeningRuleError::Unknown(name.to_string())),
             };
         }
         if let Some(rest) = n
@@ -246,7 +246,7 @@ impl OpeningRule {
                 Ok(2) => Ok(OpeningRule::Rif),
                 Ok(k) if (1..=99).contains(&k) => Ok(OpeningRule::FifthMoveOffers(k)),
                 _ if rest == "n" => Ok(OpeningRule::Yamaguchi),
-                _ => Err(UnknownOpeningRule::Unknown(name.to_string())),
+                _ => Err(ParseOpeningRuleError::Unknown(name.to_string())),
             };
         }
         let rule = match n.as_str() {
@@ -274,20 +274,20 @@ impl OpeningRule {
                 OpeningRule::Free
             }
             "sakata" | "supersakata" => {
-                return Err(UnknownOpeningRule::Unsupported {
+                return Err(ParseOpeningRuleError::Unsupported {
                     name: name.to_string(),
                     reason: "the Sakata rule text is not established in this project's sources",
                     opening_26: true,
                 });
             }
             "jonsson" => {
-                return Err(UnknownOpeningRule::Unsupported {
+                return Err(ParseOpeningRuleError::Unsupported {
                     name: name.to_string(),
                     reason: "the Jonsson rule text is not established in this project's sources",
                     opening_26: false,
                 });
             }
-            _ => return Err(UnknownOpeningRule::Unknown(name.to_string())),
+            _ => return Err(ParseOpeningRuleError::Unknown(name.to_string())),
         };
         Ok(rule)
     }
@@ -529,15 +529,15 @@ mod tests {
     #[test]
     fn bad_names_are_errors_with_reasons() {
         let e = OpeningRule::from_name("Sakata").unwrap_err();
-        assert!(matches!(e, UnknownOpeningRule::Unsupported { .. }));
+        assert!(matches!(e, ParseOpeningRuleError::Unsupported { .. }));
         assert!(e.to_string().contains("Sakata"));
         assert!(matches!(
             OpeningRule::from_name("Soosorv-0"),
-            Err(UnknownOpeningRule::BadNumber { .. })
+            Err(ParseOpeningRuleError::BadNumber { .. })
         ));
         assert!(matches!(
             OpeningRule::from_name("chess"),
-            Err(UnknownOpeningRule::Unknown(_))
+            Err(ParseOpeningRuleError::Unknown(_))
         ));
         assert!(OpeningRule::from_name("designated 14X").is_err());
     }

@@ -1,4 +1,5 @@
-//! The reference tables under `docs/tables/`, generated from this crate's data and code.
+//! The reference tables under `docs/tables/`, generated from this crate's data and code (as
+//! text: writing them, and checking the checked-in ones, is `cargo xtask tables`'s job).
 
 use crate::catalogue::{Opening, catalogue};
 use crate::lianhuan::{Pattern, continuous_swap_patterns};
@@ -6,9 +7,11 @@ use crate::protocol::Player;
 use crate::rule::{ALL_RULES, OpeningRule};
 use renju_core::{Color, Point};
 use serde_json::{Value, json};
+use std::fmt;
 use std::fmt::Write as _;
 
-/// One generated file.
+/// One generated file. This crate makes the contents and writes nothing: `cargo xtask tables`
+/// writes the files and checks that the checked-in ones are current.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GeneratedFile {
     /// Path relative to `docs/tables/`.
@@ -52,11 +55,67 @@ const AXES: [(&str, &str); 5] = [
     ("fairness", "fairness"),
 ];
 
+/// Why a `rule-ratings.json` text could not be read ([`RuleRatings::from_json`]).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RatingsError {
+    /// The text is not JSON.
+    NotJson(serde_json::Error),
+    /// There is no top-level `rules` array.
+    NoRules,
+    /// A rule lacks a text field (`zh`, `en`).
+    MissingText {
+        /// The rule's 1-based place in the array.
+        rule: usize,
+        /// The field.
+        key: &'static str,
+    },
+    /// A rating that is neither a number nor `null`.
+    NotANumber {
+        /// The rule's 1-based place in the array.
+        rule: usize,
+        /// Its name in the seed.
+        zh: String,
+        /// The rating axis (`variety`, `events`, ...).
+        axis: &'static str,
+    },
+    /// A rule without its `fouls` field (`true`, `false` or a word).
+    NoFouls {
+        /// The rule's 1-based place in the array.
+        rule: usize,
+        /// Its name in the seed.
+        zh: String,
+    },
+}
+
+impl fmt::Display for RatingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RatingsError::NotJson(e) => write!(f, "not JSON: {e}"),
+            RatingsError::NoRules => f.write_str("no 'rules' array"),
+            RatingsError::MissingText { rule, key } => write!(f, "rule {rule}: no '{key}' text"),
+            RatingsError::NotANumber { rule, zh, axis } => {
+                write!(f, "rule {rule} ({zh}): '{axis}' is not a number")
+            }
+            RatingsError::NoFouls { rule, zh } => write!(f, "rule {rule} ({zh}): no 'fouls'"),
+        }
+    }
+}
+
+impl std::error::Error for RatingsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RatingsError::NotJson(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 impl RuleRatings {
     /// Reads the JSON text of `rule-ratings.json`.
     ///
     /// # Errors
-    /// A message naming what is missing or malformed.
+    /// A [`RatingsError`] naming what is missing or malformed, and in which rule.
     ///
     /// ```
     /// use renju_openings::{OpeningRule, RuleRatings};
@@ -67,21 +126,21 @@ impl RuleRatings {
     /// let row = &ratings.rows[0];
     /// assert_eq!((row.rule, row.fouls.as_str()), (Some(OpeningRule::Swap2), "no"));
     /// assert_eq!(row.stars, [Some(4.0), Some(3.5), None, Some(2.0), Some(5.0)]);
-    /// assert!(RuleRatings::from_json("{}").is_err());
+    /// assert_eq!(RuleRatings::from_json("{}").unwrap_err().to_string(), "no 'rules' array");
     /// ```
-    pub fn from_json(text: &str) -> Result<RuleRatings, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    pub fn from_json(text: &str) -> Result<RuleRatings, RatingsError> {
+        let v: Value = serde_json::from_str(text).map_err(RatingsError::NotJson)?;
         let rows = v
             .get("rules")
             .and_then(Value::as_array)
-            .ok_or("no 'rules' array")?;
+            .ok_or(RatingsError::NoRules)?;
         let mut out = Vec::new();
         for (i, row) in rows.iter().enumerate() {
-            let text_field = |k: &str| {
-                row.get(k)
+            let text_field = |key: &'static str| {
+                row.get(key)
                     .and_then(Value::as_str)
                     .map(str::to_string)
-                    .ok_or(format!("rule {}: no '{k}' text", i + 1))
+                    .ok_or(RatingsError::MissingText { rule: i + 1, key })
             };
             let zh = text_field("zh")?;
             let en = text_field("en")?;
@@ -89,10 +148,11 @@ impl RuleRatings {
             for (slot, (axis, _)) in stars.iter_mut().zip(AXES) {
                 *slot = match row.get(axis) {
                     None | Some(Value::Null) => None,
-                    Some(x) => Some(
-                        x.as_f64()
-                            .ok_or(format!("rule {} ({zh}): '{axis}' is not a number", i + 1))?,
-                    ),
+                    Some(x) => Some(x.as_f64().ok_or_else(|| RatingsError::NotANumber {
+                        rule: i + 1,
+                        zh: zh.clone(),
+                        axis,
+                    })?),
                 };
             }
             let rule = OpeningRule::from_name(&zh).ok();
@@ -100,7 +160,7 @@ impl RuleRatings {
                 Some(Value::Bool(true)) => "yes".to_string(),
                 Some(Value::Bool(false)) => "no".to_string(),
                 Some(Value::String(s)) => s.clone(),
-                _ => return Err(format!("rule {} ({zh}): no 'fouls'", i + 1)),
+                _ => return Err(RatingsError::NoFouls { rule: i + 1, zh }),
             };
             out.push(RuleRating {
                 zh,
@@ -493,65 +553,4 @@ pub fn generate_tables(ratings: Option<&RuleRatings>) -> Vec<GeneratedFile> {
         });
     }
     out
-}
-
-/// Files of `docs/tables/` written by another generator (`corpus-tool openings stats`, run by
-/// `cargo xtask tables` over the shared archive, which checks them itself): [`stale_tables`]
-/// neither checks nor flags them.
-pub const GENERATED_ELSEWHERE: [&str; 4] = [
-    "opening-stats.csv",
-    "opening-stats.json",
-    "opening-stats.md",
-    "opening-stats.svg",
-];
-
-/// The paths [`generate_tables`] writes only when the shared ratings are given.
-pub const SHARED_ONLY: [&str; 2] = ["rule-ratings.md", "rule-ratings.csv"];
-
-/// Compares the files under `dir` (a checked-in `docs/tables/`) with what
-/// [`generate_tables`] makes, and returns one line per problem: a stale or missing file, or a
-/// file nobody generates. Without `ratings` the ratings files are not compared (they cannot
-/// be regenerated without the shared data).
-///
-/// ```
-/// let dir = std::env::temp_dir().join("openings-doc-check-tables");
-/// let _ = std::fs::remove_dir_all(&dir);
-/// std::fs::create_dir_all(&dir).unwrap();
-/// assert!(!renju_openings::stale_tables(&dir, None).is_empty()); // all missing
-/// for f in renju_openings::generate_tables(None) {
-///     std::fs::write(dir.join(&f.path), &f.contents).unwrap();
-/// }
-/// assert!(renju_openings::stale_tables(&dir, None).is_empty());
-/// ```
-#[must_use]
-pub fn stale_tables(dir: &std::path::Path, ratings: Option<&RuleRatings>) -> Vec<String> {
-    let files = generate_tables(ratings);
-    let mut problems = Vec::new();
-    for f in &files {
-        let path = dir.join(&f.path);
-        match std::fs::read_to_string(&path) {
-            Ok(text) if text == f.contents => {}
-            Ok(_) => problems.push(format!("{} is stale", path.display())),
-            Err(e) => problems.push(format!("{} cannot be read: {e}", path.display())),
-        }
-    }
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        let mut extra: Vec<String> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|name| {
-                !files.iter().any(|f| &f.path == name)
-                    && !GENERATED_ELSEWHERE.contains(&name.as_str())
-                    && (ratings.is_some() || !SHARED_ONLY.contains(&name.as_str()))
-            })
-            .collect();
-        extra.sort();
-        for name in extra {
-            problems.push(format!(
-                "{} is not generated by any table",
-                dir.join(name).display()
-            ));
-        }
-    }
-    problems
 }

@@ -1,5 +1,5 @@
 //! Benchmark of the foul checker, as ratios to a naive literal checker measured in the same
-//! run (`tests/reference_checker`, written from RULES.md for clarity, not speed).
+//! run (`tests/reference_checker`, written from docs/rules.md for clarity, not speed).
 //!
 //! * `naive/<convention>`: the literal checker scans every empty point of the boards;
 //! * `fouls/<convention>`: the whole-board scan from scratch (board read from its 225-character

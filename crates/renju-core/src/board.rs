@@ -1,5 +1,6 @@
 //! The board: a square grid of side 5..=20 holding black and white stones.
 
+use crate::grid::{Cell, Grid, GridError};
 use crate::{Color, MAX_SIZE, MIN_SIZE, Point, RENJU_SIZE};
 use std::fmt;
 
@@ -21,6 +22,7 @@ pub struct Board {
 
 /// Why a board could not be made or changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// The side is outside 5..=20.
     BadSize(usize),
@@ -28,12 +30,18 @@ pub enum BoardError {
     OffBoard(Point, u8),
     /// The point already holds a stone.
     Occupied(Point, Color),
-    /// A text board could not be read.
-    BadText {
-        /// 1-based line of the text.
-        line: usize,
-        /// What was wrong.
-        reason: String,
+    /// A text diagram could not be read ([`Board::from_diagram`]); the grid error names the
+    /// line and column.
+    BadText(GridError),
+    /// A one-line board ([`Board::from_line`]) whose length is the square of no side in
+    /// 1..=20.
+    BadLineLength(usize),
+    /// A one-line board with a character that is no cell.
+    BadLineCell {
+        /// 1-based position of the character in the line.
+        index: usize,
+        /// The character.
+        found: char,
     },
 }
 
@@ -45,20 +53,33 @@ impl fmt::Display for BoardError {
             }
             BoardError::OffBoard(p, s) => write!(f, "{p} is off the {s}x{s} board"),
             BoardError::Occupied(p, c) => write!(f, "{p} is already occupied by {c}"),
-            BoardError::BadText { line, reason } => write!(f, "board text line {line}: {reason}"),
+            BoardError::BadText(e) => write!(f, "board text line {}: {}", e.line(), e.detail()),
+            BoardError::BadLineLength(len) => write!(
+                f,
+                "board text line 1: {len} characters is not a board (225 for 15x15, or \
+                 side*side for {MIN_SIZE}..={MAX_SIZE})"
+            ),
+            BoardError::BadLineCell { index, found } => write!(
+                f,
+                "board text line 1: character {index} is '{found}', expected '.', 'x' or 'o'"
+            ),
         }
     }
 }
 
-impl std::error::Error for BoardError {}
-
-impl From<crate::grid::GridError> for BoardError {
-    /// A text board that does not read: [`BoardError::BadText`] with the line and the detail.
-    fn from(e: crate::grid::GridError) -> BoardError {
-        BoardError::BadText {
-            line: e.line(),
-            reason: e.detail(),
+impl std::error::Error for BoardError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BoardError::BadText(e) => Some(e),
+            _ => None,
         }
+    }
+}
+
+impl From<GridError> for BoardError {
+    /// A text diagram that does not read: [`BoardError::BadText`].
+    fn from(e: GridError) -> BoardError {
+        BoardError::BadText(e)
     }
 }
 
@@ -74,6 +95,7 @@ impl Board {
     /// assert_eq!(b.size(), 19);
     /// assert!(Board::new(4).is_err() && Board::new(21).is_err());
     /// ```
+    #[inline]
     pub fn new(size: usize) -> Result<Board, BoardError> {
         if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&size) {
             return Err(BoardError::BadSize(size));
@@ -108,6 +130,7 @@ impl Board {
     /// assert_eq!(Board::renju().size(), 15);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn size(&self) -> u8 {
         self.size
     }
@@ -121,6 +144,7 @@ impl Board {
     /// assert!(!b.contains(Point::parse_sized("p16", 20).unwrap()));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn contains(&self, p: Point) -> bool {
         p.col() < self.size && p.row() < self.size
     }
@@ -148,6 +172,7 @@ impl Board {
     /// assert_eq!(b.get("a1".parse().unwrap()), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {
         if !self.contains(p) {
             return None;
@@ -174,6 +199,7 @@ impl Board {
     /// assert!(!b.is_empty_at("j10".parse().unwrap())); // off this 9x9 board
     /// ```
     #[must_use]
+    #[inline]
     pub fn is_empty_at(&self, p: Point) -> bool {
         self.contains(p) && self.get(p).is_none()
     }
@@ -192,6 +218,7 @@ impl Board {
     /// b.set(Point::CENTER, None).unwrap();
     /// assert!(b.is_empty_at(Point::CENTER));
     /// ```
+    #[inline]
     pub fn set(&mut self, p: Point, stone: Option<Color>) -> Result<(), BoardError> {
         if !self.contains(p) {
             return Err(BoardError::OffBoard(p, self.size));
@@ -222,6 +249,7 @@ impl Board {
     ///     Err(BoardError::Occupied(Point::CENTER, Color::Black))
     /// );
     /// ```
+    #[inline]
     pub fn place(&mut self, p: Point, color: Color) -> Result<(), BoardError> {
         if let Some(c) = self.get(p) {
             return Err(BoardError::Occupied(p, c));
@@ -354,6 +382,7 @@ impl Board {
     /// assert_eq!(b.row_bits(Color::Black, 2), 0b101); // row 3: columns a and c
     /// ```
     #[must_use]
+    #[inline]
     pub fn row_bits(&self, color: Color, row: u8) -> u32 {
         match color {
             Color::Black => self.black[usize::from(row)],
@@ -365,7 +394,9 @@ impl Board {
     /// first, each row from column `a`; `.` empty, `x`/`X` black, `o`/`O` white.
     ///
     /// # Errors
-    /// A wrong length (not a square of a side in 5..=20) or an unknown character.
+    /// [`BoardError::BadLineLength`] when the length is the square of no side,
+    /// [`BoardError::BadSize`] when it is the square of a side outside 5..=20,
+    /// [`BoardError::BadLineCell`] for a character that is no cell.
     ///
     /// ```
     /// use renju_core::{Board, Color, Point};
@@ -463,7 +494,7 @@ impl Board {
             .collect()
     }
 
-    /// Reads a text diagram with [`Grid::parse`](crate::grid::Grid::parse), the one diagram
+    /// Reads a text diagram with [`Grid::parse`], the one diagram
     /// reader of the workspace: one line per row, ASCII (`.` or `+` empty, `x`/`X` black,
     /// `o`/`O` white) or the Unicode style of the seeds (`┼ ● ○`, box-drawing edges); row numbers
     /// at either end, a line of column letters and blank lines are allowed; the side is the
@@ -473,9 +504,9 @@ impl Board {
     /// keeps the marks and numbers).
     ///
     /// # Errors
-    /// [`BoardError::BadText`] naming the line: rows of different lengths, a row count that is
-    /// no board side, a row label that does not match its row, a column header of the wrong
-    /// length, a stray number or an unknown character.
+    /// [`BoardError::BadText`] with the [`GridError`] naming the line: rows of different
+    /// lengths, a row count that is no board side, a row label that does not match its row, a
+    /// column header of the wrong length, a stray number or an unknown character.
     ///
     /// ```
     /// use renju_core::{Board, Color, Point};
@@ -495,7 +526,27 @@ impl Board {
     /// assert!(Board::from_diagram(". . .\n. . .\n. . .\n. . .\n. . . .").is_err());
     /// ```
     pub fn from_diagram(text: &str) -> Result<Board, BoardError> {
-        Ok(crate::grid::Grid::parse(text, None)?.board())
+        Ok(Board::from_grid(&Grid::parse(text, None)?))
+    }
+
+    /// The stones of a text board read by [`Grid::parse`] (its marks and move numbers left
+    /// out).
+    ///
+    /// ```
+    /// use renju_core::grid::Grid;
+    /// use renju_core::{Board, Color, Orientation};
+    /// let grid = Grid::parse("x . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . A", Some(Orientation::RowOneAtTop)).unwrap();
+    /// let b = Board::from_grid(&grid);
+    /// assert_eq!((b.size(), b.stone_count()), (5, 1));
+    /// assert_eq!(b.get("a1".parse().unwrap()), Some(Color::Black));
+    /// ```
+    #[must_use]
+    pub fn from_grid(grid: &Grid) -> Board {
+        let mut b = Board::new(usize::from(grid.size())).expect("a grid's side is a board side");
+        for (p, color) in grid.stones() {
+            b.set(p, Some(color)).expect("a point of the board");
+        }
+        b
     }
 
     /// Writes the board as an ASCII diagram with coordinates, readable by
@@ -540,27 +591,23 @@ impl Board {
 fn line_side(len: usize) -> Result<usize, BoardError> {
     (1..=usize::from(MAX_SIZE))
         .find(|s| s * s == len)
-        .ok_or_else(|| BoardError::BadText {
-            line: 1,
-            reason: format!(
-                "{len} characters is not a board (225 for 15x15, or side*side for 5..=20)"
-            ),
-        })
+        .ok_or(BoardError::BadLineLength(len))
 }
 
-fn bad_cell(i: usize, ch: char) -> BoardError {
-    BoardError::BadText {
-        line: 1,
-        reason: format!("character {} is '{ch}', expected '.', 'x' or 'o'", i + 1),
+/// The error for the character at 0-based position `i` of a one-line board.
+fn bad_cell(i: usize, found: char) -> BoardError {
+    BoardError::BadLineCell {
+        index: i + 1,
+        found,
     }
 }
 
 /// A one-line cell: a cell of [`crate::grid`] that is an empty point or a stone.
 fn cell_char(ch: char) -> Option<Option<Color>> {
     match crate::grid::cell_of(ch)? {
-        crate::grid::Cell::Empty => Some(None),
-        crate::grid::Cell::Stone(color, _) => Some(Some(color)),
-        crate::grid::Cell::Mark(_) => None,
+        Cell::Empty => Some(None),
+        Cell::Stone(color, _) => Some(Some(color)),
+        Cell::Mark(_) => None,
     }
 }
 

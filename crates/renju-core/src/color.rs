@@ -1,11 +1,7 @@
 //! Stone colours.
 
-use crate::names::named;
-
 /// The colour of a stone or of the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Color {
     /// Black moves first and, in renju, is subject to fouls.
     Black,
@@ -21,6 +17,7 @@ impl Color {
     /// assert_eq!(Color::Black.opponent(), Color::White);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn opponent(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -37,6 +34,7 @@ impl Color {
     /// assert_eq!(Color::of_move_number(4), Color::White);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn of_move_number(n: usize) -> Color {
         if n % 2 == 1 {
             Color::Black
@@ -46,16 +44,18 @@ impl Color {
     }
 }
 
-named!(Color, "colour", from_str, {
-    Black => "black",
-    White => "white",
-},
-    /// Lower-case English name: `black` or `white` (also `Display`; `FromStr` reads it back).
+crate::names! {
+    /// Lower-case English name: `black` or `white` (also `Display`; `FromStr` reads it back,
+    /// in any ASCII case).
     ///
     /// ```
     /// use renju_core::Color;
     /// assert_eq!(Color::White.name(), "white");
     /// assert_eq!(Color::Black.to_string(), "black");
-    /// assert_eq!("white".parse::<Color>(), Ok(Color::White));
+    /// assert_eq!("White".parse::<Color>(), Ok(Color::White));
     /// ```
-);
+    Color: "colour" {
+        Black => "black",
+        White => "white",
+    }
+}

@@ -264,6 +264,7 @@ impl Game {
 
 /// Why [`Game::play_checked`] refused a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The point is off the board or occupied.
     Board(BoardError),
@@ -301,7 +302,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Regression (#14 item 7): `play` puts a Black stone on a forbidden point without a word;
+    /// Regression: `play` puts a Black stone on a forbidden point without a word;
     /// `play_checked` refuses it with the foul, for Black only, in renju only.
     #[test]
     fn play_checked_refuses_a_foul_and_play_does_not() {

@@ -3,8 +3,9 @@
 //! [`Grid::parse`] reads a board drawn as text, one line per row: the ASCII style (`.` empty,
 //! `X` black, `O` white) or the Unicode style of the seeds (`┼ ● ○`, with `┌ ┬ ┐ ├ ┤ └ ┴ ┘`
 //! on the edges and `╋` on star points), even mixed. It is what [`Board::from_diagram`] reads
-//! stones with and what `renju_diagrams::diagram::Diagram::parse` reads stones, move numbers and
-//! marks with.
+//! stones with (through [`Board::from_grid`]) and what `renju_diagrams::diagram::Diagram::parse`
+//! reads stones, move numbers and marks with. It knows points and colours, not boards: the
+//! board module builds a [`Board`] from a grid.
 //!
 //! | cell | characters |
 //! |---|---|
@@ -17,7 +18,7 @@
 //! row; a line of consecutive column letters (`a b c ...`, either case) above or below is a
 //! column header; blank lines are skipped. The side is the number of rows; every row must
 //! have as many points. Row 1 is at the bottom unless the row labels count up from the top
-//! line (or the caller says so with [`RowOne`]); labels that contradict the orientation, a
+//! line (or the caller says so with an [`Orientation`]); labels that contradict the orientation, a
 //! header of the wrong length, a number in the middle of a row or any other character are
 //! errors naming the line and column ([`GridError`]).
 //!
@@ -26,8 +27,8 @@
 //! reads every mark as an empty point.
 //!
 //! ```
-//! use renju_core::grid::{Cell, Grid, RowOne};
-//! use renju_core::{Color, Point};
+//! use renju_core::grid::{Cell, Grid};
+//! use renju_core::{Board, Color, Orientation, Point};
 //! let g = Grid::parse("
 //!  1 . . . . .
 //!  2 . X3 A . .
@@ -35,28 +36,22 @@
 //!  4 . . . . .
 //!  5 . . . . .
 //!    a b c d e", None).unwrap();
-//! assert_eq!((g.size(), g.orientation()), (5, RowOne::AtTop));
+//! assert_eq!((g.size(), g.orientation()), (5, Orientation::RowOneAtTop));
 //! let b2: Point = "b2".parse().unwrap();
 //! let cell = g.cells().find(|c| c.point == b2).unwrap();
 //! assert_eq!(cell.cell, Cell::Stone(Color::Black, Some(3)));
-//! assert_eq!(g.board().stone_count(), 1);
+//! assert_eq!(Board::from_grid(&g).stone_count(), 1);
 //! ```
+//!
+//! [`Board`]: crate::Board
+//! [`Board::from_diagram`]: crate::Board::from_diagram
+//! [`Board::from_grid`]: crate::Board::from_grid
 
-use crate::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
+use crate::{Color, MAX_SIZE, MIN_SIZE, Orientation, Point};
 use std::fmt;
 
 /// The largest move number a stone may carry in a diagram.
 pub const MAX_NUMBER: u32 = 99_999;
-
-/// Where row 1 of a text board is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum RowOne {
-    /// Row 1 is the last line (the usual way: RIF, RenLib, `.renju`, rule books).
-    #[default]
-    AtBottom,
-    /// Row 1 is the first line (Piskvork, SGF letters).
-    AtTop,
-}
 
 /// What one point of a text board shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -100,13 +95,14 @@ pub struct GridRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     size: u8,
-    orientation: RowOne,
+    orientation: Orientation,
     rows: Vec<GridRow>,
     column_headers: Vec<usize>,
 }
 
 /// Why a text board could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GridError {
     /// The text holds no board rows.
     Empty,
@@ -356,19 +352,19 @@ impl Grid {
     /// A [`GridError`] naming the line and column it could not read.
     ///
     /// ```
-    /// use renju_core::grid::{Grid, GridError, RowOne};
-    /// use renju_core::Color;
+    /// use renju_core::grid::{Grid, GridError};
+    /// use renju_core::{Board, Color, Orientation};
     /// let text = "X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .";
-    /// let top = Grid::parse(text, Some(RowOne::AtTop)).unwrap();
-    /// assert_eq!(top.board().get("a1".parse().unwrap()), Some(Color::Black));
+    /// let top = Grid::parse(text, Some(Orientation::RowOneAtTop)).unwrap();
+    /// assert_eq!(Board::from_grid(&top).get("a1".parse().unwrap()), Some(Color::Black));
     /// let bottom = Grid::parse(text, None).unwrap();
-    /// assert_eq!(bottom.board().get("a5".parse().unwrap()), Some(Color::Black));
+    /// assert_eq!(Board::from_grid(&bottom).get("a5".parse().unwrap()), Some(Color::Black));
     /// assert_eq!(
     ///     Grid::parse(". . . .\n. . ? . .", None),
     ///     Err(GridError::BadChar { line: 2, column: 5, found: '?' })
     /// );
     /// ```
-    pub fn parse(text: &str, orientation: Option<RowOne>) -> Result<Grid, GridError> {
+    pub fn parse(text: &str, orientation: Option<Orientation>) -> Result<Grid, GridError> {
         let mut raw_rows: Vec<RawRow> = Vec::new();
         let mut headers: Vec<(usize, usize)> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
@@ -405,17 +401,14 @@ impl Grid {
                     .any(|&l| l as usize == i + 1 && l as usize != size - i)
             });
             if counts_up {
-                RowOne::AtTop
+                Orientation::RowOneAtTop
             } else {
-                RowOne::AtBottom
+                Orientation::RowOneAtBottom
             }
         });
         let mut rows = Vec::with_capacity(size);
         for (i, raw) in raw_rows.into_iter().enumerate() {
-            let r = match orientation {
-                RowOne::AtBottom => size - 1 - i,
-                RowOne::AtTop => i,
-            } as u8;
+            let r = orientation.row_of_line(i as u8, size as u8);
             let expected = u32::from(r) + 1;
             if let Some(&found) = raw.labels.iter().find(|&&l| l != expected) {
                 return Err(GridError::RowLabel {
@@ -465,7 +458,7 @@ impl Grid {
 
     /// Where row 1 is (given, or read from the labels).
     #[must_use]
-    pub fn orientation(&self) -> RowOne {
+    pub fn orientation(&self) -> Orientation {
         self.orientation
     }
 
@@ -486,16 +479,20 @@ impl Grid {
         &self.column_headers
     }
 
-    /// The stones (marks and numbers left out).
-    #[must_use]
-    pub fn board(&self) -> Board {
-        let mut b = Board::new(usize::from(self.size)).expect("the side was checked");
-        for c in self.cells() {
-            if let Cell::Stone(color, _) = c.cell {
-                b.set(c.point, Some(color)).expect("a point of the board");
-            }
-        }
-        b
+    /// The stones, in the order of the text (marks and numbers left out).
+    ///
+    /// ```
+    /// use renju_core::grid::Grid;
+    /// use renju_core::Color;
+    /// let g = Grid::parse(". . . . .\n. X . . .\n. . o . .\n. . . . .\n. . . . .", None).unwrap();
+    /// let stones: Vec<String> = g.stones().map(|(p, c)| format!("{p}={c}")).collect();
+    /// assert_eq!(stones, ["b4=black", "c3=white"]);
+    /// ```
+    pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
+        self.cells().filter_map(|c| match c.cell {
+            Cell::Stone(color, _) => Some((c.point, color)),
+            Cell::Empty | Cell::Mark(_) => None,
+        })
     }
 }
 
@@ -542,9 +539,12 @@ mod tests {
         );
         // Labels that count up contradict an explicit row 1 at the bottom.
         let up = "1 . . . . .\n2 . . . . .\n3 . . . . .\n4 . . . . .\n5 . . . . .\n";
-        assert_eq!(Grid::parse(up, None).unwrap().orientation(), RowOne::AtTop);
         assert_eq!(
-            Grid::parse(up, Some(RowOne::AtBottom)),
+            Grid::parse(up, None).unwrap().orientation(),
+            Orientation::RowOneAtTop
+        );
+        assert_eq!(
+            Grid::parse(up, Some(Orientation::RowOneAtBottom)),
             Err(GridError::RowLabel {
                 line: 1,
                 found: 1,
@@ -591,7 +591,7 @@ mod tests {
 ";
         let g = Grid::parse(text, None).unwrap();
         assert_eq!(g.size(), 5);
-        assert_eq!(g.orientation(), RowOne::AtBottom);
+        assert_eq!(g.orientation(), Orientation::RowOneAtBottom);
         assert_eq!(g.column_headers(), &[1]);
         assert_eq!(g.rows()[0].labels, vec![5, 5]);
         let row4: Vec<Cell> = g.rows()[1].cells.iter().map(|c| c.cell).collect();
@@ -606,9 +606,12 @@ mod tests {
             ]
         );
         assert_eq!(g.rows()[1].cells[1].column, 5);
-        let b = g.board();
-        let at = |s: &str| b.get(s.parse().unwrap());
-        assert_eq!(b.stone_count(), 5);
+        let stones: Vec<(Point, Color)> = g.stones().collect();
+        let at = |s: &str| {
+            let p: Point = s.parse().unwrap();
+            stones.iter().find(|(q, _)| *q == p).map(|&(_, c)| c)
+        };
+        assert_eq!(stones.len(), 5);
         assert_eq!(at("b4"), Some(Color::Black));
         assert_eq!(at("d3"), Some(Color::White));
         assert_eq!(

@@ -6,9 +6,13 @@
 //! exact foul checker ([`is_forbidden`], [`forbidden_points`], [`explain`]) with its two
 //! conventions ([`Convention`]).
 //!
-//! It is **not** a record reader (see the `notation` crate), an opening-rule checker
-//! (`openings`), a game adjudicator (`analyzer`) or a search engine: it answers questions
-//! about one position. It depends on nothing but `std` (serde is an optional feature).
+//! It is **not** a record reader (see the `renju-notation` crate), an opening-rule checker
+//! (`renju-openings`), a game adjudicator (`renju-analyzer`) or a search engine: it answers
+//! questions about one position. It depends on nothing but `std`; the `serde` feature adds
+//! `Serialize`/`Deserialize` for [`Point`] (as `"h8"`) and the named enums (as their names).
+//!
+//! The rules as implemented, with diagrams:
+//! [docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md).
 //!
 //! ```
 //! use renju_core::{Board, Convention, Foul, forbidden_points};
@@ -31,6 +35,7 @@ pub mod foul;
 mod game;
 pub mod grid;
 mod names;
+mod orientation;
 mod point;
 mod rules;
 pub mod shape;
@@ -39,13 +44,16 @@ mod symmetry;
 pub use board::{Board, BoardError};
 pub use color::Color;
 pub use foul::{
-    Explanation, EyeReason, EyeWhy, Foul, FoulChecker, IncrementalBoard, LineKind, LineReason,
-    Verdict, explain, forbidden_points, is_forbidden,
+    Explanation, EyeReason, EyeWhy, Foul, FoulChecker, Fouls, IncrementalBoard, LineKind,
+    LineReason, Verdict, explain, forbidden_points, is_forbidden,
 };
 pub use game::{Game, Move, PlayError};
-pub use names::UnknownName;
+#[doc(hidden)]
+pub use names::__private;
+pub use names::{Named, UnknownNameError};
+pub use orientation::Orientation;
 pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError, RENJU_SIZE};
-pub use rules::{Convention, RuleSet, UnknownRuleSet};
+pub use rules::{Convention, RuleSet};
 pub use shape::{Direction, LineShape, line_shape, longest_run, makes_five, shapes_at};
 pub use symmetry::Symmetry;
 

@@ -35,6 +35,7 @@ pub struct Point {
 
 /// Why a text could not be read as a point.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PointError {
     /// The text was empty.
     Empty,
@@ -99,6 +100,7 @@ impl Point {
     /// assert_eq!(Point::new(20, 0), None);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn new(col: u8, row: u8) -> Option<Point> {
         if col < MAX_SIZE && row < MAX_SIZE {
             Some(Point { col, row })
@@ -117,6 +119,7 @@ impl Point {
     /// assert_eq!("c5".parse::<Point>().unwrap().col(), 2);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn col(self) -> u8 {
         self.col
     }
@@ -128,6 +131,7 @@ impl Point {
     /// assert_eq!("c5".parse::<Point>().unwrap().row(), 4);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn row(self) -> u8 {
         self.row
     }
@@ -201,6 +205,7 @@ impl Point {
     /// assert_eq!(h8.offset(8, 0, 15), None); // past column o
     /// ```
     #[must_use]
+    #[inline]
     pub fn offset(self, dc: i32, dr: i32, size: u8) -> Option<Point> {
         let c = i32::from(self.col) + dc;
         let r = i32::from(self.row) + dr;
@@ -224,6 +229,7 @@ impl Point {
     /// assert_eq!(a.distance("g7".parse().unwrap()), 1);
     /// ```
     #[must_use]
+    #[inline]
     pub fn distance(self, other: Point) -> u8 {
         self.col
             .abs_diff(other.col)

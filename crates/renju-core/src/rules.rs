@@ -1,14 +1,10 @@
 //! Rule sets: how a game is won, and whether Black has fouls.
 
 use crate::Color;
-use crate::names::named;
-use std::fmt;
-use std::str::FromStr;
 
-/// How a game is won (see `RULES.md` section 5).
+/// How a game is won ([docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum RuleSet {
     /// Renju: Black has fouls and wins only with exactly five; White wins with five or more.
     #[default]
@@ -20,9 +16,6 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
-    /// Every rule set.
-    pub const ALL: [RuleSet; 3] = [RuleSet::Renju, RuleSet::FreeStyle, RuleSet::StandardGomoku];
-
     /// Whether Black's moves are checked for fouls.
     ///
     /// ```
@@ -71,57 +64,26 @@ impl RuleSet {
     }
 }
 
-named!(RuleSet, "rule set", {
-    Renju => "renju",
-    FreeStyle => "freestyle",
-    StandardGomoku => "standard",
-},
-    /// The command-line name: `renju`, `freestyle`, `standard` (also `Display`; `FromStr`
-    /// reads these and a few aliases).
+crate::names! {
+    /// The command-line name: `renju`, `freestyle`, `standard` (also `Display`). `FromStr`
+    /// reads these and the aliases `free-style`, `free`, `gomoku` (free-style) and
+    /// `standard-gomoku`, `exact5`, `exact-five` (standard), in any ASCII case.
     ///
     /// ```
     /// use renju_core::RuleSet;
     /// assert_eq!(RuleSet::StandardGomoku.name(), "standard");
-    /// assert_eq!("free-style".parse::<RuleSet>().unwrap().name(), "freestyle");
+    /// assert_eq!("Free-Style".parse::<RuleSet>().unwrap().name(), "freestyle");
     /// ```
-);
-
-/// A rule-set name that is not known.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownRuleSet(pub String);
-
-impl fmt::Display for UnknownRuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown rule set '{}' (expected renju, freestyle or standard)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownRuleSet {}
-
-impl FromStr for RuleSet {
-    type Err = UnknownRuleSet;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let norm = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-        if let Some(r) = RuleSet::from_exact_name(&norm) {
-            return Ok(r);
-        }
-        match norm.as_str() {
-            "free-style" | "gomoku" | "free" => Ok(RuleSet::FreeStyle),
-            "standard-gomoku" | "exact5" | "exact-five" => Ok(RuleSet::StandardGomoku),
-            _ => Err(UnknownRuleSet(s.to_string())),
-        }
+    RuleSet: "rule set" {
+        Renju => "renju",
+        FreeStyle => "freestyle" | "free-style" | "free" | "gomoku",
+        StandardGomoku => "standard" | "standard-gomoku" | "exact5" | "exact-five",
     }
 }
 
 /// How a straight-four point that also makes a five on another line is read
-/// (see `RULES.md` section 3).
+/// ([docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Convention {
     /// Default: "five > foul > open four": such a point makes a five, not a straight four,
     /// so it does not make the three open (seed 000, Rapfi, CForbiddenPointFinder).
@@ -131,21 +93,18 @@ pub enum Convention {
     Strict,
 }
 
-impl Convention {
-    /// Both conventions, default first.
-    pub const ALL: [Convention; 2] = [Convention::Lenient, Convention::Strict];
-}
-
-named!(Convention, "convention", from_str, {
-    Lenient => "lenient",
-    Strict => "strict",
-},
-    /// `lenient` or `strict` (also `Display`; `FromStr` reads it back).
+crate::names! {
+    /// `lenient` or `strict` (also `Display`; `FromStr` reads it back, in any ASCII case).
     ///
     /// ```
     /// use renju_core::Convention;
     /// assert_eq!(Convention::default().name(), "lenient");
     /// assert_eq!(Convention::Strict.to_string(), "strict");
     /// assert_eq!("strict".parse::<Convention>(), Ok(Convention::Strict));
+    /// assert_eq!(Convention::ALL, [Convention::Lenient, Convention::Strict]); // default first
     /// ```
-);
+    Convention: "convention" {
+        Lenient => "lenient",
+        Strict => "strict",
+    }
+}

@@ -2,10 +2,9 @@
 //!
 //! Everything is decided from the 11 points centred on the point (5 on each side), which is
 //! enough for every shape that passes through it. The answers for all 3^10 neighbourhoods are
-//! computed from the definitions in `RULES.md` section 2 (`shape/analyse.rs`) by `build.rs` when
+//! computed from the definitions in [docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 2 (`shape/analyse.rs`) by `build.rs` when
 //! the crate is built, and looked up afterwards.
 
-use crate::names::named;
 use crate::{Board, Color, MAX_SIZE, MIN_SIZE, Point, RuleSet};
 use std::sync::OnceLock;
 
@@ -23,14 +22,6 @@ pub enum Direction {
 }
 
 impl Direction {
-    /// The four directions.
-    pub const ALL: [Direction; 4] = [
-        Direction::Horizontal,
-        Direction::Vertical,
-        Direction::Diagonal,
-        Direction::AntiDiagonal,
-    ];
-
     /// The step `(column, row)` of one point in the positive sense of the line.
     ///
     /// ```
@@ -39,6 +30,7 @@ impl Direction {
     /// assert_eq!(Direction::AntiDiagonal.step(), (1, -1));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn step(self) -> (i32, i32) {
         match self {
             Direction::Horizontal => (1, 0),
@@ -53,14 +45,9 @@ impl Direction {
     }
 }
 
-named!(Direction, "direction", from_str, {
-    Horizontal => "horizontal",
-    Vertical => "vertical",
-    Diagonal => "diagonal",
-    AntiDiagonal => "anti-diagonal",
-},
+crate::names! {
     /// A word for people: `horizontal`, `vertical`, `diagonal`, `anti-diagonal` (also
-    /// `Display`; `FromStr` reads it back).
+    /// `Display`; `FromStr` reads it back, in any ASCII case).
     ///
     /// ```
     /// use renju_core::Direction;
@@ -68,7 +55,14 @@ named!(Direction, "direction", from_str, {
     /// assert_eq!(names, ["horizontal", "vertical", "diagonal", "anti-diagonal"]);
     /// assert_eq!("anti-diagonal".parse::<Direction>(), Ok(Direction::AntiDiagonal));
     /// ```
-);
+    Direction: "direction" {
+        Horizontal => "horizontal",
+        Vertical => "vertical",
+        Diagonal => "diagonal",
+        AntiDiagonal => "anti-diagonal",
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The pattern table.
 
@@ -249,6 +243,7 @@ fn line_len(size: u8, d: Direction, line: usize) -> u32 {
 }
 
 impl Lines {
+    #[inline]
     pub(crate) fn new(board: &Board) -> Lines {
         let mut lines = Lines::empty(board.size());
         for r in 0..board.size() {
@@ -265,6 +260,7 @@ impl Lines {
     }
 
     /// An empty board of side `size` (5..=20).
+    #[inline]
     pub(crate) fn empty(size: u8) -> Lines {
         Lines {
             size,

@@ -1,6 +1,5 @@
 //! The 8 symmetries of a square board (rotations and reflections).
 
-use crate::names::named;
 use crate::{Board, Point};
 
 /// One of the 8 isometries of a square board that keep it in place.
@@ -34,18 +33,6 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// All 8 symmetries, identity first.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry::Identity,
-        Symmetry::Rotate90,
-        Symmetry::Rotate180,
-        Symmetry::Rotate270,
-        Symmetry::FlipHorizontal,
-        Symmetry::FlipVertical,
-        Symmetry::FlipDiagonal,
-        Symmetry::FlipAntiDiagonal,
-    ];
-
     /// Maps 0-based `(col, row)` on a board of side `size`; works for coordinates relative
     /// to any centre when `size` is 1 (the map is then about the origin).
     ///
@@ -146,26 +133,29 @@ impl Symmetry {
     }
 }
 
-named!(Symmetry, "symmetry", from_str, {
-    Identity => "identity",
-    Rotate90 => "rot90",
-    Rotate180 => "rot180",
-    Rotate270 => "rot270",
-    FlipHorizontal => "flip-h",
-    FlipVertical => "flip-v",
-    FlipDiagonal => "flip-d",
-    FlipAntiDiagonal => "flip-a",
-},
+crate::names! {
     /// A short name: `identity`, `rot90`, `rot180`, `rot270`, `flip-h`, `flip-v`, `flip-d`,
-    /// `flip-a` (also `Display`; `FromStr` reads it back).
+    /// `flip-a` (also `Display`; `FromStr` reads it back, in any ASCII case). `Symmetry::ALL`
+    /// lists the 8, identity first.
     ///
     /// ```
     /// use renju_core::Symmetry;
     /// assert_eq!(Symmetry::Rotate270.name(), "rot270");
     /// assert_eq!(Symmetry::FlipDiagonal.to_string(), "flip-d");
     /// assert_eq!("flip-a".parse::<Symmetry>(), Ok(Symmetry::FlipAntiDiagonal));
+    /// assert_eq!(Symmetry::ALL[0], Symmetry::Identity);
     /// ```
-);
+    Symmetry: "symmetry" {
+        Identity => "identity",
+        Rotate90 => "rot90",
+        Rotate180 => "rot180",
+        Rotate270 => "rot270",
+        FlipHorizontal => "flip-h",
+        FlipVertical => "flip-v",
+        FlipDiagonal => "flip-d",
+        FlipAntiDiagonal => "flip-a",
+    }
+}
 
 #[cfg(test)]
 mod tests {

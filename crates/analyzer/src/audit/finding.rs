@@ -1,11 +1,13 @@
 //! What is worth an arbiter's look without making a game illegal: [`Finding`].
 
+use crate::FindingKind;
 use crate::opening::{self, ProtocolProblem};
 use renju_core::{Foul, Point};
 use std::fmt;
 
 /// Something worth an arbiter's look that does not make the game illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Finding {
     /// A 3-3 or 4-4 foul that White did not claim (a move followed it): it lapsed.
     LapsedFoul {
@@ -39,11 +41,11 @@ pub enum Finding {
 }
 
 impl Finding {
-    /// The kind name used in reports: `lapsed-foul`, `unclaimed-overline`, `moves-after-end`,
-    /// `first-move-off-centre`, `not-an-opening`, `opening-protocol`.
+    /// The kind (its name is what reports write): `lapsed-foul`, `unclaimed-overline`,
+    /// `moves-after-end`, `first-move-off-centre`, `not-an-opening`, `opening-protocol`.
     ///
     /// ```
-    /// use renju_analyzer::{Settings, audit};
+    /// use renju_analyzer::{FindingKind, Settings, audit};
     /// use renju_notation::{DeclaredResult, GameRecord};
     /// use renju_core::Move;
     /// # let record = |moves: &str, result: DeclaredResult| {
@@ -55,18 +57,19 @@ impl Finding {
     /// // record(moves, declared result): a GameRecord on the 15x15 board.
     /// // Black's j8 is a double three; White plays on, so under the claim policy it lapses.
     /// let a = audit(&record("h8 h9 i8 b2 j9 b14 j10 n14 j8 a1", DeclaredResult::Black), &Settings::default());
-    /// let kinds: Vec<&str> = a.findings.iter().map(|f| f.kind()).collect();
-    /// assert_eq!(kinds, ["lapsed-foul"]);
+    /// let kinds: Vec<FindingKind> = a.findings.iter().map(|f| f.kind()).collect();
+    /// assert_eq!(kinds, [FindingKind::LapsedFoul]);
+    /// assert_eq!(kinds[0].name(), "lapsed-foul");
     /// ```
     #[must_use]
-    pub const fn kind(&self) -> &'static str {
+    pub const fn kind(&self) -> FindingKind {
         match self {
-            Finding::LapsedFoul { .. } => "lapsed-foul",
-            Finding::UnclaimedOverline { .. } => "unclaimed-overline",
-            Finding::MovesAfterEnd { .. } => "moves-after-end",
-            Finding::FirstMoveOffCentre(_) => "first-move-off-centre",
-            Finding::NotAnOpening(_) => "not-an-opening",
-            Finding::OpeningProtocol(_) => "opening-protocol",
+            Finding::LapsedFoul { .. } => FindingKind::LapsedFoul,
+            Finding::UnclaimedOverline { .. } => FindingKind::UnclaimedOverline,
+            Finding::MovesAfterEnd { .. } => FindingKind::MovesAfterEnd,
+            Finding::FirstMoveOffCentre(_) => FindingKind::FirstMoveOffCentre,
+            Finding::NotAnOpening(_) => FindingKind::NotAnOpening,
+            Finding::OpeningProtocol(_) => FindingKind::OpeningProtocol,
         }
     }
 

@@ -12,6 +12,7 @@ use std::fmt;
 
 /// What really happened in one game, and how it compares with the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GameAudit {
     /// The settings used.
     pub settings: Settings,
@@ -42,6 +43,7 @@ pub struct GameAudit {
 
 /// A check the audit could not make, with the reason. Counted apart from findings.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Note {
     /// About the opening rule.
     Opening(OpeningNote),

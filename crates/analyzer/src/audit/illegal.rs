@@ -14,6 +14,7 @@ pub struct Illegal {
 
 /// What makes a move impossible.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum IllegalKind {
     /// The point already holds a stone.
     Occupied {
@@ -102,7 +103,7 @@ impl fmt::Display for Illegal {
                  under free-style or standard gomoku)"
             ),
             IllegalKind::BadBoardSize(s) => {
-                write!(f, "board side {s} is not supported (5..=20)")
+                write!(f, "board side {s} is not supported (sides 5 to 20)")
             }
         }
     }

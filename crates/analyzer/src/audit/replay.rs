@@ -2,7 +2,7 @@
 
 use super::verdict::consistency;
 use super::{End, Finding, GameAudit, Illegal, IllegalKind, Note, UnreadableMove};
-use crate::opening::{self, Opening, OpeningNote, ProtocolProblem, RuleName};
+use crate::opening::{self, Opening, OpeningNote, RuleName};
 use crate::settings::{ClaimPolicy, Settings};
 use crate::setup::{SetUp, SetUpSummary, opening_set_up};
 use renju_core::{Board, Color, Foul, FoulChecker, Move, Point, RENJU_SIZE, RuleSet, Verdict};
@@ -61,6 +61,48 @@ struct Replay {
     findings: Vec<Finding>,
     /// An overline still claimable when the replay finished (claim policy).
     pending_overline: bool,
+}
+
+impl Replay {
+    /// Black's move `number` (of `total`) on `p` is a `foul`: what it does under `claim`.
+    /// `Ok(Some(end))` when it decides the game, `Ok(None)` when play goes on (a lapsed or
+    /// unclaimed foul is a finding; `overline` keeps the first overline, claimable until Black
+    /// makes five), `Err(())` when the move is refused (the replay stops; `illegal` says why).
+    fn foul(
+        &mut self,
+        number: usize,
+        p: Point,
+        foul: Foul,
+        total: usize,
+        claim: ClaimPolicy,
+        overline: &mut Option<usize>,
+    ) -> Result<Option<End>, ()> {
+        match claim {
+            ClaimPolicy::FoulLoses => Ok(Some(End::Foul(foul))),
+            ClaimPolicy::Refuse => {
+                self.illegal = Some(Illegal {
+                    number,
+                    kind: IllegalKind::Forbidden { point: p, foul },
+                });
+                Err(())
+            }
+            ClaimPolicy::Claim if foul == Foul::Overline => {
+                overline.get_or_insert(number);
+                self.findings
+                    .push(Finding::UnclaimedOverline { number, point: p });
+                Ok(None)
+            }
+            ClaimPolicy::Claim if number == total => Ok(Some(End::Foul(foul))),
+            ClaimPolicy::Claim => {
+                self.findings.push(Finding::LapsedFoul {
+                    number,
+                    point: p,
+                    foul,
+                });
+                Ok(None)
+            }
+        }
+    }
 }
 
 fn replay(
@@ -133,32 +175,13 @@ fn replay(
             match checker.verdict(p, settings.convention) {
                 Verdict::Five => decided = Some(End::BlackFive),
                 Verdict::Legal => {}
-                Verdict::Forbidden(foul) => match settings.claim {
-                    ClaimPolicy::FoulLoses => decided = Some(End::Foul(foul)),
-                    ClaimPolicy::Refuse => {
-                        out.illegal = Some(Illegal {
-                            number,
-                            kind: IllegalKind::Forbidden { point: p, foul },
-                        });
-                        break;
+                Verdict::Forbidden(foul) => {
+                    let claimed = out.foul(number, p, foul, total, settings.claim, &mut overline);
+                    match claimed {
+                        Ok(end) => decided = end,
+                        Err(()) => break,
                     }
-                    ClaimPolicy::Claim if foul == Foul::Overline => {
-                        overline.get_or_insert(number);
-                        out.findings
-                            .push(Finding::UnclaimedOverline { number, point: p });
-                    }
-                    ClaimPolicy::Claim => {
-                        if number == total {
-                            decided = Some(End::Foul(foul));
-                        } else {
-                            out.findings.push(Finding::LapsedFoul {
-                                number,
-                                point: p,
-                                foul,
-                            });
-                        }
-                    }
-                },
+                }
             }
         } else if checker.makes_five(p, color, rules) {
             decided = Some(if color == Color::Black {
@@ -258,20 +281,12 @@ fn audit_impl(
         }));
     } else if renju_board || rule != RuleName::None {
         let check = opening::check_opening(record);
-        for p in check.problems {
-            // The shape of stones 1-3 is already reported by the findings above.
-            let shape_problem = matches!(
-                &p,
-                ProtocolProblem::Recorded {
-                    violation: renju_openings::RecordViolation::OutsideArea { stone: 1..=3, .. }
-                        | renju_openings::RecordViolation::NotAnOpening(_),
-                    ..
-                }
-            );
-            if !(shape && shape_problem) {
-                r.findings.push(Finding::OpeningProtocol(p));
-            }
-        }
+        // Stones 1-3 outside the areas of a rule that starts from the 26 openings break that
+        // rule: an `opening-protocol` finding naming the rule and the stone, besides the
+        // `first-move-off-centre` / `not-an-opening` findings above (which are about the
+        // shape, rule or no rule).
+        r.findings
+            .extend(check.problems.into_iter().map(Finding::OpeningProtocol));
         notes.extend(check.notes.into_iter().map(Note::Opening));
     }
     if let RuleName::Known(rule) = rule

@@ -64,6 +64,7 @@ impl Consistency {
 
 /// The one-word verdict per record, as the corpus auditor's CSV writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum GameVerdict {
     /// Nothing to report.
     Ok,

@@ -9,11 +9,9 @@ use renju_core::{Board, Color, Convention, Foul, Move, RuleSet};
 use renju_notation::GameRecord;
 
 fn load(name: &str) -> GameRecord {
-    let path = format!(
-        "{}/../../corpus/games/{name}.renju",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path = renju_testdata::repo("corpus/games").join(format!("{name}.renju"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let path = path.display();
     let mut words = text.split_whitespace();
     let mut r = GameRecord::new(15);
     r.result = words

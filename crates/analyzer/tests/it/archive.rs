@@ -11,14 +11,11 @@ use std::time::Instant;
 #[test]
 #[ignore = "reads the 147k-game shared archive; run with --release -- --ignored"]
 fn audit_the_dasimagin_archive() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpora/dasimagin-renju/train-2.renju"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        println!("SKIPPED: {path} is absent");
+    let Some(file) = renju_testdata::shared("corpora/dasimagin-renju/train-2.renju") else {
         return;
     };
+    let path = file.display();
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut records = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let mut words = line.split_whitespace();

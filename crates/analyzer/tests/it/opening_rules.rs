@@ -129,7 +129,7 @@ fn outcome(a: &GameAudit) -> Outcome {
                 protocol.push(variant(violation));
             }
             Finding::OpeningProtocol(p) => protocol.push(variant(p)),
-            other => findings.push(other.kind()),
+            other => findings.push(other.kind().name()),
         }
     }
     let notes =
@@ -254,17 +254,24 @@ fn rif_correct_and_every_violation() {
         &[],
         &[],
     );
-    // Stones 1-3 not one of the 26: the opening findings, not a second protocol finding.
+    // Stones 1-3 not one of the 26: the opening findings, and RIF is broken too (issue 26
+    // item 6): an opening-protocol finding naming the stone outside its area.
     expect(
         game("RIF", "h8 h10 j10 k11 g9 a1", Some("g9 j8"), None),
-        &[],
+        &["OutsideArea"],
         &["not-an-opening"],
         &[],
     );
     expect(
         game("RIF", "a1 i9 j10 k11 g9 b1", Some("g9 j8"), None),
-        &[],
+        &["OutsideArea"],
         &["first-move-off-centre"],
+        &[],
+    );
+    expect(
+        game("RIF", "h8 i9 l12 k11 g9 a1", Some("g9 j8"), None),
+        &["OutsideArea"],
+        &["not-an-opening"],
         &[],
     );
     // A game that ends before move 5 needs no offers.
@@ -456,10 +463,10 @@ fn tarannikov_and_five_times_swap() {
         &[],
         &[],
     );
-    // Stone 3 outside the 5x5: the opening finding.
+    // Stone 3 outside the 5x5: the opening finding, and Tarannikov's protocol broken.
     expect(
         game("Tarannikov", "h8 h9 k11 k6 g12 a1", None, None),
-        &[],
+        &["OutsideArea"],
         &["not-an-opening"],
         &[],
     );
@@ -554,7 +561,7 @@ fn continuous_swap_on_records() {
     );
     expect(
         game("LinHuan", "h8 h10 j10 k11 g9 a1", None, None),
-        &[],
+        &["OutsideArea"],
         &["not-an-opening"],
         &["CouplesNotRecorded"],
     );
@@ -651,4 +658,87 @@ fn every_renjunet_spelling_is_recognised() {
         noted += usize::from(!c.notes.is_empty());
     }
     assert_eq!(noted, known.len());
+}
+
+/// Issue 26 item 6: under each rule that starts from one of the 26 openings, black 1 off the
+/// centre, white 2 not touching it and black 3 outside the 5x5 each break the rule: an
+/// `opening-protocol` finding naming the rule and the stone, besides the shape findings; a
+/// record naming no rule (or a rule with black 1 free) gets the shape findings only.
+#[test]
+fn a_shape_outside_the_26_breaks_the_rule_that_wants_them() {
+    use renju_core::Move;
+    let cases = [
+        (
+            "g7 h9 i10 a1",
+            "first-move-off-centre",
+            "stone 1 at g7 is outside the 1x1 (the centre) area",
+        ),
+        (
+            "h8 h10 i10 a1",
+            "not-an-opening",
+            "stone 2 at h10 is outside the 3x3 area",
+        ),
+        (
+            "h8 h9 l12 a1",
+            "not-an-opening",
+            "stone 3 at l12 is outside the 5x5 area",
+        ),
+    ];
+    for (rule, shown) in [
+        ("RIF", "RIF"),
+        ("Yamaguchi", "Yamaguchi"),
+        ("Soosyrv-8", "Soosorv-8"),
+        ("Taraguchi-10", "Taraguchi-10"),
+        ("Tarannikov", "Tarannikov"),
+        ("LianHuan", "Continuous swap"),
+    ] {
+        for (moves, shape, step) in cases {
+            let mut r = GameRecord::new(15);
+            r.moves = moves
+                .split(' ')
+                .map(|m| m.parse::<Move>().unwrap())
+                .collect();
+            r.rule = Some(rule.into());
+            let a = audit(&r, &Settings::default());
+            let found: Vec<(&str, String)> = a
+                .findings
+                .iter()
+                .map(|f| (f.kind().name(), f.to_string()))
+                .collect();
+            assert_eq!(found.len(), 2, "{rule} {moves}: {found:?}");
+            assert_eq!(found[0].0, shape, "{rule} {moves}");
+            assert_eq!(found[1].0, "opening-protocol", "{rule} {moves}");
+            let rule_name = renju_analyzer::opening::RuleName::of(Some(rule));
+            let renju_analyzer::opening::RuleName::Known(known) = rule_name else {
+                panic!("{rule} is a known rule");
+            };
+            assert_eq!(
+                found[1].1,
+                format!("opening rule not followed: {}: {step}", known.name()),
+                "{rule} {moves}"
+            );
+            assert_eq!(known.name(), shown);
+            assert_eq!(
+                a.findings[1].move_number(),
+                Some(moves.split(' ').position(|m| step.contains(m)).unwrap() + 1)
+            );
+        }
+    }
+    // no rule named: a renju game, the shape findings only; Swap2 lets black 1 stand anywhere
+    for (rule, want) in [(None, 1), (Some("Swap2"), 0)] {
+        let mut r = GameRecord::new(15);
+        r.moves = "g7 h9 i10 a1"
+            .split(' ')
+            .map(|m| m.parse::<Move>().unwrap())
+            .collect();
+        r.rule = rule.map(Into::into);
+        let a = audit(&r, &Settings::default());
+        assert_eq!(a.findings.len(), want, "{rule:?}: {a}");
+        assert!(
+            a.findings
+                .iter()
+                .all(|f| f.kind().name() != "opening-protocol"),
+            "{rule:?}"
+        );
+    }
 }

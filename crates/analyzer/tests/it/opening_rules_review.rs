@@ -143,9 +143,10 @@ fn read_one(format: Format, text: &str) -> GameRecord {
 }
 
 fn opening_finding(f: &Finding) -> bool {
+    use renju_analyzer::FindingKind as K;
     matches!(
         f.kind(),
-        "opening-protocol" | "first-move-off-centre" | "not-an-opening"
+        K::OpeningProtocol | K::FirstMoveOffCentre | K::NotAnOpening
     )
 }
 
@@ -1232,10 +1233,11 @@ fn sgf_specials() {
     judge(&a, Want::Ok, s2);
 }
 
-/// The readers place the swap decisions by the rule (issue 21): Swap1's after black 1,
-/// Swap2's option (c) choice after stone 5, Tarannikov's after each stone, RIF's after 3.
+/// The readers keep the sequence of decisions the record holds; the analyzer places them by
+/// the rule (issue 21): Swap1's after black 1, Swap2's option (c) choice after stone 5,
+/// Tarannikov's after each stone, RIF's after 3.
 #[test]
-fn readers_place_swap_decisions_by_the_rule() {
+fn swap_decisions_are_placed_by_the_rule() {
     let cases: [(&str, &str, &[usize]); 5] = [
         ("Swap1", "R", &[1]),
         ("Swap2", "-R", &[3, 5]),
@@ -1255,7 +1257,14 @@ fn readers_place_swap_decisions_by_the_rule() {
             ),
         ] {
             let r = read_one(format, &text);
-            let got: Vec<usize> = r.swaps.iter().map(|s| s.after_move).collect();
+            assert!(
+                r.swaps.iter().all(|s| s.after_move.is_none()),
+                "{rule} {format:?}"
+            );
+            let got: Vec<usize> = renju_analyzer::opening::swap_moves(&r)
+                .into_iter()
+                .map(|m| m.expect("placed by the rule"))
+                .collect();
             assert_eq!(got, want, "{rule} {format:?}");
             let swapped: String = r
                 .swaps

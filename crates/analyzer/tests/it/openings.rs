@@ -69,14 +69,10 @@ fn symmetric_images_are_the_same_opening() {
 
 #[test]
 fn the_26_named_openings_are_26_distinct_classes() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/openings26.json"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        println!("SKIPPED: {path} is absent");
+    let Some(path) = renju_testdata::shared("data/openings26.json") else {
         return;
     };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let data: serde_json::Value = serde_json::from_str(&text).expect("openings26.json parses");
     let list = data.as_array().expect("a list");
     assert_eq!(list.len(), 26);

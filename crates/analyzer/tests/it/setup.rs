@@ -203,7 +203,12 @@ fn gomoku_opening_rules_audited_under_renju_get_a_note() {
     );
     r.rule = Some("Swap2".into());
     let a = audit(&r, &Settings::default());
-    assert!(a.findings.iter().any(|f| f.kind() == "lapsed-foul"), "{a}");
+    assert!(
+        a.findings
+            .iter()
+            .any(|f| f.kind() == renju_analyzer::FindingKind::LapsedFoul),
+        "{a}"
+    );
     let note = a
         .notes
         .iter()
@@ -234,7 +239,12 @@ fn gomoku_opening_rules_audited_under_renju_get_a_note() {
     };
     let a = audit(&r, &free);
     assert!(a.notes.iter().all(|n| n.kind() != "rules-differ"), "{a}");
-    assert!(a.findings.iter().all(|f| f.kind() != "lapsed-foul"), "{a}");
+    assert!(
+        a.findings
+            .iter()
+            .all(|f| f.kind() != renju_analyzer::FindingKind::LapsedFoul),
+        "{a}"
+    );
     // A renju opening rule: no note.
     r.rule = Some("RIF".into());
     let a = audit(&r, &Settings::default());
@@ -255,7 +265,12 @@ fn a_rule_of_gomoku_category_audited_under_renju_gets_a_note() {
     r.tags.insert(tag.into(), "2".into());
     let a = audit(&r, &Settings::default());
     // still judged under renju: the double three at j8 is a lapsed foul
-    assert!(a.findings.iter().any(|f| f.kind() == "lapsed-foul"), "{a}");
+    assert!(
+        a.findings
+            .iter()
+            .any(|f| f.kind() == renju_analyzer::FindingKind::LapsedFoul),
+        "{a}"
+    );
     let notes: Vec<String> = a
         .notes
         .iter()

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::record;
-use renju_analyzer::stats::{OpeningStats, STATS_CSV_HEADER};
+use renju_analyzer::stats::OpeningStats;
 use renju_analyzer::{Settings, audit};
 use renju_core::{Move, RENJU_SIZE, Symmetry};
 use renju_notation::{DeclaredResult, GameRecord};
@@ -52,12 +52,15 @@ fn every_opening_under_every_symmetry() {
         assert_eq!(row.mean_moves(), Some(5.0));
     }
     assert_eq!(stats.rows()[26].games, 0);
-    let csv = stats.csv();
-    let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], STATS_CSV_HEADER);
-    assert_eq!(lines[1], "1D,Kansei,8,2,2,2,2,0,0,0,5.0");
-    assert_eq!(lines[27], "none,not one of the 26,0,0,0,0,0,0,0,0,");
-    assert_eq!(lines.len(), 28);
+    let (first, none) = (stats.rows()[0], stats.rows()[26]);
+    assert_eq!((first.code, first.name), ("1D", "Kansei"));
+    assert_eq!(first.mean_moves_text().as_deref(), Some("5.0"));
+    assert_eq!(
+        (none.code, none.name, none.games),
+        ("none", "not one of the 26", 0)
+    );
+    assert_eq!(none.mean_moves_text(), None);
+    assert_eq!(stats.rows().len(), 27);
 }
 
 #[test]
@@ -111,12 +114,15 @@ fn none_cases_and_ends() {
         (4, 1, 3, 1, 1, 1)
     );
     assert_eq!(d6.mean_moves(), Some((9 + 10 + 9 + 4) as f64 / 4.0));
-    let line = stats
-        .csv()
-        .lines()
-        .find(|l| l.starts_with("6D,"))
-        .map(str::to_string);
-    assert_eq!(line.as_deref(), Some("6D,Ugetsu,4,1,3,0,0,1,1,1,8.0"));
+    assert_eq!(
+        (
+            d6.name,
+            d6.draw,
+            d6.unknown,
+            d6.mean_moves_text().as_deref()
+        ),
+        ("Ugetsu", 0, 0, Some("8.0"))
+    );
     // Merging two halves gives the whole.
     let mut a = OpeningStats::new();
     let mut b = OpeningStats::new();
@@ -165,16 +171,28 @@ fn fifth_moves_per_rule_in_the_standard_orientation() {
     short.rule = Some("RIF".into());
     assert!(!fifth.add(&short));
     assert_eq!(counted, 16);
-    let csv = fifth.csv();
-    let lines: Vec<&str> = csv.lines().collect();
+    let rows: Vec<String> = fifth
+        .rows()
+        .map(|(rule, code, five, r)| {
+            format!(
+                "{rule} {code} {five} games {} offers {}/{} swapped {} b{} w{} d{} u{}",
+                r.games,
+                r.offers,
+                r.offers_recorded,
+                r.swapped,
+                r.black,
+                r.white,
+                r.draw,
+                r.unknown
+            )
+        })
+        .collect();
     // g9 in the standard orientation (the smaller of g9/i9).
     assert_eq!(
-        lines,
+        rows,
         [
-            renju_analyzer::fifth_stats::FIFTH_CSV_HEADER,
-            "RIF,1D,g9,16,2,2.0,0,16,0,0,0",
-            "Yamaguchi,1D,g9,1,0,,0,0,1,0,0",
-        ],
-        "{csv}"
+            "RIF 1D g9 games 16 offers 4/2 swapped 0 b16 w0 d0 u0",
+            "Yamaguchi 1D g9 games 1 offers 0/0 swapped 0 b0 w1 d0 u0",
+        ]
     );
 }

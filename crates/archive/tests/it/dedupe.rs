@@ -242,7 +242,7 @@ fn set_up_records_are_not_compared() {
     };
     assert_eq!(
         d.push(src(1), &set),
-        Err(renju_archive::dedupe::NotExamined::SetUp)
+        Err(renju_archive::dedupe::NotExaminedError::SetUp)
     );
     assert_eq!(d.push(src(2), &a), Ok(1));
     assert!(d.push(src(3), &set).is_err());
@@ -442,7 +442,7 @@ fn records_the_symmetries_cannot_map_are_listed() {
             .map(|(seq, s, why)| (*seq, s.index, why.to_string()))
             .collect::<Vec<_>>(),
         [
-            (0, 1, "board side 0 is not in 5..=20".to_string()),
+            (0, 1, "board side 0 is not one of 5 to 20".to_string()),
             (1, 2, "move 1 is off the board".to_string())
         ]
     );

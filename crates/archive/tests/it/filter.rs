@@ -108,6 +108,48 @@ fn texts_lengths_results_and_audit_conditions() {
     assert!(parse_verdict("unreadable").is_err());
 }
 
+/// `--finding` takes every kind the auditor reports (issue 26 item 4, issue 28): the missed
+/// wins and the opening-protocol findings of a rule that wants the 26 included.
+#[test]
+fn every_finding_kind_is_a_condition() {
+    use renju_archive::filter::parse_finding;
+    for k in FindingKind::ALL {
+        assert_eq!(parse_finding(k.name()), Ok(k));
+        assert_eq!(parse_finding(&k.name().to_uppercase()), Ok(k));
+    }
+    let e = parse_finding("vcf").unwrap_err().to_string();
+    for k in [
+        "missed-vcf",
+        "lost-with-vcf",
+        "unreadable",
+        "opening-protocol",
+    ] {
+        assert!(e.contains(k), "{e}");
+    }
+    let finding = |k: FindingKind| Conditions {
+        finding: Some(k),
+        ..Conditions::default()
+    };
+    // Black's open three h8 i8 j8; White a4 leaves it, Black plays b14 instead of the VCF
+    // (g8 or k8), and the record stops declared a White win: both missed-wins kinds.
+    let mut missed = game("h8 a1 i8 a2 j8 a4 b14 a6");
+    missed.result = DeclaredResult::White;
+    assert!(finding(FindingKind::MissedVcf).matches(&missed));
+    assert!(finding(FindingKind::LostWithVcf).matches(&missed));
+    let mut won = game("h8 a1 i8 a2 j8 a4 k8 a6");
+    won.result = DeclaredResult::White;
+    assert!(!finding(FindingKind::MissedVcf).matches(&won));
+    // black 1 off the centre under RIF: first-move-off-centre and opening-protocol
+    let mut rif = game("g7 h9 i10 a1");
+    rif.rule = Some("RIF".into());
+    assert!(finding(FindingKind::FirstMoveOffCentre).matches(&rif));
+    assert!(finding(FindingKind::OpeningProtocol).matches(&rif));
+    rif.rule = None;
+    assert!(!finding(FindingKind::OpeningProtocol).matches(&rif));
+    // a record read is never unreadable
+    assert!(!finding(FindingKind::Unreadable).matches(&game("h8 h9")));
+}
+
 fn arb_game() -> impl Strategy<Value = GameRecord> {
     proptest::collection::vec((4u8..11, 4u8..11, 0u8..20), 0..6).prop_map(|v| {
         let mut g = GameRecord::new(15);

@@ -1,101 +1,14 @@
 //! One report row per record: [`Row`], with typed columns, and the kinds of findings
 //! ([`FindingKind`]).
 
-use renju_analyzer::{End, Finding, GameAudit, GameVerdict, Opening};
+use renju_analyzer::{End, GameAudit, GameVerdict, Opening};
 use renju_notation::{DeclaredResult, GameRecord};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
-/// The kind of a finding, as the report's `findings` column and the summary name it.
-///
-/// Declared in the byte order of their names (a test checks it), so that ordered maps keyed
-/// by it list the kinds alphabetically, as the summary always has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FindingKind {
-    /// The first move of a renju game is not h8.
-    FirstMoveOffCentre,
-    /// A move that cannot be played.
-    Illegal,
-    /// A 3-3 or 4-4 foul White did not claim.
-    LapsedFoul,
-    /// Declared lost by the side to move, which had a VCF on the final board
-    /// (`--missed-wins`).
-    LostWithVcf,
-    /// The side to move had a VCF and played a move that starts none (`--missed-wins`).
-    MissedVcf,
-    /// Moves follow the end of the game.
-    MovesAfterEnd,
-    /// The first three moves are not one of the 26 openings.
-    NotAnOpening,
-    /// The opening-rule data contradicts itself.
-    OpeningProtocol,
-    /// The declared result contradicts the board.
-    ResultMismatch,
-    /// An overline White never claimed.
-    UnclaimedOverline,
-    /// The record could not be read.
-    Unreadable,
-}
-
-impl FindingKind {
-    /// Every kind, in name order.
-    pub const ALL: [FindingKind; 11] = [
-        FindingKind::FirstMoveOffCentre,
-        FindingKind::Illegal,
-        FindingKind::LapsedFoul,
-        FindingKind::LostWithVcf,
-        FindingKind::MissedVcf,
-        FindingKind::MovesAfterEnd,
-        FindingKind::NotAnOpening,
-        FindingKind::OpeningProtocol,
-        FindingKind::ResultMismatch,
-        FindingKind::UnclaimedOverline,
-        FindingKind::Unreadable,
-    ];
-
-    /// The report name, `first-move-off-centre` ... `unreadable`.
-    ///
-    /// ```
-    /// use corpus_tool::validate::FindingKind;
-    /// assert_eq!(FindingKind::ResultMismatch.name(), "result-mismatch");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            FindingKind::FirstMoveOffCentre => "first-move-off-centre",
-            FindingKind::Illegal => "illegal",
-            FindingKind::LapsedFoul => "lapsed-foul",
-            FindingKind::LostWithVcf => "lost-with-vcf",
-            FindingKind::MissedVcf => "missed-vcf",
-            FindingKind::MovesAfterEnd => "moves-after-end",
-            FindingKind::NotAnOpening => "not-an-opening",
-            FindingKind::OpeningProtocol => "opening-protocol",
-            FindingKind::ResultMismatch => "result-mismatch",
-            FindingKind::UnclaimedOverline => "unclaimed-overline",
-            FindingKind::Unreadable => "unreadable",
-        }
-    }
-
-    /// The kind of an analyzer finding.
-    #[must_use]
-    pub const fn of(finding: &Finding) -> FindingKind {
-        match finding {
-            Finding::LapsedFoul { .. } => FindingKind::LapsedFoul,
-            Finding::UnclaimedOverline { .. } => FindingKind::UnclaimedOverline,
-            Finding::MovesAfterEnd { .. } => FindingKind::MovesAfterEnd,
-            Finding::FirstMoveOffCentre(_) => FindingKind::FirstMoveOffCentre,
-            Finding::NotAnOpening(_) => FindingKind::NotAnOpening,
-            Finding::OpeningProtocol(_) => FindingKind::OpeningProtocol,
-        }
-    }
-}
-
-impl fmt::Display for FindingKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The kind of a finding, as the report's `findings` column and the summary name it: the
+/// analyzer's one vocabulary of finding kinds.
+pub use renju_analyzer::FindingKind;
 
 /// The kinds of the findings of one record, written `;`-separated in one CSV field.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -107,15 +20,7 @@ impl Kinds {
     /// finding of the analyzer.
     #[must_use]
     pub fn of(a: &GameAudit) -> Kinds {
-        let mut kinds = Vec::with_capacity(a.findings.len() + 2);
-        if a.illegal.is_some() {
-            kinds.push(FindingKind::Illegal);
-        }
-        if a.verdict() == GameVerdict::ResultMismatch {
-            kinds.push(FindingKind::ResultMismatch);
-        }
-        kinds.extend(a.findings.iter().map(FindingKind::of));
-        Kinds(kinds)
+        Kinds(a.kinds())
     }
 
     /// How many times `kind` occurs.
@@ -203,10 +108,7 @@ impl Row {
     /// Adds the missed wins of the record: their kinds go to the `findings` column.
     pub fn add_missed(&mut self, missed: Vec<renju_analyzer::missed::MissedWin>) {
         for m in &missed {
-            self.findings.0.push(match m {
-                renju_analyzer::missed::MissedWin::MissedVcf { .. } => FindingKind::MissedVcf,
-                renju_analyzer::missed::MissedWin::LostWithVcf { .. } => FindingKind::LostWithVcf,
-            });
+            self.findings.0.push(m.kind());
         }
         self.missed.extend(missed);
     }
@@ -292,7 +194,7 @@ mod tests {
         for (moves, result) in games {
             let a = audit(&record(moves, result), &Settings::default());
             let kinds = Kinds::of(&a);
-            let from_analyzer: Vec<&str> = a.findings.iter().map(|f| f.kind()).collect();
+            let from_analyzer: Vec<&str> = a.findings.iter().map(|f| f.kind().name()).collect();
             let ours: Vec<&str> = kinds
                 .0
                 .iter()

@@ -3,7 +3,8 @@
 
 use super::Options;
 use super::row::{FindingKind, Row, by_display};
-use super::walk::{FileProblem, ProblemKind, SkipReason, Skipped};
+use crate::input::walk::{FileProblem, ProblemKind, SkipReason, Skipped};
+use crate::style::{by_folder, count, first_few, or_none, ordinal, plural, thousands};
 use renju_analyzer::{ClaimPolicy, End, GameAudit, GameVerdict, Settings};
 use renju_core::{Convention, Foul, RuleSet};
 use renju_notation::{Format, Orientation};
@@ -160,6 +161,19 @@ pub struct RunSettings {
     /// The orientation forced (`top`, `bottom`), `null` for each format's usual one.
     #[serde(serialize_with = "orientation_or_null")]
     pub orientation: Option<Orientation>,
+    /// The limits of the missed-wins search (`--missed-wins`); absent from the JSON when not
+    /// looked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missed_wins: Option<MissedWins>,
+}
+
+/// The limits of `--missed-wins`, as the JSON summary's `settings.missed_wins`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MissedWins {
+    /// `--max-depth`: the most fours of a VCF, the final five not counted.
+    pub max_depth: u32,
+    /// The most search nodes per position.
+    pub max_nodes: u64,
 }
 
 fn format_or_null<S: Serializer>(v: &Option<Format>, s: S) -> Result<S::Ok, S::Error> {
@@ -181,14 +195,29 @@ impl RunSettings {
             sample: options.sample.max(1),
             format: options.format,
             orientation: options.orientation,
+            missed_wins: options.missed_wins.map(|l| MissedWins {
+                max_depth: l.max_depth,
+                max_nodes: l.max_nodes,
+            }),
         }
     }
 }
 
 impl fmt::Display for RunSettings {
-    /// As [`Settings`] says it: `rules renju, convention lenient, claim policy claim`.
+    /// As [`Settings`] says it: `rules renju, convention lenient, claim policy claim`; then,
+    /// with `--missed-wins`, `; --missed-wins --max-depth 20 (at most 1,000,000 search nodes a
+    /// position)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Settings::new(self.rules, self.convention, self.claim_policy).fmt(f)
+        Settings::new(self.rules, self.convention, self.claim_policy).fmt(f)?;
+        if let Some(m) = self.missed_wins {
+            write!(
+                f,
+                "; --missed-wins --max-depth {} (at most {} search nodes a position)",
+                m.max_depth,
+                thousands(m.max_nodes)
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -221,20 +250,38 @@ pub struct Summary {
     /// Files found in folders that are in no record format (a README, say): not audited.
     pub skipped_files: Vec<String>,
     /// Entries of folders not read: hidden ones, links back up, pipes (see
-    /// [`walk`](super::walk)).
+    /// [`walk`](crate::input::walk)).
     pub skipped: Vec<Skipped>,
     /// Wall time in seconds.
     pub seconds: f64,
     /// Worker threads used.
     pub jobs: usize,
+    /// When the run was stopped before its end (SIGINT, SIGTERM): by what, and what it did
+    /// not reach. Absent from the JSON when the run ran to its end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<Interrupted>,
+}
+
+/// A run stopped before its end: the counts and the report cover the records audited, a
+/// prefix of the input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Interrupted {
+    /// What stopped it: `SIGINT`, `SIGTERM`, or `a request`.
+    pub by: String,
+    /// Records not audited: read and not worked, or never read (counted by reading them).
+    pub not_reached: usize,
+    /// Whether every record not reached was counted (`false`: a second signal stopped the
+    /// counting; `not_reached` is then a lower bound).
+    pub counted: bool,
 }
 
 impl Summary {
-    /// Whether anything is worth an arbiter's look: a row that is not `ok`, or a file in a
-    /// record format holding no record.
+    /// Whether anything is worth an arbiter's look: a row that is not `ok`, a finding (a
+    /// `--missed-wins` finding leaves the verdict `ok`), or a file holding no record.
     #[must_use]
     pub fn has_findings(&self) -> bool {
         self.verdicts.iter().any(|(v, _)| v != GameVerdict::Ok)
+            || !self.findings.is_empty()
             || self
                 .file_problems
                 .iter()
@@ -250,16 +297,56 @@ impl Summary {
             .count()
     }
 
-    /// The exit status: 2 the run is incomplete, 1 findings, 0 every record `ok`.
+    /// The exit status: 130 the run was interrupted, 2 it is incomplete, 1 findings, 0 every
+    /// record `ok`.
     #[must_use]
     pub fn status(&self) -> u8 {
-        if self.incomplete() > 0 {
+        if self.interrupted.is_some() {
+            130
+        } else if self.incomplete() > 0 {
             2
         } else if self.has_findings() {
             1
         } else {
             0
         }
+    }
+
+    /// Checks that the counts add up (every build): the rows per verdict and per end are the
+    /// rows, the unreadable ones are the rows of verdict `unreadable`, each kind has at most
+    /// [`EXAMPLES`] examples and at least as many findings.
+    ///
+    /// # Panics
+    /// When they do not (a bug).
+    pub fn check(&self) {
+        assert_eq!(
+            self.verdicts.total(),
+            self.records,
+            "summary: rows per verdict"
+        );
+        assert_eq!(self.ends.total(), self.records, "summary: rows per end");
+        assert_eq!(
+            self.verdicts.get(GameVerdict::Unreadable),
+            self.unreadable,
+            "summary: unreadable rows"
+        );
+        assert_eq!(
+            self.finding_count(FindingKind::Unreadable),
+            self.unreadable,
+            "summary: unreadable findings"
+        );
+        for (kind, k) in &self.findings {
+            assert!(
+                k.examples.len() <= EXAMPLES && k.examples.len() <= k.count && k.count > 0,
+                "summary: examples of {kind}"
+            );
+        }
+    }
+
+    /// Every finding counted, all kinds together.
+    #[must_use]
+    pub fn finding_total(&self) -> usize {
+        self.findings.values().map(|k| k.count).sum()
     }
 
     /// The count of findings of `kind`.
@@ -296,40 +383,12 @@ impl Summary {
                 .or_default()
                 .add(|| example(u.move_number, u.to_string()));
         }
-        let mut analyzer_findings = audit.into_iter().flat_map(|a| a.findings.iter());
-        let mut missed = row.missed.iter();
-        for &kind in &row.findings.0 {
-            let count = self.findings.entry(kind).or_default();
-            match (kind, audit) {
-                (FindingKind::Unreadable, _) => count.add(|| {
-                    // The detail repeats the file and record the example already names.
-                    let prefix = format!("{}: record {}, ", row.file, row.index);
-                    let text = row.detail.strip_prefix(&prefix).unwrap_or(&row.detail);
-                    example(None, text.to_string())
-                }),
-                (FindingKind::Illegal, Some(a)) => count.add(|| match &a.illegal {
-                    Some(i) => example(Some(i.number), i.to_string()),
-                    None => example(None, row.detail.clone()),
-                }),
-                (FindingKind::ResultMismatch, Some(a)) => {
-                    count.add(|| example(a.end_move, row.detail.clone()));
-                }
-                (FindingKind::MissedVcf | FindingKind::LostWithVcf, _) => {
-                    let m = missed.next();
-                    count.add(|| match m {
-                        Some(m) => example(m.move_number(), m.to_string()),
-                        None => example(None, row.detail.clone()),
-                    });
-                }
-                _ => {
-                    let f = analyzer_findings.next();
-                    count.add(|| match f {
-                        Some(f) => example(f.move_number(), f.to_string()),
-                        None => example(None, row.detail.clone()),
-                    });
-                }
-            }
-        }
+        for_each_finding(row, audit, &mut |kind, detail| {
+            self.findings.entry(kind).or_default().add(|| {
+                let (m, text) = detail();
+                example(m, text)
+            });
+        });
     }
 
     /// Adds the counts of `other` (examples kept up to [`EXAMPLES`] per kind).
@@ -360,85 +419,78 @@ impl Summary {
     }
 }
 
-/// `1234567` as `1,234,567`.
-#[must_use]
-pub fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
+/// A finding's move and sentence, made when asked for ([`for_each_finding`]).
+pub type Detail<'a> = &'a dyn Fn() -> (Option<usize>, String);
+
+/// Calls `f` with each finding of `row` (its `findings` column, in order) and a way to get
+/// its move and its sentence (made only when asked for: the summary keeps a few examples,
+/// `--findings-report` all of them): an unreadable record's reason (without the file and
+/// record the row names), an illegal move's, a mismatch's detail, an analyzer finding's
+/// sentence, a missed win's (with its VCF line).
+pub fn for_each_finding(
+    row: &Row,
+    audit: Option<&GameAudit>,
+    f: &mut dyn FnMut(FindingKind, Detail<'_>),
+) {
+    let mut analyzer = audit.into_iter().flat_map(|a| a.findings.iter());
+    let mut missed = row.missed.iter();
+    for &kind in &row.findings.0 {
+        match (kind, audit) {
+            (FindingKind::Unreadable, _) => f(kind, &|| {
+                // The detail repeats the file and record the row already names.
+                let prefix = format!("{}: record {}, ", row.file, row.index);
+                let text = row.detail.strip_prefix(&prefix).unwrap_or(&row.detail);
+                (None, text.to_string())
+            }),
+            (FindingKind::Illegal, Some(a)) => f(kind, &|| match &a.illegal {
+                Some(i) => (Some(i.number), i.to_string()),
+                None => (None, row.detail.clone()),
+            }),
+            (FindingKind::ResultMismatch, Some(a)) => {
+                f(kind, &|| (a.end_move, row.detail.clone()));
+            }
+            (FindingKind::MissedVcf | FindingKind::LostWithVcf, _) => {
+                let m = missed.next();
+                f(kind, &|| match m {
+                    Some(m) => (m.move_number(), m.to_string()),
+                    None => (None, row.detail.clone()),
+                });
+            }
+            _ => {
+                let a = analyzer.next();
+                f(kind, &|| match a {
+                    Some(a) => (a.move_number(), a.to_string()),
+                    None => (None, row.detail.clone()),
+                });
+            }
         }
-        out.push(c);
-    }
-    out
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-/// `1st`, `2nd`, `3rd`, `11th`...
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// The first [`EXAMPLES`] items, then `(3 of 6; all in --json)` when cut.
-fn cut(items: &[&str]) -> String {
-    let shown = items[..items.len().min(EXAMPLES)].join(", ");
-    if items.len() > EXAMPLES {
-        format!(
-            "{shown} ({EXAMPLES} of {}; all in --json)",
-            thousands(items.len())
-        )
-    } else {
-        shown
-    }
-}
-
-/// Paths summed up by folder, in one line: `corpus/fouls/ 67, docs/ 2`.
-fn by_folder(paths: &[String]) -> String {
-    let mut folders: Vec<(String, usize)> = Vec::new();
-    for p in paths {
-        let folder = match std::path::Path::new(p).parent() {
-            Some(d) if !d.as_os_str().is_empty() => format!("{}/", d.display()),
-            _ => "./".to_string(),
-        };
-        match folders.iter_mut().find(|(f, _)| *f == folder) {
-            Some((_, n)) => *n += 1,
-            None => folders.push((folder, 1)),
-        }
-    }
-    let parts: Vec<String> = folders.iter().map(|(f, n)| format!("{n} in {f}")).collect();
-    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-    if parts.len() > EXAMPLES {
-        format!(
-            "{} ({EXAMPLES} of {} folders; every file in --json)",
-            parts[..EXAMPLES].join(", "),
-            thousands(parts.len())
-        )
-    } else {
-        format!("{} (every file in --json)", parts.join(", "))
     }
 }
 
 fn line<K: Counted>(t: &Tally<K>) -> String {
-    t.iter()
-        .map(|(k, n)| format!("{} {}", k.name(), thousands(n)))
-        .collect::<Vec<_>>()
-        .join(", ")
+    or_none(
+        t.iter()
+            .map(|(k, n)| format!("{} {}", k.name(), thousands(n)))
+            .collect::<Vec<_>>()
+            .join(", "),
+    )
 }
 
 impl fmt::Display for Summary {
-    /// The summary a person reads in ten seconds.
+    /// The summary a person reads in ten seconds: the counts, the findings with their first
+    /// examples, the notes, then what was not audited or skipped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_counts(f)?;
+        self.write_findings(f)?;
+        self.write_notes(f)?;
+        self.write_not_audited(f)?;
+        self.write_skipped(f)
+    }
+}
+
+impl Summary {
+    /// `audited ...`, `settings: ...`, `records: ...`, `verdicts: ...`, `ends: ...`.
+    fn write_counts(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rate = if self.seconds > 0.0 {
             self.records as f64 / self.seconds
         } else {
@@ -446,14 +498,12 @@ impl fmt::Display for Summary {
         };
         writeln!(
             f,
-            "audited {} records in {} file{} in {:.2} s ({} games/s, {} job{})",
-            thousands(self.records),
-            self.files,
-            plural(self.files),
+            "audited {} in {} in {:.2} s ({} games/s, {})",
+            count(self.records, "record", "records"),
+            count(self.files, "file", "files"),
             self.seconds,
             thousands(rate as usize),
-            self.jobs,
-            plural(self.jobs),
+            count(self.jobs, "job", "jobs"),
         )?;
         writeln!(f, "settings: {}", self.settings)?;
         if self.not_sampled > 0 {
@@ -475,40 +525,64 @@ impl fmt::Display for Summary {
             )?;
         }
         writeln!(f, "verdicts: {}", line(&self.verdicts))?;
-        writeln!(f, "ends: {}", line(&self.ends))?;
+        writeln!(f, "ends: {}", line(&self.ends))
+    }
+
+    /// `findings: none`, or each kind with its count and first examples.
+    fn write_findings(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.findings.is_empty() {
-            writeln!(f, "findings: none")?;
-        } else {
-            writeln!(f, "findings:")?;
-            for (kind, k) in &self.findings {
-                if k.count > k.examples.len() {
-                    writeln!(
-                        f,
-                        "  {kind}: {} ({} of {} shown)",
-                        thousands(k.count),
-                        k.examples.len(),
-                        thousands(k.count)
-                    )?;
-                } else {
-                    writeln!(f, "  {kind}: {}", thousands(k.count))?;
-                }
-                for e in &k.examples {
-                    let at = e.r#move.map(|m| format!(", move {m}")).unwrap_or_default();
-                    writeln!(f, "    {} record {}{at}: {}", e.file, e.record, e.text)?;
-                }
-            }
+            return writeln!(f, "findings: none");
         }
-        if !self.notes.is_empty() {
-            writeln!(f, "notes (checks not made for lack of data; not findings):")?;
-            for (kind, k) in &self.notes {
+        writeln!(f, "findings:")?;
+        for (kind, k) in &self.findings {
+            if k.count > k.examples.len() {
+                writeln!(
+                    f,
+                    "  {kind}: {} ({} of {} shown)",
+                    thousands(k.count),
+                    k.examples.len(),
+                    thousands(k.count)
+                )?;
+            } else {
                 writeln!(f, "  {kind}: {}", thousands(k.count))?;
-                for e in &k.examples {
-                    writeln!(f, "    {} record {}: {}", e.file, e.record, e.text)?;
-                }
+            }
+            for e in &k.examples {
+                let at = e.r#move.map(|m| format!(", move {m}")).unwrap_or_default();
+                writeln!(f, "    {} record {}{at}: {}", e.file, e.record, e.text)?;
             }
         }
+        Ok(())
+    }
+
+    /// The checks not made, by kind, when there are any.
+    fn write_notes(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.notes.is_empty() {
+            return Ok(());
+        }
+        writeln!(f, "notes (checks not made for lack of data; not findings):")?;
+        for (kind, k) in &self.notes {
+            writeln!(f, "  {kind}: {}", thousands(k.count))?;
+            for e in &k.examples {
+                writeln!(f, "    {} record {}: {}", e.file, e.record, e.text)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The files not audited, a stop, the paths that could not be read.
+    fn write_not_audited(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for p in &self.file_problems {
             writeln!(f, "file not audited: {}: {}", p.file, p.reason)?;
+        }
+        if let Some(i) = &self.interrupted {
+            writeln!(
+                f,
+                "INTERRUPTED by {}: the counts and the report cover the {} audited; {}{} not reached",
+                i.by,
+                count(self.records, "record", "records"),
+                if i.counted { "" } else { "at least " },
+                count(i.not_reached, "record", "records"),
+            )?;
         }
         let incomplete = self.incomplete();
         if incomplete > 0 {
@@ -518,13 +592,19 @@ impl fmt::Display for Summary {
                 plural(incomplete),
             )?;
         }
+        Ok(())
+    }
+
+    /// The entries skipped: files in no record format summed per folder, the others by
+    /// reason with their first few paths.
+    fn write_skipped(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.skipped_files.is_empty() {
             writeln!(
                 f,
                 "skipped {} file{} in no record format: {}",
                 thousands(self.skipped_files.len()),
                 plural(self.skipped_files.len()),
-                by_folder(&self.skipped_files)
+                by_folder(&self.skipped_files, "every file in --json")
             )?;
         }
         for reason in [
@@ -541,10 +621,9 @@ impl fmt::Display for Summary {
             if !paths.is_empty() {
                 writeln!(
                     f,
-                    "skipped {} entr{}, {reason}: {}",
-                    thousands(paths.len()),
-                    if paths.len() == 1 { "y" } else { "ies" },
-                    cut(&paths)
+                    "skipped {}, {reason}: {}",
+                    count(paths.len(), "entry", "entries"),
+                    first_few(&paths, "--json")
                 )?;
             }
         }

@@ -194,8 +194,9 @@ proptest! {
         let summary = audit_with_report(
             std::slice::from_ref(&dir.0),
             &Options::default(),
+            &common::engine(2),
             Some(&mut csv),
-            &mut |_, _| {},
+            &mut |_| {},
         )
         .unwrap();
         prop_assert!(summary.file_problems.is_empty());
@@ -248,21 +249,15 @@ proptest! {
 
 /// The summary and the rows of an audit of `path` (a file or a folder) with `jobs` workers.
 fn audit_rows(path: &std::path::Path, jobs: usize) -> (Summary, Vec<corpus_tool::validate::Row>) {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .unwrap();
     let mut rows = Vec::new();
-    let summary = pool
-        .install(|| {
-            corpus_tool::validate::audit_paths(
-                &[path.to_path_buf()],
-                &Options::default(),
-                &mut |r| rows.push(r.clone()),
-                &mut |_, _| {},
-            )
-        })
-        .unwrap();
+    let summary = corpus_tool::validate::audit_paths(
+        &[path.to_path_buf()],
+        &Options::default(),
+        &common::engine(jobs),
+        &mut |r| rows.push(r.clone()),
+        &mut |_| {},
+    )
+    .unwrap();
     (summary, rows)
 }
 
@@ -275,7 +270,7 @@ fn small_and_streamed_files_keep_report_order_with_any_number_of_workers() {
     let games = GAMES.map(|g| format!("black {g}\n"));
     // 12,000 records (several batches), well over the small-file size
     let big: String = (0..12_000).map(|i| games[i % 4].as_str()).collect();
-    assert!(big.len() as u64 > corpus_tool::validate::pipeline::SMALL_FILE);
+    assert!(big.len() as u64 > corpus_tool::input::SMALL_FILE);
     std::fs::write(dir.path("b-big.renju"), &big).unwrap();
     for name in ["a-small.renju", "c-small.renju", "d/e-small.renju"] {
         std::fs::create_dir_all(dir.path(name).parent().unwrap()).unwrap();
@@ -320,7 +315,7 @@ fn a_large_sgf_found_in_a_folder_is_read_in_its_turn() {
     let dir = Scratch::new("largesgf");
     let game = "(;FF[4]GM[4]SZ[15]RE[B+R];B[hh];W[hi];B[ih])\n";
     let big: String = game.repeat(3_000);
-    assert!(big.len() as u64 > corpus_tool::validate::pipeline::SMALL_FILE);
+    assert!(big.len() as u64 > corpus_tool::input::SMALL_FILE);
     std::fs::write(dir.path("b-big.sgf"), &big).unwrap();
     for name in ["a.renju", "c.renju"] {
         std::fs::write(dir.path(name), format!("black {}\n", GAMES[0])).unwrap();
@@ -359,10 +354,7 @@ fn a_slow_record_lets_later_batches_finish_first_and_the_order_holds() {
     let big: String = (0..20_000).map(|i| games[i % 4].as_str()).collect();
     std::fs::write(dir.path("big.renju"), &big).unwrap();
     let run = |jobs: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .unwrap();
+        let engine = common::engine(jobs);
         let finished = AtomicUsize::new(0);
         // The 10th record audited waits until 5,000 others are done (or 10 s pass): with 2
         // workers, batches after its own must be done before it.
@@ -382,18 +374,17 @@ fn a_slow_record_lets_later_batches_finish_first_and_the_order_holds() {
         };
         let mut rows = Vec::new();
         let mut waited = 0;
-        let summary = pool.install(|| {
-            corpus_tool::validate::audit_entries(
-                corpus_tool::validate::walk_paths(std::slice::from_ref(&dir.0)).unwrap(),
-                &Options::default(),
-                &slow,
-                &mut |a| {
-                    rows.push(a.row.clone());
-                    waited = waited.max(*a.extra.unwrap());
-                },
-                &mut |_, _| {},
-            )
-        });
+        let summary = corpus_tool::validate::audit_entries(
+            corpus_tool::validate::walk_paths(std::slice::from_ref(&dir.0)).unwrap(),
+            &Options::default(),
+            &engine,
+            &slow,
+            &mut |a| {
+                rows.push(a.row.clone());
+                waited = waited.max(*a.extra.unwrap());
+            },
+            &mut |_| {},
+        );
         (summary, rows, waited)
     };
     let (one, rows_one, _) = run(1);
@@ -497,30 +488,26 @@ fn two_workers_both_audit() {
     for i in 0..1000 {
         std::fs::write(dir.path(&format!("small/s{i:04}.renju")), &games[i % 3]).unwrap();
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let engine = common::engine(2);
     for (folder, records) in [("large", 40_000), ("small", 1000)] {
         let mut threads = std::collections::BTreeSet::new();
-        let summary = pool.install(|| {
-            audit_walk(
-                collect_files(&[dir.path(folder)]).unwrap(),
-                &Options::default(),
-                &|_, _| rayon::current_thread_index(),
-                &mut |a: Audited<'_, Option<usize>>| {
-                    threads.insert(a.extra.copied().flatten());
-                },
-                &mut |_, _| {},
-            )
-        });
+        let summary = audit_walk(
+            collect_files(&[dir.path(folder)]).unwrap(),
+            &Options::default(),
+            &engine,
+            &|_, _| std::thread::current().id(),
+            &mut |a: Audited<'_, std::thread::ThreadId>| {
+                threads.insert(format!("{:?}", a.extra.copied()));
+            },
+            &mut |_| {},
+        );
         assert_eq!(summary.records, records);
         assert_eq!(threads.len(), 2, "{folder}: {threads:?}");
     }
 }
 
-/// A sink that panics on a worker (the worker that finishes a batch accounts it) ends the
-/// run with its panic: the reader, waiting for a place, is let go, nothing hangs.
+/// A sink that panics (on the writing thread) ends the run with its panic: the reader,
+/// waiting for room, and the workers are let go, nothing hangs.
 #[test]
 fn a_sink_that_panics_ends_the_run_with_its_panic() {
     let dir = Scratch::new("panic");
@@ -530,23 +517,19 @@ fn a_sink_that_panics_ends_the_run_with_its_panic() {
     let root = dir.0.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
+        let engine = common::engine(2);
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut seen = 0usize;
-            pool.install(|| {
-                corpus_tool::validate::audit_paths(
-                    std::slice::from_ref(&root),
-                    &Options::default(),
-                    &mut |_| {
-                        seen += 1;
-                        assert!(seen < 3_000, "the sink gives up at row 3,000");
-                    },
-                    &mut |_, _| {},
-                )
-            })
+            corpus_tool::validate::audit_paths(
+                std::slice::from_ref(&root),
+                &Options::default(),
+                &engine,
+                &mut |_| {
+                    seen += 1;
+                    assert!(seen < 3_000, "the sink gives up at row 3,000");
+                },
+                &mut |_| {},
+            )
         }));
         let _ = tx.send(result.is_err());
     });
@@ -622,10 +605,7 @@ fn rows_keep_their_order_whatever_finishes_first() {
     let game = "(;FF[4]GM[4]SZ[15]RE[B+R];B[hh];W[hi];B[ih])\n";
     std::fs::write(dir.path("f1/n-big.sgf"), game.repeat(3_000)).unwrap();
     let run = |jobs: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .unwrap();
+        let engine = common::engine(jobs);
         let seen = std::sync::atomic::AtomicUsize::new(0);
         // about one record in 97 takes 0.2 to 2 ms more
         let slow = |_: &renju_notation::GameRecord, _: &renju_analyzer::GameAudit| {
@@ -637,15 +617,14 @@ fn rows_keep_their_order_whatever_finishes_first() {
             }
         };
         let mut rows = Vec::new();
-        let summary = pool.install(|| {
-            corpus_tool::validate::audit_entries(
-                corpus_tool::validate::walk_paths(std::slice::from_ref(&dir.0)).unwrap(),
-                &Options::default(),
-                &slow,
-                &mut |a| rows.push(a.row.clone()),
-                &mut |_, _| {},
-            )
-        });
+        let summary = corpus_tool::validate::audit_entries(
+            corpus_tool::validate::walk_paths(std::slice::from_ref(&dir.0)).unwrap(),
+            &Options::default(),
+            &engine,
+            &slow,
+            &mut |a| rows.push(a.row.clone()),
+            &mut |_| {},
+        );
         (summary, rows)
     };
     let (one, rows_one) = run(1);
@@ -663,5 +642,60 @@ fn rows_keep_their_order_whatever_finishes_first() {
             "{jobs} jobs"
         );
         assert_eq!(s.verdicts, one.verdicts, "{jobs} jobs");
+    }
+}
+
+/// The progress of an audit (issue #26, 11): records done, the findings so far, and an
+/// estimate of the total that converges (exact at the end; from the bytes read, so known from
+/// the start for a file named), with one job and with two.
+#[test]
+fn progress_estimates_converge_to_the_real_count() {
+    let dir = Scratch::new("progress");
+    const N: usize = 40_000;
+    let text: String = (0..N)
+        .map(|i| format!("black {}\n", GAMES[i % 4]))
+        .collect();
+    let path = dir.path("p.renju");
+    std::fs::write(&path, text).unwrap();
+    for jobs in [1, 2] {
+        let mut seen = Vec::new();
+        let summary = corpus_tool::validate::audit_paths(
+            std::slice::from_ref(&path),
+            &Options::default(),
+            &common::engine(jobs),
+            &mut |_| {},
+            &mut |p| seen.push(p),
+        )
+        .unwrap();
+        assert!(seen.len() > 30, "{jobs} jobs: {} reports", seen.len());
+        let last = seen.last().unwrap();
+        assert_eq!(last.records, N);
+        assert_eq!(last.estimated_records, Some(N), "exact at the end");
+        assert_eq!(last.findings, summary.finding_total());
+        assert!(seen.windows(2).all(|w| w[0].records <= w[1].records));
+        assert!(seen.windows(2).all(|w| w[0].findings <= w[1].findings));
+        // never below the records done; known as soon as bytes are read
+        assert!(
+            seen.iter()
+                .all(|p| p.estimated_records.is_none_or(|e| e >= p.records))
+        );
+        let error = |p: &corpus_tool::validate::Progress| {
+            p.estimated_records
+                .map_or(1.0, |e| (e as f64 - N as f64).abs() / N as f64)
+        };
+        // past half the input, within 10 % of the real count, and closer at the end
+        let half: Vec<f64> = seen
+            .iter()
+            .filter(|p| p.records > N / 2)
+            .map(error)
+            .collect();
+        assert!(half.iter().all(|&e| e < 0.1), "{jobs} jobs: {half:?}");
+        let early = seen.iter().find(|p| p.records > N / 4).map(error).unwrap();
+        let late = seen
+            .iter()
+            .find(|p| p.records > N * 9 / 10)
+            .map(error)
+            .unwrap();
+        assert!(late <= early, "{jobs} jobs: {early} then {late}");
     }
 }

@@ -71,18 +71,15 @@ fn the_documented_totals_are_the_pinned_ones() {
     assert_eq!(checked, 10);
 }
 
+/// The real archive, in the shared data.
+const ARCHIVE: &str = "corpora/dasimagin-renju/train-2.renju";
+
 #[test]
 #[ignore = "the whole real archive: run in release by `cargo xtask ci`"]
 fn real_archive_totals_are_the_documented_ones() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpora/dasimagin-renju/train-2.renju");
-    if !path.exists() {
-        println!(
-            "SKIPPED: {} is absent (the archive lives outside the repo)",
-            path.display()
-        );
+    let Some(path) = renju_testdata::shared(ARCHIVE) else {
         return;
-    }
+    };
     // Independent counts from the raw text: a line is a record `RESULT MOVE...`.
     let text = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -111,12 +108,13 @@ fn real_archive_totals_are_the_documented_ones() {
         let summary = audit_paths(
             std::slice::from_ref(&path),
             &options,
+            &crate::common::engine(2),
             &mut |r| {
                 rows += 1;
                 assert_eq!(r.index, rows, "rows come in record order");
                 report.row(r);
             },
-            &mut |_, _| {},
+            &mut |_| {},
         )
         .unwrap();
         assert_eq!(rows, lines.len());

@@ -61,8 +61,11 @@ fn dedupe_report_unique_and_summary() {
     // illegal), so it is no unreadable record here either; it is counted, named, and the exit
     // status says the input was not all read
     assert_eq!(code, 1, "{stdout}{stderr}");
+    // said once: the record is written by --unique, so the writer says what it could not
+    // write (issue #26, 10: the same unreadable move was listed twice)
+    assert_eq!(stdout.matches("record 3: move 2 'z").count(), 1, "{stdout}");
     assert!(
-        stdout.contains("unreadable move: ") && stdout.contains("record 3: move 2 'z"),
+        !stdout.lines().any(|l| l.starts_with("unreadable move: ")),
         "{stdout}"
     );
     assert!(
@@ -282,12 +285,9 @@ fn filter_conditions() {
 
 #[test]
 fn real_archive_groups_are_right() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpora/dasimagin-renju/train-2.renju");
-    if !path.exists() {
-        println!("SKIPPED: {} is absent", path.display());
+    let Some(path) = renju_testdata::shared("corpora/dasimagin-renju/train-2.renju") else {
         return;
-    }
+    };
     let dir = Scratch::new("real");
     let report = dir.path("g.csv");
     let (code, stdout, _) = tool(&[
@@ -463,4 +463,82 @@ fn search_reads_salvaged_records() {
     assert_eq!(rows.len(), 2, "{csv}");
     assert!(rows[0].ends_with(",2,identity,unreadable,black,"), "{csv}");
     assert!(rows[1].ends_with(",2,identity,i10,white,"), "{csv}");
+}
+
+/// One summary style for the archive commands (issue #26, 10): counts with separators and
+/// correct plurals, skipped entries summed per folder on stdout and each named on stderr,
+/// an unreadable move said once.
+#[test]
+fn archive_commands_share_one_summary_style() {
+    let dir = Scratch::new("style");
+    std::fs::create_dir_all(dir.path("a/notes")).unwrap();
+    let games: String = (0..1_200)
+        .map(|i| format!("black h8 h9 i8 i9 j8 j9 k8 k9 {}\n", ["l8", "g8"][i % 2]))
+        .collect();
+    std::fs::write(dir.path("a/games.renju"), games).unwrap();
+    std::fs::write(dir.path("a/bad.renju"), "white h8 zz\n").unwrap();
+    for i in 0..40 {
+        std::fs::write(dir.path(&format!("a/notes/n{i:02}.md")), "prose\n").unwrap();
+    }
+    let a = dir.path("a");
+    let a = a.to_str().unwrap();
+    let out = dir.path("out.renju");
+    for args in [
+        vec!["dedupe", a],
+        vec!["search", "--position", "h8 h9", a],
+        vec!["filter", "--min-moves", "3", "-o", out.to_str().unwrap(), a],
+    ] {
+        let (code, stdout, stderr) = tool(&args);
+        assert_eq!(code, 1, "{args:?}: {stdout}{stderr}");
+        assert!(
+            stdout.contains("records: 1,201 read in 2 files, 0 unreadable"),
+            "{args:?}: {stdout}"
+        );
+        let skipped = stdout
+            .lines()
+            .find(|l| l.starts_with("skipped "))
+            .unwrap_or_else(|| panic!("{args:?}: {stdout}"));
+        assert!(
+            skipped.starts_with("skipped 40 files in no record format: 40 in ")
+                && skipped.ends_with("notes/ (each on stderr)"),
+            "{args:?}: {skipped}"
+        );
+        assert!(skipped.len() < 200, "one short line: {skipped}");
+        assert_eq!(
+            stderr.matches("skipped: ").count(),
+            40,
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(
+            stdout.matches("move 2 'z'").count(),
+            1,
+            "{args:?}: {stdout}"
+        );
+        assert!(
+            !stdout.contains("file(s)") && !stdout.contains(" 1 records"),
+            "{stdout}"
+        );
+    }
+    let (_, stdout, _) = tool(&["search", "--position", "h8 h9", a]);
+    assert!(
+        stdout.contains("1,200 pass through the position"),
+        "{stdout}"
+    );
+    let (_, stdout, _) = tool(&["filter", "--min-moves", "3", "-o", out.to_str().unwrap(), a]);
+    assert!(stdout.contains("; 1,200 matched"), "{stdout}");
+    assert!(stdout.contains("wrote 1,200 records to "), "{stdout}");
+    // openings stats says what it skipped too
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(["openings", "stats", a])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        stdout.contains("skipped 40 files in no record format: 40 in "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("records: 1,201 read, 1,201 counted"),
+        "{stdout}"
+    );
 }

@@ -68,3 +68,60 @@ fn a_named_pipe_as_output_stays_a_pipe() {
     assert!(text.contains(";B[hh]"), "{text}");
     assert!(!s.path("out.sgf.partial").exists());
 }
+
+/// #26 item 9: `convert empty.renju e.sgf` exited 0 and wrote a 0-byte file. An input
+/// holding no record is a file problem: nothing is written, the run says so, exit 1.
+#[test]
+fn an_input_with_no_record_writes_nothing() {
+    let s = Scratch::new("empty");
+    std::fs::write(s.path("empty.renju"), "").unwrap();
+    let out = bin()
+        .arg("convert")
+        .arg(s.path("empty.renju"))
+        .arg(s.path("e.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("empty.renju (renju): no record in this file; nothing written to"),
+        "{text}"
+    );
+    assert!(!s.path("e.sgf").exists());
+    // every record broken: nothing written either, and the plural is right
+    std::fs::write(s.path("bad.renju"), "purple h8\n").unwrap();
+    let out = bin()
+        .arg("convert")
+        .arg(s.path("bad.renju"))
+        .arg(s.path("bad.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("0 records read, none written"), "{text}");
+    assert!(text.contains("\n1 record could not be read:\n"), "{text}");
+    assert!(!s.path("bad.sgf").exists());
+}
+
+/// #26 item 10: `--format` is the input format's option, as on every command that reads
+/// records; `--from` stays as its alias.
+#[test]
+fn format_and_its_alias_from() {
+    let s = Scratch::new("format");
+    std::fs::write(s.path("games.txt"), "black h8 h9 i8\n").unwrap();
+    for option in ["--format", "--from"] {
+        let out = bin()
+            .arg("convert")
+            .args([option, "renju"])
+            .arg(s.path("games.txt"))
+            .arg(s.path("g.sgf"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{option}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("(renju) ->") && text.contains("1 record read"),
+            "{text}"
+        );
+    }
+}

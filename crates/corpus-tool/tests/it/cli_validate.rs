@@ -395,7 +395,7 @@ fn dot_files_are_listed_as_skipped_with_the_reason() {
         .arg(s.path("archive/.draft.renju"))
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains("audited 1 records in 1 file"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("audited 1 record in 1 file in "));
 }
 
 #[test]
@@ -455,4 +455,65 @@ fn a_gomoku_category_rule_in_a_rif_database_is_noted() {
     );
     let free = run(&["--rules", "freestyle"]);
     assert!(!free.contains("rules-differ"), "{free}");
+}
+
+/// One rule for inputs that hold no record (issue #26, 9): an empty file, whatever its
+/// name, or a file named that is in no format read, is a file problem named in the
+/// summary, exit status 1, never "could not be read"; empty counts print `none`; `-` is
+/// standard input.
+#[test]
+fn an_input_holding_no_record_is_a_file_problem_and_dash_is_standard_input() {
+    let s = Scratch::new("empty");
+    std::fs::write(s.path("empty.renju"), "").unwrap();
+    std::fs::write(s.path("empty.txt"), "").unwrap();
+    std::fs::write(s.path("blank.sgf"), "\n  \n").unwrap();
+    std::fs::write(s.path("prose.txt"), "a letter, not a game\n").unwrap();
+    for name in ["empty.renju", "empty.txt", "blank.sgf", "prose.txt"] {
+        let out = bin().arg("validate").arg(s.path(name)).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{name}: {stdout}");
+        assert!(!stdout.contains("INCOMPLETE"), "{name}: {stdout}");
+        assert!(
+            stdout.lines().any(|l| l.starts_with("file not audited: ")
+                && l.contains(name)
+                && l.contains("no record in this file")),
+            "{name}: {stdout}"
+        );
+        assert!(
+            stdout.contains("\nverdicts: none\nends: none\n"),
+            "{name}: {stdout}"
+        );
+        assert!(
+            stdout.starts_with("audited 0 records in 0 files in "),
+            "{stdout}"
+        );
+    }
+    // standard input, in any format told from its content
+    let mut child = bin()
+        .args([
+            "validate",
+            "--report",
+            &s.path("r.csv").display().to_string(),
+            "-",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(b"(;GM[4]FF[4]SZ[15]RE[W+R];B[hh];W[hg];B[ig])")
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with("audited 1 record in 1 file in "),
+        "{stdout}"
+    );
+    let rows = read_report(&s.path("r.csv"));
+    assert_eq!((&rows[0][0], &rows[0][3], &rows[0][4]), ("-", "3", "white"));
 }

@@ -50,8 +50,14 @@ fn one_line_per_input_line_and_errors_do_not_stop_the_run() {
     assert_eq!(first.len(), 3, "{out}");
     assert!(["g8", "k8"].contains(&first[0]), "{out}");
     assert_eq!(lines[1], "");
-    assert!(lines[2].starts_with("error: move 2 'zz'"), "{out}");
-    assert_eq!(lines[3], "error: line 4 is not UTF-8 text");
+    assert_eq!(
+        lines[2],
+        "error: line 3: move 2 'zz': column 'z' is off the 15x15 board (columns a..o)"
+    );
+    assert!(
+        lines[3].starts_with("error: line 4: not UTF-8 text (byte 4 is 0xff)"),
+        "{out}"
+    );
     assert_eq!(lines[4], "h8");
     assert_eq!(code, 1);
 }
@@ -84,7 +90,10 @@ fn side_depth_and_rules_options() {
     // A bad option value is a usage error.
     let (_, err, code) = run(&["vcf", "--side", "red"], b"");
     assert_eq!(code, 2);
-    assert!(err.contains("not a side"), "{err}");
+    assert!(
+        err.contains("unknown side 'red' (expected black or white)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -110,4 +119,37 @@ fn an_exhausted_node_budget_is_said_on_stderr() {
         err.contains("line 1: the node budget of 0 ran out"),
         "{err}"
     );
+}
+
+/// #26 item 7: a move for White was answered on a board where Black already has a five; a
+/// position where the game is over is not answered, and says why.
+#[test]
+fn a_game_already_over_is_not_answered() {
+    let (out, _, code) = run(
+        &["vcf", "--side", "white"],
+        b"h8 a1 i8 a2 j8 a3 k8 a4 l8\nh8 a1 i8 a2 j8 a3\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "error: line 1: the game is already over (black five at h8 i8 j8 k8 l8)"
+    );
+    assert_eq!(lines.len(), 2);
+    assert_eq!(code, 1);
+    // a record file: the next player attacks; a game over is said with its move
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.renju");
+    std::fs::write(
+        &file,
+        "white h8 a1 i8 a2 j8 a3\nblack h8 a1 i8 a2 j8 a3 k8 a4 l8\n",
+    )
+    .unwrap();
+    let (out, _, code) = run(&["vcf", file.to_str().unwrap()], b"");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0].split(' ').count(), 3, "{out}");
+    assert_eq!(
+        lines[1],
+        "error: record 2: the game is already over (black five at move 9)"
+    );
+    assert_eq!(code, 1);
 }

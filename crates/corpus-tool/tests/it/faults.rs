@@ -16,8 +16,9 @@ fn audit(paths: &[PathBuf]) -> (Summary, Vec<Row>) {
     let summary = audit_paths(
         paths,
         &Options::default(),
+        &common::engine(2),
         &mut |r| rows.push(r.clone()),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .expect("audit runs");
     (summary, rows)
@@ -27,12 +28,10 @@ const GAME: &str = "black h8 h9 i8 h10 j7 g9 k6 l5 i9 j9";
 
 fn io(paths: Vec<PathBuf>, report: Option<PathBuf>, json: Option<PathBuf>) -> Io {
     Io {
-        paths,
         report,
         json,
-        html: None,
-        jobs: Some(1),
         quiet: true,
+        ..Io::new(paths, corpus_tool::engine::Jobs::ONE)
     }
 }
 
@@ -110,8 +109,9 @@ fn invalid_utf8_in_file_names_and_player_names_is_reported_lossily() {
     let summary = audit_with_report(
         std::slice::from_ref(&s.0),
         &Options::default(),
+        &common::engine(2),
         Some(&mut csv),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .unwrap();
     assert_eq!(summary.records, 3);
@@ -124,6 +124,9 @@ fn invalid_utf8_in_file_names_and_player_names_is_reported_lossily() {
     assert!(text.contains("names.rif,1,9,"), "{text}");
 }
 
+/// A folder that cannot be listed (chmod 000). Root reads any folder, so as root (CI runs
+/// as root) the command runs without the two capabilities that let it
+/// (`setpriv --bounding-set -dac_override,-dac_read_search`), where the permission denies.
 #[cfg(unix)]
 #[test]
 fn a_folder_that_cannot_be_read_is_named_and_the_rest_audited() {
@@ -134,37 +137,98 @@ fn a_folder_that_cannot_be_read_is_named_and_the_rest_audited() {
     std::fs::write(s.path("archive/locked/b.renju"), format!("{GAME}\n")).unwrap();
     let locked = s.path("archive/locked");
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
-    if std::fs::read_dir(&locked).is_ok() {
-        // root reads any folder: the permission cannot deny it here
-        println!(
-            "SKIPPED: running as root (or with CAP_DAC_READ_SEARCH), chmod 000 does not deny reading {}",
-            locked.display()
-        );
-        return;
-    }
-    let (summary, rows) = audit(&[s.path("archive")]);
-    assert_eq!(rows.len(), 1, "a.renju is audited");
-    assert_eq!(summary.file_problems.len(), 1);
-    assert_eq!(summary.file_problems[0].file, locked.display().to_string());
-    assert!(
-        summary.file_problems[0]
-            .reason
-            .starts_with("cannot list this folder: "),
-        "{:?}",
-        summary.file_problems
-    );
-    assert!(
-        summary
-            .to_string()
-            .contains("INCOMPLETE: 1 path could not be read")
-    );
     let report = s.path("r.csv");
-    let code = run_command(
-        &Options::default(),
-        &io(vec![s.path("archive")], Some(report.clone()), None),
-    )
-    .unwrap();
-    assert_eq!(code, 2, "the run failed part-way");
+    let mut command = if std::fs::read_dir(&locked).is_ok() {
+        // root (or CAP_DAC_READ_SEARCH): drop the capabilities for the command
+        let found = std::process::Command::new("setpriv")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !renju_testdata::require(
+            "setpriv (util-linux), to drop root's file capabilities",
+            found,
+        ) {
+            return;
+        }
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--bounding-set", "-dac_override,-dac_read_search", "--"])
+            .arg(env!("CARGO_BIN_EXE_corpus-tool"));
+        c
+    } else {
+        // as another user the library sees it too
+        let (summary, rows) = audit(&[s.path("archive")]);
+        assert_eq!(rows.len(), 1, "a.renju is audited");
+        assert_eq!(summary.file_problems.len(), 1);
+        std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+    };
+    let out = command
+        .args(["validate", "--json", "-", "--report"])
+        .arg(&report)
+        .arg(s.path("archive"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "the run failed part-way: {out:?}"
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["records"], 1, "a.renju is audited");
+    let problems = summary["file_problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0]["file"], locked.display().to_string());
+    assert_eq!(problems[0]["kind"], "unreadable");
+    assert!(
+        problems[0]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("cannot list this folder: "),
+        "{problems:?}"
+    );
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("INCOMPLETE: 1 path could not be read"),
+        "{text}"
+    );
+    assert_eq!(std::fs::read_to_string(&report).unwrap().lines().count(), 2);
+}
+
+/// A file whose reading fails even for root: a link, in the archive, to a file of `/proc`
+/// that cannot be read from its start (`/proc/self/mem`: EIO). It is named, the rest audited.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_that_fails_to_read_is_named_and_the_rest_audited() {
+    let s = Scratch::new("eio");
+    std::fs::create_dir_all(s.path("archive")).unwrap();
+    std::fs::write(s.path("archive/a.renju"), format!("{GAME}\n")).unwrap();
+    std::os::unix::fs::symlink("/proc/self/mem", s.path("archive/b.renju")).unwrap();
+    for jobs in [1, 2] {
+        let mut rows = Vec::new();
+        let summary = audit_paths(
+            &[s.path("archive")],
+            &Options::default(),
+            &common::engine(jobs),
+            &mut |r| rows.push(r.clone()),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(rows.len(), 1, "{jobs} jobs: a.renju is audited");
+        assert_eq!(
+            summary.file_problems.len(),
+            1,
+            "{:?}",
+            summary.file_problems
+        );
+        let p = &summary.file_problems[0];
+        assert!(p.file.ends_with("b.renju"), "{p:?}");
+        assert_eq!(p.kind, corpus_tool::validate::ProblemKind::Unreadable);
+        assert!(
+            p.reason
+                .contains(&std::io::Error::from_raw_os_error(5).to_string()),
+            "{p:?}"
+        );
+        assert_eq!(summary.status(), 2);
+    }
 }
 
 #[test]
@@ -173,8 +237,9 @@ fn a_file_that_vanishes_or_is_a_special_name_is_a_problem_not_a_panic() {
     let e = audit_paths(
         &[s.path("nothing.renju")],
         &Options::default(),
+        &common::engine(1),
         &mut |_| {},
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .unwrap_err();
     assert!(e.file.ends_with("nothing.renju"));
@@ -205,8 +270,21 @@ fn a_report_path_that_cannot_be_written_fails_the_run_and_leaves_nothing() {
         msg.starts_with("cannot write ") && msg.contains("r.csv"),
         "{msg}"
     );
-    // the report is fine but the JSON path is a folder: neither is left behind
-    std::fs::create_dir_all(s.path("j.json.partial")).unwrap();
+    // the report is fine but the JSON path is in no folder: neither is left behind (nor a
+    // temporary file)
+    let msg = run_command(
+        &Options::default(),
+        &io(
+            vec![games.clone()],
+            Some(s.path("r.csv")),
+            Some(s.path("gone/j.json")),
+        ),
+    )
+    .unwrap_err();
+    assert!(msg.contains("j.json"), "{msg}");
+    assert_eq!(names_in(&s.0), ["g.renju"]);
+    // the JSON path is a folder
+    std::fs::create_dir_all(s.path("j.json")).unwrap();
     let msg = run_command(
         &Options::default(),
         &io(
@@ -216,10 +294,10 @@ fn a_report_path_that_cannot_be_written_fails_the_run_and_leaves_nothing() {
         ),
     )
     .unwrap_err();
-    assert!(msg.contains("j.json"), "{msg}");
-    assert_eq!(names_in(&s.0), ["g.renju", "j.json.partial"]);
-    // and a good run writes both, no partial file left
-    std::fs::remove_dir(s.path("j.json.partial")).unwrap();
+    assert!(msg.ends_with("j.json: it is a folder"), "{msg}");
+    assert_eq!(names_in(&s.0), ["g.renju", "j.json"]);
+    // and a good run writes both, no temporary file left
+    std::fs::remove_dir(s.path("j.json")).unwrap();
     let code = run_command(
         &Options::default(),
         &io(vec![games], Some(s.path("r.csv")), Some(s.path("j.json"))),
@@ -264,8 +342,9 @@ fn a_full_disk_is_a_write_error_whatever_the_moment() {
         let e = audit_with_report(
             std::slice::from_ref(&games),
             &Options::default(),
+            &common::engine(2),
             Some(&mut disk),
-            &mut |_, _| {},
+            &mut |_| {},
         )
         .unwrap_err();
         assert!(matches!(e, RunError::Write(_)), "{e}");
@@ -290,8 +369,9 @@ fn a_full_disk_is_a_write_error_whatever_the_moment() {
     let summary = audit_with_report(
         std::slice::from_ref(&games),
         &Options::default(),
+        &common::engine(2),
         Some(&mut disk),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .unwrap();
     assert_eq!(summary.records, 500);
@@ -309,8 +389,8 @@ fn a_full_disk_is_a_write_error_whatever_the_moment() {
 #[cfg(target_os = "linux")]
 #[test]
 fn dev_full_is_a_real_full_disk() {
-    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
-        println!("SKIPPED: /dev/full cannot be opened here");
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let Ok(full) = full.map_err(|_| renju_testdata::require("/dev/full, writable", false)) else {
         return;
     };
     let s = Scratch::new("devfull");
@@ -319,8 +399,9 @@ fn dev_full_is_a_real_full_disk() {
     let e = audit_with_report(
         std::slice::from_ref(&games),
         &Options::default(),
+        &common::engine(2),
         Some(std::io::BufWriter::new(full)),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .unwrap_err();
     assert!(
@@ -373,8 +454,10 @@ fn entries_that_cannot_be_examined_even_by_root_are_named_and_the_rest_audited()
 fn the_command_line_reports_a_full_disk_with_status_2() {
     use std::os::unix::fs::FileTypeExt;
     let full = Path::new("/dev/full");
-    if !std::fs::metadata(full).is_ok_and(|m| m.file_type().is_char_device()) {
-        println!("SKIPPED: /dev/full is not a character device here");
+    if !renju_testdata::require(
+        "/dev/full as a character device",
+        std::fs::metadata(full).is_ok_and(|m| m.file_type().is_char_device()),
+    ) {
         return;
     }
     let s = Scratch::new("cli-full");

@@ -1,6 +1,7 @@
 //! The HTML report (`validate --html`): what each flagged record's board shows, reasoned from
 //! the moves by hand; escaping of hostile record text; and the page in a real browser
-//! (headless Chromium; skipped with a printed reason when it is not installed).
+//! (headless Chromium; skipped with a printed reason when it is not installed, a failure
+//! under CI).
 
 use corpus_tool::html::{Flagged, MarkKind, Page, audit_with_page, write_page};
 use corpus_tool::validate::Options;
@@ -93,9 +94,14 @@ fn a_detail(r: &GameRecord) -> String {
 fn example_page() -> Page {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     let paths = [root.join("games"), root.join("records")];
-    let (summary, mut page) =
-        audit_with_page::<Vec<u8>>(&paths, &Options::default(), None, &mut |_, _| {})
-            .expect("the example corpus reads");
+    let (summary, mut page) = audit_with_page::<Vec<u8>>(
+        &paths,
+        &Options::default(),
+        &crate::common::engine(2),
+        None,
+        &mut |_| {},
+    )
+    .expect("the example corpus reads");
     assert_eq!(
         page.records.len(),
         summary.records - summary.verdicts.get(GameVerdict::Ok),
@@ -185,8 +191,10 @@ fn the_example_games_flag_what_their_names_say() {
     assert!(page.records.len() >= 9, "{}", page.records.len());
 }
 
+/// Headless Chromium, when it is on `PATH`; else `SKIPPED`, or a failure under CI (a check
+/// that cannot run never passes green there).
 fn chromium() -> Option<PathBuf> {
-    ["chromium", "chromium-browser", "google-chrome"]
+    let found = ["chromium", "chromium-browser", "google-chrome"]
         .iter()
         .find_map(|name| {
             let ok = Command::new(name)
@@ -194,7 +202,12 @@ fn chromium() -> Option<PathBuf> {
                 .output()
                 .is_ok_and(|o| o.status.success());
             ok.then(|| PathBuf::from(name))
-        })
+        });
+    renju_testdata::require(
+        "chromium on PATH (Debian: apt-get install chromium)",
+        found.is_some(),
+    );
+    found
 }
 
 fn browser(bin: &Path, profile: &Path, extra: &[&str], url: &str) -> std::process::Output {
@@ -252,7 +265,6 @@ fn stones_at_focus(f: &Flagged) -> Option<usize> {
 #[test]
 fn the_page_draws_every_flagged_record_in_a_browser() {
     let Some(bin) = chromium() else {
-        println!("SKIPPED: no chromium on PATH (Debian: apt-get install chromium)");
         return;
     };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-report");
@@ -405,14 +417,17 @@ fn the_command_writes_the_page() {
 #[test]
 #[ignore = "the real archive: run in release by cargo xtask ci"]
 fn the_real_archive_page() {
-    let archive = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpora/dasimagin-renju/train-2.renju");
-    if !archive.exists() {
-        println!("SKIPPED: {} is absent", archive.display());
+    let Some(archive) = renju_testdata::shared("corpora/dasimagin-renju/train-2.renju") else {
         return;
-    }
-    let (summary, page) =
-        audit_with_page::<Vec<u8>>(&[archive], &Options::default(), None, &mut |_, _| {}).unwrap();
+    };
+    let (summary, page) = audit_with_page::<Vec<u8>>(
+        &[archive],
+        &Options::default(),
+        &crate::common::engine(2),
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
     let flagged = summary.records - summary.verdicts.get(GameVerdict::Ok);
     assert!(flagged > 3_000, "{flagged}");
     assert_eq!((page.records.len(), page.left_out), (flagged, 0));
@@ -421,7 +436,6 @@ fn the_real_archive_page() {
     assert_eq!(html.matches("data-record=").count(), flagged);
     println!("page: {flagged} flagged records, {} bytes", html.len());
     let Some(bin) = chromium() else {
-        println!("SKIPPED: the browser part: no chromium on PATH");
         return;
     };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-archive");
@@ -467,8 +481,14 @@ fn the_summary_counts_are_the_runs() {
         sample: 2,
         ..Options::default()
     };
-    let (summary, page) =
-        audit_with_page::<Vec<u8>>(&[games], &options, None, &mut |_, _| {}).unwrap();
+    let (summary, page) = audit_with_page::<Vec<u8>>(
+        &[games],
+        &options,
+        &crate::common::engine(2),
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
     assert_eq!((summary.records, summary.not_sampled), (2, 2));
     assert_eq!(page.records.len(), 2);
     let html = render(&page);

@@ -17,8 +17,9 @@ fn audit(path: &Path) -> (Summary, Vec<Row>) {
     let summary = audit_paths(
         &[path.to_path_buf()],
         &Options::default(),
+        &crate::common::engine(2),
         &mut |r| rows.push(r.clone()),
-        &mut |_, _| {},
+        &mut |_| {},
     )
     .expect("audit runs");
     assert_eq!(summary.records, rows.len());

@@ -246,7 +246,7 @@ fn hand_made_archive_counts_every_row() {
     let dir = Scratch::new("stats");
     let a = archive();
     let path = write_archive(&dir, &a);
-    let run = count(&[path], &Options::default()).unwrap();
+    let run = count(&[path], &Options::default(), &crate::common::engine(2)).unwrap();
     assert_rows(&run, &a);
     // every opening is seen 8 times (once per symmetry), more for the finished games
     for (code, ..) in OPENINGS {
@@ -279,12 +279,17 @@ fn ends_are_those_validate_finds_with_the_same_options() {
     let dir = Scratch::new("policy");
     let path = dir.path("lapsed.renju");
     std::fs::write(&path, "white h8 h9 i8 b2 j9 b14 j10 n14 j8 a1\n").unwrap();
-    let claim = count(std::slice::from_ref(&path), &Options::default()).unwrap();
+    let claim = count(
+        std::slice::from_ref(&path),
+        &Options::default(),
+        &crate::common::engine(2),
+    )
+    .unwrap();
     assert_eq!(row(&claim, "6D").foul, 0);
     assert_eq!(claim.summary.ends.get(renju_analyzer::End::None), 1);
     let mut options = Options::default();
     options.settings.claim = renju_analyzer::ClaimPolicy::FoulLoses;
-    let loses = count(&[path], &options).unwrap();
+    let loses = count(&[path], &options, &crate::common::engine(2)).unwrap();
     assert_eq!(row(&loses, "6D").foul, 1);
     assert_eq!(row(&loses, "6D").games, 1);
 }
@@ -296,7 +301,7 @@ fn freestyle_still_names_the_openings_of_15x15_records() {
     std::fs::write(&path, "black h8 i9 j10\nblack h8 h9 h8\n").unwrap();
     let mut options = Options::default();
     options.settings.rules = renju_core::RuleSet::FreeStyle;
-    let run = count(&[path], &options).unwrap();
+    let run = count(&[path], &options, &crate::common::engine(2)).unwrap();
     assert_eq!(row(&run, "1I").games, 1, "1I");
     assert_eq!(run.stats.games(), 2);
 }
@@ -328,7 +333,12 @@ fn fifth_moves_per_rule_in_the_standard_orientation() {
     let (rif, sgf) = (dir.path("db.rif"), dir.path("g.sgf"));
     std::fs::write(&rif, RIF).unwrap();
     std::fs::write(&sgf, SGF).unwrap();
-    let alone = count(std::slice::from_ref(&rif), &Options::default()).unwrap();
+    let alone = count(
+        std::slice::from_ref(&rif),
+        &Options::default(),
+        &crate::common::engine(2),
+    )
+    .unwrap();
     assert_eq!(alone.summary.records, 6);
     let rows = |run: &StatsRun| -> Vec<String> {
         run.fifth
@@ -355,7 +365,7 @@ fn fifth_moves_per_rule_in_the_standard_orientation() {
             "RIF 1D g11 games 1 offers 2/1 swapped 0 b0 w0 d1 u0",
         ]
     );
-    let both = count(&[rif, sgf], &Options::default()).unwrap();
+    let both = count(&[rif, sgf], &Options::default(), &crate::common::engine(2)).unwrap();
     assert_eq!(both.summary.records, 7);
     assert_eq!(
         rows(&both),
@@ -527,6 +537,7 @@ fn rows_agree_with_validate_report_on_the_project_corpus() {
         audit_paths(
             std::slice::from_ref(&corpus),
             &options,
+            &crate::common::engine(2),
             &mut |row| {
                 let Some(opening) = row.opening else {
                     unreadable += 1;
@@ -554,10 +565,15 @@ fn rows_agree_with_validate_report_on_the_project_corpus() {
                     _ => e.unknown += 1,
                 }
             },
-            &mut |_, _| {},
+            &mut |_| {},
         )
         .unwrap();
-        let run = count(std::slice::from_ref(&corpus), &options).unwrap();
+        let run = count(
+            std::slice::from_ref(&corpus),
+            &options,
+            &crate::common::engine(2),
+        )
+        .unwrap();
         assert!(run.stats.games() >= 40, "the corpus has games");
         assert!(unreadable > 0, "and broken records");
         assert_eq!(run.unreadable.len(), unreadable);
@@ -687,7 +703,8 @@ fn cli_failures_exit_2_and_leave_no_partial_file() {
 #[test]
 fn ends_agree_with_validate_on_the_project_games() {
     let games = renju_testdata::repo("corpus/games");
-    let run = count(&[games], &Options::default()).expect("corpus/games is readable");
+    let run = count(&[games], &Options::default(), &crate::common::engine(2))
+        .expect("corpus/games is readable");
     let rows = run.stats.rows();
     let sum =
         |f: fn(&renju_analyzer::stats::OpeningRow) -> usize| rows.iter().map(f).sum::<usize>();

@@ -16,7 +16,7 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/fouls");
 
 /// Verdicts the atlas states and the checker does not give, as `name point convention`.
 ///
-/// Each entry is a suspected checker bug reported to the lead with the board and the
+/// Each entry is a suspected checker bug, reported with the board and the
 /// reasoning; the expectation in the file stays as the rules give it. The test fails when an
 /// entry here stops disagreeing (remove it) and when a new disagreement appears. Empty: the
 /// checker agrees with every diagram.

@@ -168,13 +168,8 @@ fn both_readers_agree_on_hand_made_boards_in_both_orientations() {
 /// The line a diagram error names.
 fn diagram_line(e: &DiagramError) -> usize {
     match e {
-        DiagramError::Empty | DiagramError::BadSize { .. } | DiagramError::Misplaced { .. } => 1,
-        DiagramError::BadChar { line, .. }
-        | DiagramError::StrayNumber { line, .. }
-        | DiagramError::BadNumber { line, .. }
-        | DiagramError::RowLength { line, .. }
-        | DiagramError::RowLabel { line, .. }
-        | DiagramError::ColumnHeader { line, .. } => *line,
+        DiagramError::Text(g) => g.line(),
+        other => panic!("not a text error: {other}"),
     }
 }
 
@@ -237,16 +232,19 @@ fn both_readers_refuse_the_same_texts_on_the_same_line() {
     ];
     for (text, line, reason) in &cases {
         let b = Board::from_diagram(text).expect_err(text);
+        let BoardError::BadText(grid) = &b else {
+            panic!("{text}: not a text error: {b}");
+        };
         assert_eq!(
-            b,
-            BoardError::BadText {
-                line: *line,
-                reason: (*reason).to_string()
-            },
+            (grid.line(), grid.detail().as_str()),
+            (*line, *reason),
             "{text}"
         );
+        assert_eq!(b.to_string(), format!("board text line {line}: {reason}"));
         let d = Diagram::parse(text).expect_err(text);
         assert_eq!(diagram_line(&d), *line, "{text}: {d}");
+        // Both wrap the one grid error of the text.
+        assert_eq!(d, DiagramError::Text(grid.clone()), "{text}");
     }
     assert_eq!(cases.len(), 12);
 }

@@ -116,59 +116,8 @@ pub(super) fn scan_game(
                     ));
                 }
                 let node_at = i;
-                i += 1;
-                let mut props: Props = Vec::new();
-                let mut values_here = 0usize;
-                loop {
-                    while i < b.len() && b[i].is_ascii_whitespace() {
-                        i += 1;
-                    }
-                    let id_start = i;
-                    while i < b.len() && b[i].is_ascii_alphanumeric() {
-                        i += 1;
-                    }
-                    if id_start == i {
-                        break;
-                    }
-                    let id = &text[id_start..i];
-                    let mut values = Vec::new();
-                    loop {
-                        while i < b.len() && b[i].is_ascii_whitespace() {
-                            i += 1;
-                        }
-                        if i >= b.len() || b[i] != b'[' {
-                            break;
-                        }
-                        let (v, next) = read_value(text, i)?;
-                        values.push(v);
-                        i = next;
-                    }
-                    if values.is_empty() {
-                        return Err((
-                            i.min(b.len()),
-                            ErrorKind::Unexpected {
-                                found: excerpt(
-                                    text.get(id_start..(id_start + 12).min(b.len()))
-                                        .unwrap_or(""),
-                                ),
-                                expected: "a property value '[...]'",
-                            },
-                        ));
-                    }
-                    values_here += values.len() + 1;
-                    if values_here > crate::limits::MAX_SGF_VALUES {
-                        return Err((
-                            node_at,
-                            ErrorKind::TooLarge {
-                                what: "game with too many properties".into(),
-                                found: values_here as u64,
-                                unit: "values",
-                                limit: crate::limits::MAX_SGF_VALUES as u64,
-                            },
-                        ));
-                    }
-                    props.push((property_id(id), values, id_start));
-                }
+                let (props, next) = read_properties(text, i + 1, node_at)?;
+                i = next;
                 let depth = cur.map_or(1, |c| depth_of[c] + 1);
                 if depth > crate::limits::MAX_MOVES + 1 {
                     return Err((
@@ -223,6 +172,69 @@ pub(super) fn scan_game(
             expected: "')' closing the game",
         },
     ))
+}
+
+/// Reads the properties of the node at `node_at` from `i` (after its `;`): each id and its
+/// values; returns them and the offset after the last value. A node may hold at most
+/// [`MAX_SGF_VALUES`](crate::limits::MAX_SGF_VALUES) ids and values together.
+fn read_properties(
+    text: &str,
+    mut i: usize,
+    node_at: usize,
+) -> Result<(Props, usize), (usize, ErrorKind)> {
+    let b = text.as_bytes();
+    let mut props: Props = Vec::new();
+    let mut values_here = 0usize;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let id_start = i;
+        while i < b.len() && b[i].is_ascii_alphanumeric() {
+            i += 1;
+        }
+        if id_start == i {
+            return Ok((props, i));
+        }
+        let id = &text[id_start..i];
+        let mut values = Vec::new();
+        loop {
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i >= b.len() || b[i] != b'[' {
+                break;
+            }
+            let (v, next) = read_value(text, i)?;
+            values.push(v);
+            i = next;
+        }
+        if values.is_empty() {
+            return Err((
+                i.min(b.len()),
+                ErrorKind::Unexpected {
+                    found: excerpt(
+                        text.get(id_start..(id_start + 12).min(b.len()))
+                            .unwrap_or(""),
+                    ),
+                    expected: "a property value '[...]'",
+                },
+            ));
+        }
+        values_here += values.len() + 1;
+        if values_here > crate::limits::MAX_SGF_VALUES {
+            return Err((
+                node_at,
+                ErrorKind::TooLarge {
+                    what: "game with too many properties".into(),
+                    found: values_here as u64,
+                    unit: "values",
+                    limit: crate::limits::MAX_SGF_VALUES as u64,
+                },
+            ));
+        }
+        props.push((property_id(id), values, id_start));
+    }
 }
 
 /// The property id as FF[4] spells it: FF[3] ids may hold lower-case letters, which are

@@ -155,10 +155,36 @@ fn write_node_props(t: &GameTree, n: usize, orientation: Orientation, out: &mut 
     }
 }
 
+/// The value of the private root property `RLL` that keeps a library's layout through SGF:
+/// the header's version (`3.0`, `3.4`; the 20 bytes in hex when they are not RenLib's
+/// standard ones; `none` for a header-less file), then ` root` when the root is stored as a
+/// record.
+fn layout_value(layout: &crate::tree::LibLayout) -> String {
+    let mut v = match layout.header {
+        None => "none".to_string(),
+        Some(h) => {
+            let mut standard = crate::renlib::HEADER_V34;
+            standard[8..10].copy_from_slice(&h[8..10]);
+            if h == standard {
+                format!("{}.{}", h[8], h[9])
+            } else {
+                h.iter().map(|b| format!("{b:02x}")).collect()
+            }
+        }
+    };
+    if layout.root_in_file {
+        v.push_str(" root");
+    }
+    v
+}
+
 /// Writes game trees as an SGF collection in UTF-8 (`CA[UTF-8]`), every variation kept: one
 /// `(;...)` per tree, a line break after each. `.lib` board texts are written as `LB` labels
-/// on the position before their move (where RenLib shows them); other `.lib` flags (marks,
-/// start marks) have no SGF property and are left out.
+/// on the position before their move (where RenLib shows them); what a library holds that SGF
+/// has no property for goes into private properties, read back by this crate: the mark and
+/// start flags of a node (`RLF`) and, when it is not the one the `.lib` writer would choose,
+/// the library's layout at the root (`RLL`, see `layout_value`), so that a library converted
+/// to SGF and back can be byte-identical.
 #[must_use]
 pub fn write_trees(trees: &[GameTree], orientation: Orientation) -> String {
     let mut out = String::new();
@@ -166,6 +192,11 @@ pub fn write_trees(trees: &[GameTree], orientation: Orientation) -> String {
         let size = t.board_size.clamp(MIN_SIZE, MAX_SIZE);
         out.push_str("(;");
         write_root_info(&t.info, size, orientation, &mut out);
+        if let Some(layout) = &t.lib
+            && *layout != crate::renlib::default_layout(t, orientation)
+        {
+            out.push_str(&format!("RLL[{}]", layout_value(layout)));
+        }
         write_node_props(t, 0, orientation, &mut out);
         enum Step {
             Open,

@@ -90,6 +90,23 @@ fn check_library(
             cut(y)
         );
     }
+    // .lib -> SGF -> .lib with the texts in the library's own code page: byte-identical
+    let encoding = lib.encoding.as_ref().unwrap().encoding();
+    let options = ConvertOptions {
+        write_encoding: Some(encoding),
+        ..ConvertOptions::default()
+    };
+    let same = convert("a.sgf", &sgf.bytes, "d.lib", options).unwrap();
+    assert!(
+        same.bytes == bytes,
+        "{rel}: lib -> sgf -> lib in {} differs at byte {}",
+        encoding.name(),
+        same.bytes
+            .iter()
+            .zip(&bytes)
+            .take_while(|(a, b)| a == b)
+            .count()
+    );
     println!("{rel}: {lines} lines, {counts:?}, {}", sgf.report);
 }
 
@@ -130,6 +147,38 @@ fn gbk_library_with_a_null_root() {
     assert!(root.as_str().contains("作者"), "{}", root.as_str());
     // line breaks inside comments are kept as written (CRLF stays CRLF)
     assert!(root.as_str().contains("\r\n"));
+}
+
+/// The real GBK library with one Latin-1 comment added (as a library merged from a western
+/// one has): GBK can no longer decode the file as a whole, but the library is still GBK and
+/// every one of its texts reads as before; the Latin-1 comment is read in windows-1252. (Read
+/// as windows-1252 "with some texts in GBK", the short Chinese texts came out as mojibake.)
+#[test]
+fn gbk_library_with_one_latin1_comment() {
+    let rel = "lfz084-renju-beta/漱星阁开局指南@2888a608.lib";
+    let Some(bytes) = shared(rel) else {
+        return;
+    };
+    let lib = read_tree(&bytes, rel, TOP, None).unwrap();
+    let mut merged = lib.clone();
+    let leaf = merged.leaves()[7];
+    assert!(merged.nodes[leaf].comment.is_none());
+    merged.nodes[leaf].comment = Some(renju_notation::tree::Text::read(
+        b"Jos\xe9 - caf\xe9".to_vec(),
+        "José - café".into(),
+    ));
+    let written = write_tree(&merged, TOP).0;
+    let again = read_tree(&written, rel, TOP, None).unwrap();
+    let e = again.encoding.as_ref().unwrap();
+    assert_eq!(
+        (e.name, e.others.as_slice()),
+        ("GBK", &["windows-1252"][..])
+    );
+    assert_eq!(lines_with_notes(&again), lines_with_notes(&merged));
+    assert_eq!(
+        again.nodes[leaf].comment.as_ref().map(|c| c.as_str()),
+        Some("José - café")
+    );
 }
 
 /// The numbers of comments and board texts of a library as the file's own flags say (node
@@ -264,14 +313,10 @@ fn small_real_sgf_games() {
 #[test]
 fn xl_engine_pos_positions() {
     let dir = "zhangshun97-AI_Gomocup/basic";
-    let path = format!(
-        "{}/../../../shared/corpora/{dir}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let Ok(entries) = std::fs::read_dir(&path) else {
-        println!("SKIPPED: {path} is not available");
+    let Some(path) = renju_testdata::shared(&format!("corpora/{dir}")) else {
         return;
     };
+    let entries = std::fs::read_dir(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut n = 0;
     for e in entries.flatten() {
         let bytes = std::fs::read(e.path()).unwrap();

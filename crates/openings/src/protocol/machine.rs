@@ -84,14 +84,8 @@ struct Machine<'a> {
     offers: OfferSymmetry,
 }
 
-const AREAS: [Area; 5] = [
-    Area::Centre,
-    Area::Square(1),
-    Area::Square(2),
-    Area::Square(3),
-    Area::Square(4),
-];
-const OPENING_AREAS: [Area; 3] = [Area::Centre, Area::Square(1), Area::Square(2)];
+const AREAS: [Area; 5] = Area::GROWING;
+const OPENING_AREAS: [Area; 3] = Area::OPENING;
 
 impl Machine<'_> {
     fn step(&self) -> usize {

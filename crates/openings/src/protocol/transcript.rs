@@ -42,23 +42,19 @@ impl Player {
     }
 }
 
-impl Player {
-    /// `P1` or `P2`.
+renju_core::names! {
+    /// `P1` or `P2` (also `Display`; `FromStr` reads it back, in any ASCII case).
     ///
     /// ```
     /// use renju_openings::Player;
     /// assert_eq!((Player::P1.name(), Player::P2.to_string()), ("P1", "P2".to_string()));
+    /// assert_eq!("p2".parse::<Player>(), Ok(Player::P2));
     /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Player::P1 => "P1",
-            Player::P2 => "P2",
-        }
+    Player: "player" {
+        P1 => "P1",
+        P2 => "P2",
     }
 }
-
-crate::display_by_name!(Player);
 
 /// One step of an opening as recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! [`Area`]s stones must lie in.
 
 use super::{Event, Player};
-use crate::catalogue::NotAnOpening;
+use crate::catalogue::NotAnOpeningError;
 use crate::isometry::Isometry;
 use renju_core::Point;
 use std::fmt;
@@ -19,7 +19,32 @@ pub enum Area {
 }
 
 impl Area {
-    pub(crate) fn contains(self, p: Point, size: u8) -> bool {
+    /// The areas of stones 1, 2 and 3 under every rule that starts from one of the 26
+    /// openings: black 1 on the centre, white 2 touching it (3x3), black 3 inside the 5x5.
+    pub const OPENING: [Area; 3] = [Area::Centre, Area::Square(1), Area::Square(2)];
+
+    /// The areas of stones 1 to 5 under Tarannikov (and Taraguchi): 1x1, 3x3, 5x5, 7x7, 9x9;
+    /// the first three are [`Area::OPENING`].
+    pub const GROWING: [Area; 5] = [
+        Area::Centre,
+        Area::Square(1),
+        Area::Square(2),
+        Area::Square(3),
+        Area::Square(4),
+    ];
+
+    /// Whether `p` lies in the area on a board of side `size` (the centre of an even side is
+    /// the upper-right of the four central points).
+    ///
+    /// ```
+    /// use renju_openings::Area;
+    /// let p = |s: &str| s.parse().unwrap();
+    /// assert!(Area::Centre.contains(p("h8"), 15) && !Area::Centre.contains(p("h9"), 15));
+    /// assert!(Area::Square(1).contains(p("i9"), 15) && !Area::Square(1).contains(p("h10"), 15));
+    /// assert!(Area::Anywhere.contains(p("a1"), 15));
+    /// ```
+    #[must_use]
+    pub fn contains(self, p: Point, size: u8) -> bool {
         let centre = Point::new(size / 2, size / 2).unwrap_or(Point::CENTER);
         match self {
             Area::Centre => p == centre,
@@ -42,6 +67,7 @@ impl fmt::Display for Area {
 /// What the rule expects at a step (shown in [`Violation::Incomplete`] and
 /// [`Violation::Unexpected`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Expected {
     /// A player places the next stone inside an area.
     Stone {
@@ -103,6 +129,7 @@ impl fmt::Display for Expected {
 
 /// The first way a transcript breaks its rule. `step` counts events from 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Violation {
     /// The transcript ends before the opening is complete.
     Incomplete {
@@ -166,7 +193,7 @@ pub enum Violation {
         /// The step of stone 3.
         step: usize,
         /// Why.
-        reason: NotAnOpening,
+        reason: NotAnOpeningError,
     },
     /// The opening is not the designated one.
     NotDesignated {

@@ -5,7 +5,9 @@ use crate::common;
 use common::{p, shared};
 
 use renju_core::{Board, Color, Point, Symmetry};
-use renju_openings::{NotAnOpening, OpeningKind, OpeningSymmetry, by_code, catalogue, identify};
+use renju_openings::{
+    NotAnOpeningError, OpeningKind, OpeningSymmetry, by_code, catalogue, identify,
+};
 use std::collections::HashSet;
 
 #[test]
@@ -112,35 +114,35 @@ fn codes_kinds_and_lookup() {
 
 #[test]
 fn reasons_for_not_an_opening() {
-    let cases: [(&[&str], NotAnOpening, &str); 6] = [
+    let cases: [(&[&str], NotAnOpeningError, &str); 6] = [
         (
             &["h8", "h9"],
-            NotAnOpening::TooFewStones { given: 2 },
+            NotAnOpeningError::TooFewStones { given: 2 },
             "3 stones, 2 given",
         ),
         (
             &["h7", "h9", "h10"],
-            NotAnOpening::FirstNotCentre { at: p("h7") },
+            NotAnOpeningError::FirstNotCentre { at: p("h7") },
             "not at the centre",
         ),
         (
             &["h8", "h10", "h9"],
-            NotAnOpening::SecondNotAdjacent { at: p("h10") },
+            NotAnOpeningError::SecondNotAdjacent { at: p("h10") },
             "not adjacent",
         ),
         (
             &["h8", "g7", "k11"],
-            NotAnOpening::ThirdOutside5x5 { at: p("k11") },
+            NotAnOpeningError::ThirdOutside5x5 { at: p("k11") },
             "outside the 5x5",
         ),
         (
             &["h8", "h9", "h9"],
-            NotAnOpening::Repeated { at: p("h9") },
+            NotAnOpeningError::Repeated { at: p("h9") },
             "twice",
         ),
         (
             &["h8", "h8", "h9"],
-            NotAnOpening::Repeated { at: p("h8") },
+            NotAnOpeningError::Repeated { at: p("h8") },
             "twice",
         ),
     ];
@@ -150,7 +152,10 @@ fn reasons_for_not_an_opening() {
         assert_eq!(got, want, "{moves:?}");
         assert!(got.to_string().contains(words), "{got}");
     }
-    assert_eq!(identify(&[]), Err(NotAnOpening::TooFewStones { given: 0 }));
+    assert_eq!(
+        identify(&[]),
+        Err(NotAnOpeningError::TooFewStones { given: 0 })
+    );
     // Extra stones after the third are ignored.
     let more = [p("h8"), p("i9"), p("i7"), p("a1"), p("o15")];
     assert_eq!(identify(&more).unwrap().opening.code(), "7I");

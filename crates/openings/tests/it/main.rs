@@ -4,6 +4,7 @@
 
 mod catalogue;
 mod common;
+mod first_three;
 mod protocol;
 mod record_properties;
 mod report;

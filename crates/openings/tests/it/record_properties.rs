@@ -1,4 +1,4 @@
-//! Properties of `check_record` (issue 21): missing data is never a violation, and a check
+//! Properties of `check_record`: missing data is never a violation, and a check
 //! never reads data it does not need (the offers are judged the same whatever the swaps say,
 //! as long as the swaps themselves are within the rule's chances).
 

@@ -1,6 +1,6 @@
 //! The text printed by `corpus-tool openings identify ...` and `corpus-tool openings table`.
 
-use renju_openings::{IdentifyError, NotAnOpening, catalogue, identify_report, table_text};
+use renju_openings::{IdentifyError, NotAnOpeningError, catalogue, identify_report, table_text};
 
 #[test]
 fn identify_report_names_the_opening_and_shows_both_orientations() {
@@ -39,14 +39,14 @@ fn identify_report_errors_name_the_move() {
     let e = identify_report(&["h8", "j10", "h9"]).unwrap_err();
     assert!(matches!(
         e,
-        IdentifyError::NotAnOpening(NotAnOpening::SecondNotAdjacent { .. })
+        IdentifyError::NotAnOpening(NotAnOpeningError::SecondNotAdjacent { .. })
     ));
     assert!(e.to_string().contains("move 2 is at j10"), "{e}");
     assert!(matches!(
         identify_report(&[]),
-        Err(IdentifyError::NotAnOpening(NotAnOpening::TooFewStones {
-            given: 0
-        }))
+        Err(IdentifyError::NotAnOpening(
+            NotAnOpeningError::TooFewStones { given: 0 }
+        ))
     ));
 }
 

@@ -3,7 +3,7 @@
 use super::decide::{four_dirs, quick};
 use super::double_three::{Memo, Search};
 use super::explain::explain_rec;
-use super::{Explanation, Foul, Verdict, scan};
+use super::{Explanation, Foul, Fouls, Verdict, scan};
 use crate::shape::{LineShape, Lines, unpack};
 use crate::{Board, Color, Convention, Direction, Point, RuleSet};
 
@@ -229,10 +229,7 @@ impl FoulChecker {
     /// ```
     #[must_use]
     pub fn is_forbidden(&self, p: Point, convention: Convention) -> Option<Foul> {
-        match self.verdict(p, convention) {
-            Verdict::Forbidden(f) => Some(f),
-            _ => None,
-        }
+        Fouls::is_forbidden(self, p, convention)
     }
 
     /// Every forbidden empty point with its foul, in reading order (top row first, `a` first).
@@ -254,9 +251,7 @@ impl FoulChecker {
     /// ```
     #[must_use]
     pub fn forbidden_points(&self, convention: Convention) -> Vec<(Point, Foul)> {
-        let mut out = Vec::new();
-        self.forbidden_points_into(convention, &mut out);
-        out
+        Fouls::forbidden_points(self, convention)
     }
 
     /// As [`FoulChecker::forbidden_points`], appending to `out` (which is not cleared): a
@@ -301,5 +296,22 @@ impl FoulChecker {
     pub fn explain(&self, p: Point, convention: Convention) -> Explanation {
         let mut lines = self.lines.clone();
         explain_rec(&mut lines, p, convention, &mut Vec::new())
+    }
+}
+
+/// The same answers as the inherent methods of the same names.
+impl Fouls for FoulChecker {
+    #[inline]
+    fn verdict(&self, p: Point, convention: Convention) -> Verdict {
+        FoulChecker::verdict(self, p, convention)
+    }
+
+    #[inline]
+    fn forbidden_points_into(&self, convention: Convention, out: &mut Vec<(Point, Foul)>) {
+        FoulChecker::forbidden_points_into(self, convention, out);
+    }
+
+    fn explain(&self, p: Point, convention: Convention) -> Explanation {
+        FoulChecker::explain(self, p, convention)
     }
 }

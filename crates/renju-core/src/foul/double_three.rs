@@ -1,4 +1,4 @@
-//! Double three (三三禁手, `RULES.md` section 3), the one rule that recurses: a Black stone
+//! Double three (三三禁手, [docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 3), the one rule that recurses: a Black stone
 //! that makes no five, no overline and fewer than two fours is forbidden when it makes two or
 //! more **open** threes through itself. A three is open when at least one of its straight-four
 //! points is usable: with the stone placed, a Black stone there is not forbidden (decided by

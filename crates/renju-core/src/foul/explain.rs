@@ -41,6 +41,7 @@ pub struct LineReason {
 
 /// The shape a stone makes on one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LineKind {
     /// An exact five.
     Five,
@@ -76,6 +77,7 @@ pub struct EyeReason {
 
 /// Why a straight-four point may or may not be played.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EyeWhy {
     /// A legal move: it makes the straight four.
     Legal,

@@ -1,4 +1,4 @@
-//! Five overrides everything (`RULES.md` section 3): a Black stone that makes an exact five on
+//! Five overrides everything ([docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 3): a Black stone that makes an exact five on
 //! any line wins, whatever else it makes (an overline on another line included). Six or more
 //! is not a five for Black (the tables are built with exact fives).
 

@@ -12,7 +12,7 @@
 use super::decide::quick;
 use super::double_three::{Memo, Search};
 use super::scan::scan_points;
-use super::{Foul, Verdict};
+use super::{Explanation, Foul, Fouls, Verdict};
 use crate::shape::{Lines, Packed, Summary, black_exact, black_summary, window_delta};
 use crate::{Board, BoardError, Color, Convention, Direction, MAX_SIZE, Point, RENJU_SIZE};
 use std::sync::OnceLock;
@@ -363,10 +363,7 @@ impl IncrementalBoard {
     /// ```
     #[must_use]
     pub fn is_forbidden(&self, p: Point, convention: Convention) -> Option<Foul> {
-        match self.verdict(p, convention) {
-            Verdict::Forbidden(f) => Some(f),
-            _ => None,
-        }
+        Fouls::is_forbidden(self, p, convention)
     }
 
     /// Every forbidden empty point with its foul, in reading order (top row first, `a` first).
@@ -381,9 +378,7 @@ impl IncrementalBoard {
     /// ```
     #[must_use]
     pub fn forbidden_points(&self, convention: Convention) -> Vec<(Point, Foul)> {
-        let mut out = Vec::new();
-        self.forbidden_points_into(convention, &mut out);
-        out
+        Fouls::forbidden_points(self, convention)
     }
 
     /// The explanation tree of the verdict on `p`, as [`super::FoulChecker::explain`] gives
@@ -399,7 +394,7 @@ impl IncrementalBoard {
     /// assert!(tree.starts_with("h8 (lenient): forbidden: double-three\n"));
     /// ```
     #[must_use]
-    pub fn explain(&self, p: Point, convention: Convention) -> super::Explanation {
+    pub fn explain(&self, p: Point, convention: Convention) -> Explanation {
         super::explain::explain_rec(&mut self.lines.clone(), p, convention, &mut Vec::new())
     }
 
@@ -418,5 +413,22 @@ impl IncrementalBoard {
         scan_points(&self.lines, &self.state.marked, convention, out, |p| {
             self.full_shapes(p)
         });
+    }
+}
+
+/// The same answers as the inherent methods of the same names.
+impl Fouls for IncrementalBoard {
+    #[inline]
+    fn verdict(&self, p: Point, convention: Convention) -> Verdict {
+        IncrementalBoard::verdict(self, p, convention)
+    }
+
+    #[inline]
+    fn forbidden_points_into(&self, convention: Convention, out: &mut Vec<(Point, Foul)>) {
+        IncrementalBoard::forbidden_points_into(self, convention, out);
+    }
+
+    fn explain(&self, p: Point, convention: Convention) -> Explanation {
+        IncrementalBoard::explain(self, p, convention)
     }
 }

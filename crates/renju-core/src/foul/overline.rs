@@ -1,4 +1,4 @@
-//! Overline (长连禁手, `RULES.md` section 3): a Black stone that makes no five but six or more
+//! Overline (长连禁手, [docs/rules.md](https://github.com/renju-kit/renju-kit/blob/main/docs/rules.md) section 3): a Black stone that makes no five but six or more
 //! in an unbroken row on some line is forbidden.
 
 use crate::shape::Packed;

@@ -1,4 +1,4 @@
-//! The definitions of `RULES.md` section 2 applied to one line neighbourhood, and the layout of
+//! The definitions of docs/rules.md section 2 applied to one line neighbourhood, and the layout of
 //! the table entries they produce.
 //!
 //! This file is compiled twice: by `build.rs`, which applies [`analyse`] to every one of the
@@ -87,7 +87,7 @@ fn completes_five(cells: &[u8; WINDOW], q: usize, exact: bool) -> bool {
     lo <= q && q <= hi && if exact { len == 5 } else { len >= 5 }
 }
 
-/// The definitions of RULES.md section 2, applied to one neighbourhood with the centre filled:
+/// The definitions of docs/rules.md section 2, applied to one neighbourhood with the centre filled:
 /// the table entry (`exact`: only exactly five wins).
 pub(crate) fn analyse(mut cells: [u8; WINDOW], exact: bool) -> u32 {
     cells[MID] = OWN;

@@ -1,4 +1,4 @@
-//! The foul shapes named in the seeds and RULES.md section 3, each on a board drawn as a
+//! The foul shapes named in the seeds and docs/rules.md section 3, each on a board drawn as a
 //! diagram, with the verdict worked out by hand from the rules (the reasoning is in the
 //! comments). `?` marks the point examined.
 

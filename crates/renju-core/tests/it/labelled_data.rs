@@ -2,23 +2,15 @@
 //! agreement must be 100 % under both conventions, on exactly the number of positions the data
 //! set states (20,000 and 181). A malformed line is a failure naming its line, never skipped;
 //! every disagreement is reported, not only the first ones. Skips, saying why, when shared/ is
-//! absent.
+//! absent, and fails then under CI (`renju_testdata::shared`). The project's own sample, which
+//! is always there, is `fouls_sample.rs`.
 
 use renju_core::{Board, Convention, Foul, FoulChecker, IncrementalBoard, Point};
 use serde_json::Value;
 use std::path::PathBuf;
 
 fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/fouls");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        println!(
-            "SKIPPED: {} is absent (the labelled data lives outside the repo)",
-            p.display()
-        );
-        None
-    }
+    renju_testdata::shared("data/fouls")
 }
 
 /// One labelled position: its id, board and the label sets of both conventions (sorted).
@@ -133,7 +125,7 @@ fn public_cases_agree_under_both_conventions() {
     }
 }
 
-/// The line reader names what is wrong instead of skipping (#14 item 8).
+/// The line reader names what is wrong instead of skipping.
 #[test]
 fn malformed_lines_are_reported() {
     let board = ".".repeat(225);

@@ -3,6 +3,7 @@
 //! Run one module with `cargo test -p renju-core --test it MODULE::`.
 
 mod fouls;
+mod fouls_sample;
 mod incremental;
 mod labelled_data;
 mod properties;

@@ -1,7 +1,7 @@
 //! An independent, deliberately naive reference foul checker, and the comparison of the fast
 //! checker ([`FoulChecker`]) against it on many positions nobody has labelled.
 //!
-//! The reference is a literal reading of `RULES.md` sections 2-3 on a plain array board: it
+//! The reference is a literal reading of docs/rules.md sections 2-3 on a plain array board: it
 //! places stones, walks the four lines cell by cell and recurses for every straight-four
 //! point. It uses no lookup table, no bit tricks and no memo, and nothing of the crate but
 //! the public `Board`/`Point`/`Color` types, so that a mistake in the fast checker's pattern
@@ -44,7 +44,6 @@ use renju_core::{
 
 use crate::reference_checker;
 use reference_checker::*;
-use std::path::PathBuf;
 
 fn from_fast(v: Verdict) -> RefVerdict {
     match v {
@@ -860,34 +859,13 @@ fn revived_three_without_the_common_stone_does_not_count() {
 // The reference against independently labelled data
 // ---------------------------------------------------------------------------------------------
 
-fn shared_fouls() -> Option<PathBuf> {
-    let p = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/fouls"
-    ));
-    if p.is_dir() {
-        Some(p)
-    } else {
-        println!(
-            "SKIPPED: {} is absent (the labelled data lives outside the repo)",
-            p.display()
-        );
-        None
-    }
-}
-
 /// Runs the reference over a labelled file (every `step`-th position), returns
 /// (positions, disagreements with a report each).
 fn reference_vs_labels(name: &str, step: usize) -> Option<(usize, Vec<String>)> {
-    let dir = shared_fouls()?;
-    let path = dir.join(name);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            println!("SKIPPED: cannot read {}: {e}", path.display());
-            return None;
-        }
-    };
+    // Skipped when the shared labelled data is absent, a failure under CI (`renju_testdata`).
+    let path = renju_testdata::shared(&format!("data/fouls/{name}"))?;
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut positions = 0;
     let mut bad = Vec::new();
     for (i, line) in text
@@ -1262,31 +1240,37 @@ struct GenStats {
     depth_matters: [usize; 5],
 }
 
-/// `cargo test --release -p renju-core --test it -- --ignored reference:: --nocapture`:
-/// 200,000 generated boards (set `REFERENCE_BOARDS` to change) and the whole labelled set.
-#[test]
-#[ignore = "long: run in release mode"]
-fn long_run_fast_vs_reference() {
-    let total: usize = std::env::var("REFERENCE_BOARDS")
+/// A number from the environment variable `name`, or `default`.
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(200_000);
-    let started = std::time::Instant::now();
-    let seed: u64 = std::env::var("REFERENCE_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2026);
-    println!("seed {seed} (REFERENCE_SEED changes it)");
+        .unwrap_or(default)
+}
+
+/// What the generated boards of the long run showed.
+struct Generated {
+    stats: Vec<GenStats>,
+    mismatches: Vec<String>,
+    /// Boards whose verdicts need nesting 3 or deeper: the seeds of the deep search.
+    pool: Vec<Board>,
+}
+
+/// Phase 1 of the long run: `total` boards from the generators, compared verdict by verdict,
+/// with the statistics of each generator printed.
+fn generated_phase(total: usize, seed: u64, started: std::time::Instant) -> Generated {
     let mut runner = TestRunner::new(Config {
         rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
         rng_seed: proptest::test_runner::RngSeed::Fixed(seed),
         ..Config::default()
     });
     let gens = generators();
-    let mut stats = vec![GenStats::default(); gens.len()];
-    let mut mismatches = Vec::new();
+    let mut out = Generated {
+        stats: vec![GenStats::default(); gens.len()],
+        mismatches: Vec::new(),
+        pool: Vec::new(),
+    };
     let mut checked = 0;
-    let mut pool = Vec::new();
     while checked < total {
         let g = checked % gens.len();
         let Ok(tree) = gens[g].1.new_tree(&mut runner) else {
@@ -1294,13 +1278,13 @@ fn long_run_fast_vs_reference() {
         };
         let board = tree.current();
         checked += 1;
-        let st = &mut stats[g];
+        let st = &mut out.stats[g];
         st.boards += 1;
         let (report, deepest) = compare_with(&board, Plant::None);
         if let Some(report) = report {
             st.mismatching += 1;
-            if mismatches.len() < 20 {
-                mismatches.push(format!("[{}] {report}", gens[g].0));
+            if out.mismatches.len() < 20 {
+                out.mismatches.push(format!("[{}] {report}", gens[g].0));
             }
         }
         let lenient = reference_forbidden(&board, Convention::Lenient);
@@ -1312,8 +1296,8 @@ fn long_run_fast_vs_reference() {
         for n in 1..needed.min(5) {
             st.depth_matters[n] += 1;
         }
-        if needed >= 3 && pool.len() < 1000 {
-            pool.push(board.clone());
+        if needed >= 3 && out.pool.len() < 1000 {
+            out.pool.push(board.clone());
         }
         if checked % 20_000 == 0 {
             println!("{checked} boards, {:.0} s", started.elapsed().as_secs_f64());
@@ -1323,7 +1307,7 @@ fn long_run_fast_vs_reference() {
         "generator: boards / mismatching / with a foul (lenient) / conventions differ / \
          deepest recursion 0..5+ / boards whose verdicts need recursion depth > 1, 2, 3, 4"
     );
-    for ((name, _), st) in gens.iter().zip(&stats) {
+    for ((name, _), st) in gens.iter().zip(&out.stats) {
         println!(
             "  {name}: {} / {} / {} / {} / {:?} / {:?}",
             st.boards,
@@ -1338,12 +1322,18 @@ fn long_run_fast_vs_reference() {
         "{checked} boards, both conventions, in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    // Phase 2: local search around the boards whose verdicts need nesting 3 or deeper (rare
-    // in the generators): mutate one to three stones, keep the deep ones as new seeds.
-    let deep_total: usize = std::env::var("REFERENCE_DEEP_BOARDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(total / 4);
+    out
+}
+
+/// Phase 2 of the long run: a local search around the boards whose verdicts need nesting 3
+/// or deeper (rare in the generators): mutate one to three stones, keep the deep ones as new
+/// seeds. Returns the number of mismatching boards (the first reports go to `mismatches`).
+fn deep_phase(
+    mut pool: Vec<Board>,
+    deep_total: usize,
+    seed: u64,
+    mismatches: &mut Vec<String>,
+) -> usize {
     let mut rng = XorShift((0x9e37_79b9_7f4a_7c15 ^ seed) | 1);
     let mut deep_stats = [0usize; 8];
     let mut deep_checked = 0;
@@ -1390,6 +1380,26 @@ fn long_run_fast_vs_reference() {
             board.to_diagram()
         );
     }
+    deep_mismatching
+}
+
+/// `cargo test --release -p renju-core --test it -- --ignored reference:: --nocapture`:
+/// 200,000 generated boards (set `REFERENCE_BOARDS` to change), a deep search around the
+/// deepest of them (`REFERENCE_DEEP_BOARDS`, a quarter as many) and the whole labelled set.
+#[test]
+#[ignore = "long: run in release mode"]
+fn long_run_fast_vs_reference() {
+    let total: usize = env_number("REFERENCE_BOARDS", 200_000);
+    let seed: u64 = env_number("REFERENCE_SEED", 2026);
+    let deep_total: usize = env_number("REFERENCE_DEEP_BOARDS", total / 4);
+    println!("seed {seed} (REFERENCE_SEED changes it)");
+    let started = std::time::Instant::now();
+    let Generated {
+        stats,
+        mut mismatches,
+        pool,
+    } = generated_phase(total, seed, started);
+    let deep_mismatching = deep_phase(pool, deep_total, seed, &mut mismatches);
     for m in &mismatches {
         println!("MISMATCH {m}");
     }

@@ -1,4 +1,4 @@
-//! Every shape definition of RULES.md section 2, on boards written as diagrams.
+//! Every shape definition of docs/rules.md section 2, on boards written as diagrams.
 //! `?` marks the point examined (empty); it is read as an empty point.
 
 use renju_core::{Board, Color, Direction, LineShape, Point, RuleSet, line_shape};

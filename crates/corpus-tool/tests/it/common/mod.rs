@@ -46,3 +46,10 @@ fn restore_permissions(dir: &Path) {
 
 #[cfg(not(unix))]
 fn restore_permissions(_: &Path) {}
+
+/// An engine of `jobs` workers (no signal handlers).
+pub fn engine(jobs: usize) -> corpus_tool::engine::Engine {
+    corpus_tool::engine::Engine::new(
+        corpus_tool::engine::Jobs::new(jobs).expect("at least one job"),
+    )
+}

@@ -6,23 +6,14 @@ use renju_notation::GameRecord;
 
 /// The repository's own fixtures.
 pub fn fixture(name: &str) -> Vec<u8> {
-    let path = format!("{}/../../corpus/records/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("fixture {path}: {e}"))
+    let path = renju_testdata::repo("corpus/records").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("fixture {}: {e}", path.display()))
 }
 
-/// A shared corpus file, or `None` (with a printed reason) when absent.
+/// A shared corpus file, or `None` (with a printed reason; a failure under CI) when absent.
 pub fn shared(rel: &str) -> Option<Vec<u8>> {
-    let path = format!(
-        "{}/../../../shared/corpora/{rel}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    match std::fs::read(&path) {
-        Ok(b) => Some(b),
-        Err(e) => {
-            println!("SKIPPED: {path} is not available ({e})");
-            None
-        }
-    }
+    let path = renju_testdata::shared(&format!("corpora/{rel}"))?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
 /// The moves of a record as text.

@@ -13,14 +13,9 @@ pub fn pts(list: &str) -> Vec<Point> {
     list.split_whitespace().map(p).collect()
 }
 
-/// A file of the shared reference data, or `None` with a printed `SKIPPED:` line.
+/// The text of a file of the shared reference data, or `None` with a printed `SKIPPED:` line
+/// (a failure under CI: see `renju_testdata::shared`).
 pub fn shared(path: &str) -> Option<String> {
-    let full = format!("{}/../../../shared/{path}", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read_to_string(&full) {
-        Ok(t) => Some(t),
-        Err(_) => {
-            println!("SKIPPED: {full} is absent");
-            None
-        }
-    }
+    let full = renju_testdata::shared(path)?;
+    Some(std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display())))
 }

@@ -1,5 +1,5 @@
 //! The independent, deliberately naive reference foul checker: a literal reading of
-//! `RULES.md` sections 2-3 on a plain array board. It places stones, walks the four lines cell
+//! docs/rules.md sections 2-3 on a plain array board. It places stones, walks the four lines cell
 //! by cell and recurses for every straight-four point; no lookup table, no bit tricks, no
 //! memo, nothing of the crate but the public `Board`/`Point`/`Color` types. Slow on purpose.
 //!
@@ -32,7 +32,7 @@ pub struct RefBoard {
     pub deepest: usize,
 }
 
-/// Mistakes other checkers make (see `shared/data/foul-checkers.md`), planted into the
+/// Mistakes other foul checkers are known to make, planted into the
 /// reference by `comparison_catches_planted_mistakes` to show the generated boards expose them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Plant {
@@ -200,7 +200,7 @@ impl RefBoard {
         out
     }
 
-    /// The verdict on a Black stone at the empty point (c, r), by RULES.md section 3.
+    /// The verdict on a Black stone at the empty point (c, r), by docs/rules.md section 3.
     pub fn verdict(&mut self, c: i32, r: i32, convention: Convention) -> RefVerdict {
         self.put(c, r, BLACK);
         let v = self.verdict_placed(c, r, convention);

@@ -7,7 +7,7 @@
 //! [`renju_notation::limits::whole_file_limit`] with one broken record saying so, and a record of
 //! more than [`renju_notation::limits::MAX_MOVES`] moves is broken.
 
-use super::walk::{FileProblem, InputFile, Skipped};
+use super::walk::{FileProblem, InputFile};
 use renju_analyzer::UnreadableMove;
 use renju_core::RENJU_SIZE;
 use renju_notation::renju_line::RenjuBufReader;
@@ -18,9 +18,9 @@ use renju_notation::{
 use std::io::{BufRead, Read};
 
 /// The read buffer of a file.
-const READ_BUFFER: usize = 256 << 10;
+pub(crate) const READ_BUFFER: usize = 256 << 10;
 /// How many first bytes format detection looks at.
-const HEAD: usize = 4096;
+pub(crate) const HEAD: usize = 4096;
 /// The smallest read buffer (at least [`HEAD`]).
 const MIN_READ_BUFFER: usize = 2 * HEAD;
 
@@ -73,24 +73,11 @@ impl FileRead {
     }
 }
 
-/// What streaming the records of many files found besides the records.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Streamed {
-    /// Files read (in a record format, with at least one record).
-    pub files: usize,
-    /// Paths that could not be examined or read, and files in a record format holding no
-    /// record, in input order.
-    pub problems: Vec<FileProblem>,
-    /// Entries of folders deliberately not read (hidden, link loops, pipes).
-    pub skipped: Vec<Skipped>,
-    /// Files found in folders that are in no record format.
-    pub not_records: Vec<String>,
-}
-
 /// Every record of every file under `paths`, in input order (files as given, the files of a
-/// folder in walk order, records in file order): `sink` gets the file, the record's 1-based
-/// index in it, and the record. Sequential; for the audit's parallel pipeline see
-/// [`audit_walk`](super::audit_walk).
+/// folder in walk order, records in file order): `sink` gets the file's name, the record's
+/// 1-based index in it, and the record. Sequential, on this thread, with the same rules and
+/// the same counts as the record [`stream`](super::stream()) (which works on records in
+/// parallel).
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
@@ -105,24 +92,36 @@ pub struct Streamed {
 /// let found = for_each_record(&[dir.path().to_path_buf()], ReadOptions::default(), &mut |_, _, r| {
 ///     games += usize::from(!matches!(r, RecordItem::Broken(_)));
 /// }).unwrap();
-/// assert_eq!((games, found.files), (2, 1));
+/// assert_eq!((games, found.files, found.records), (2, 1, 2));
 /// assert_eq!(found.problems.len(), 1, "b.renju holds no record");
 /// assert_eq!(found.not_records.len(), 1);
 /// ```
 pub fn for_each_record(
     paths: &[std::path::PathBuf],
     read: ReadOptions,
-    sink: &mut dyn FnMut(&InputFile, usize, RecordItem),
-) -> Result<Streamed, FileProblem> {
-    let walk = super::walk::collect_files(paths)?;
-    let mut out = Streamed {
-        problems: walk.problems,
-        skipped: walk.skipped,
-        ..Streamed::default()
-    };
-    for f in &walk.files {
+    sink: &mut dyn FnMut(&str, usize, RecordItem),
+) -> Result<super::Streamed, FileProblem> {
+    let mut out = super::Streamed::default();
+    for entry in super::walk::walk_paths(paths)? {
+        let f = match entry {
+            super::Entry::File(f) => f,
+            super::Entry::Problem(p) => {
+                out.problems.push(p);
+                continue;
+            }
+            super::Entry::Skipped(s) => {
+                out.skipped.push(s);
+                continue;
+            }
+        };
         let name = f.name();
-        match each_record(f, read, &mut |i, r| sink(f, i, r)) {
+        let mut records = 0;
+        let result = each_record(&f, read, &mut |i, r| {
+            records += 1;
+            sink(&name, i, r);
+        });
+        out.records += records;
+        match result {
             Ok(r) => match r.problem(&name) {
                 Some(p) => out.problems.push(p),
                 None if r == FileRead::NotRecords => out.not_records.push(name),
@@ -134,7 +133,7 @@ pub fn for_each_record(
     Ok(out)
 }
 
-fn problem(file: &str, e: &std::io::Error) -> FileProblem {
+pub(crate) fn problem(file: &str, e: &std::io::Error) -> FileProblem {
     FileProblem::unreadable(file, e.to_string())
 }
 
@@ -179,7 +178,11 @@ impl OpenFile {
     /// # Errors
     /// The file cannot be opened.
     pub fn open(file: &InputFile) -> Result<OpenFile, FileProblem> {
-        let handle = std::fs::File::open(&file.path).map_err(|e| problem(&file.name(), &e))?;
+        let handle = if file.is_stdin() {
+            stdin_file().map_err(|e| problem(&file.name(), &e))?
+        } else {
+            std::fs::File::open(&file.path).map_err(|e| problem(&file.name(), &e))?
+        };
         let size = match file.size {
             Some(s) => Some(s),
             None => handle
@@ -189,6 +192,32 @@ impl OpenFile {
         };
         Ok(OpenFile { handle, size })
     }
+}
+
+/// Standard input as a file (its descriptor duplicated).
+#[cfg(unix)]
+fn stdin_file() -> std::io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    Ok(std::fs::File::from(
+        std::io::stdin().as_fd().try_clone_to_owned()?,
+    ))
+}
+
+/// Standard input as a file (its handle duplicated).
+#[cfg(windows)]
+fn stdin_file() -> std::io::Result<std::fs::File> {
+    use std::os::windows::io::AsHandle;
+    Ok(std::fs::File::from(
+        std::io::stdin().as_handle().try_clone_to_owned()?,
+    ))
+}
+
+/// Standard input cannot be read as a file on this platform.
+#[cfg(not(any(unix, windows)))]
+fn stdin_file() -> std::io::Result<std::fs::File> {
+    Err(std::io::Error::other(
+        "standard input cannot be read on this platform",
+    ))
 }
 
 /// [`each_record`] of a file already opened ([`OpenFile::open`]).
@@ -201,16 +230,64 @@ pub fn each_record_opened(
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
-    // A small file gets a buffer its size (from the allocator's free lists: a 256 KB
-    // buffer a file would be fresh pages, faulted in again for every file).
-    let capacity = opened.size.map_or(READ_BUFFER, |n| {
+    let capacity = buffer_for(opened.size);
+    let input = std::io::BufReader::with_capacity(capacity, opened.handle);
+    each_record_of(&file.name(), file.named, input, None, opened.size, read, f)
+}
+
+/// The read buffer of a file of `size` bytes: a small file gets a buffer its size (from the
+/// allocator's free lists: a 256 KB buffer a file would be fresh pages, faulted in again for
+/// every file).
+fn buffer_for(size: Option<u64>) -> usize {
+    size.map_or(READ_BUFFER, |n| {
         usize::try_from(n)
             .unwrap_or(READ_BUFFER)
             .saturating_add(1)
             .clamp(MIN_READ_BUFFER, READ_BUFFER)
-    });
-    let input = std::io::BufReader::with_capacity(capacity, opened.handle);
+    })
+}
+
+/// [`each_record_opened`], `position` holding the bytes of the file the reader has taken so
+/// far (for a progress estimate).
+pub(crate) fn each_record_counted(
+    file: &InputFile,
+    opened: OpenFile,
+    read: ReadOptions,
+    position: &std::cell::Cell<u64>,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<FileRead, FileProblem> {
+    let capacity = buffer_for(opened.size);
+    let input = Taken {
+        inner: std::io::BufReader::with_capacity(capacity, opened.handle),
+        position,
+    };
     each_record_of(&file.name(), file.named, input, None, opened.size, read, f)
+}
+
+/// A buffered reader that counts the bytes taken from it (read, or consumed from its
+/// buffer), not those it has read ahead.
+struct Taken<'a, R> {
+    inner: R,
+    position: &'a std::cell::Cell<u64>,
+}
+
+impl<R: BufRead> Read for Taken<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.position.set(self.position.get() + n as u64);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Taken<'_, R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+        self.position.set(self.position.get() + n as u64);
+    }
 }
 
 /// [`each_record_opened`] of a small file, named `name`, read whole into `buffer` (a
@@ -301,109 +378,151 @@ fn each_record_of<R: BufRead>(
     };
     let Some(format) = read.format.or_else(|| detect(name, head)) else {
         if named {
-            return Err(FileProblem::unreadable(
-                name,
-                "unknown format (give --format)",
-            ));
+            // Named, read, and in no format: it holds no record (a file problem, exit
+            // status 1), never "could not be read".
+            return Err(if head.iter().all(u8::is_ascii_whitespace) {
+                FileProblem::empty(name)
+            } else {
+                FileProblem::unknown_format(name)
+            });
         }
         return Ok(FileRead::NotRecords);
     };
-    let orientation = read
-        .orientation
-        .unwrap_or_else(|| format.default_orientation());
+    let file = Reading {
+        name,
+        format,
+        orientation: read
+            .orientation
+            .unwrap_or_else(|| format.default_orientation()),
+        encoding: read.encoding,
+    };
     let mut index = 0usize;
     let mut hand = |item: RecordItem| {
         index += 1;
         f(index, item);
     };
-    let checked = |index: usize, g: GameRecord| {
-        if g.moves.len() > limits::MAX_MOVES {
-            RecordItem::Broken(too_many_moves(name, index, g.moves.len()))
-        } else {
-            RecordItem::Game(g)
-        }
-    };
     match limits::whole_file_limit(format) {
-        None if matches!(format, Format::Renju | Format::Moves) => {
-            let mut reader = if format == Format::Renju {
-                RenjuBufReader::new(input, name, orientation)
-            } else {
-                RenjuBufReader::moves(input, name, orientation)
-            };
-            let mut n = 0;
-            while let Some(r) = reader.next() {
-                n += 1;
-                hand(match r {
-                    Ok(g) => checked(n, g),
-                    Err(e) => salvage(reader.last_line(), format, orientation, e),
-                });
-            }
-        }
-        None => {
-            let mut n = 0;
-            let mut rif = RifReader::new(input, name, orientation);
-            if let Some(encoding) = read.encoding {
-                rif = rif.with_encoding(renju_notation::encoding::TextEncoding {
-                    name: encoding.name(),
-                    source: renju_notation::encoding::EncodingSource::Forced,
-                    lossy: false,
-                    others: Vec::new(),
-                });
-            }
-            for r in rif {
-                n += 1;
-                if let Some(problem) = not_this_format(n, &r, name, format) {
-                    return Err(problem);
-                }
-                hand(match r {
-                    Ok(g) => checked(n, g),
-                    Err(e) => RecordItem::Broken(e.to_string()),
-                });
-            }
-        }
-        Some(limit) => {
-            let mut copy = Vec::new();
-            let bytes: &[u8] = match whole {
-                Some(bytes) => bytes,
-                None => {
-                    if size.is_none_or(|s| s <= limit) {
-                        input
-                            .by_ref()
-                            .take(limit + 1)
-                            .read_to_end(&mut copy)
-                            .map_err(|e| problem(name, &e))?;
-                    }
-                    &copy
-                }
-            };
-            let found = size.unwrap_or(0).max(bytes.len() as u64);
-            if found > limit {
-                let too_large = ErrorKind::TooLarge {
-                    what: format!("file too large for {format}"),
-                    found,
-                    unit: "bytes",
-                    limit,
-                };
-                hand(RecordItem::Broken(format!("{name}: {too_large}")));
-            } else {
-                for (i, r) in
-                    read_all_with(format, bytes, name, orientation, read.encoding).enumerate()
-                {
-                    if let Some(problem) = not_this_format(i + 1, &r, name, format) {
-                        return Err(problem);
-                    }
-                    hand(match r {
-                        Ok(g) => checked(i + 1, g),
-                        Err(e) => RecordItem::Broken(e.to_string()),
-                    });
-                }
-            }
-        }
+        None if matches!(format, Format::Renju | Format::Moves) => file.lines(input, &mut hand),
+        None => file.rif(input, &mut hand)?,
+        Some(limit) => file.whole(input, whole, size, limit, &mut hand)?,
     }
     Ok(FileRead::Records {
         format,
         records: index,
     })
+}
+
+/// A file being read, its format told.
+struct Reading<'a> {
+    name: &'a str,
+    format: Format,
+    orientation: Orientation,
+    encoding: Option<&'static renju_notation::encoding::Encoding>,
+}
+
+impl Reading<'_> {
+    /// A game as a record, or broken past [`limits::MAX_MOVES`] moves.
+    fn checked(&self, index: usize, g: GameRecord) -> RecordItem {
+        if g.moves.len() > limits::MAX_MOVES {
+            RecordItem::Broken(too_many_moves(self.name, index, g.moves.len()))
+        } else {
+            RecordItem::Game(g)
+        }
+    }
+
+    /// A line format, streamed line by line; a bad coordinate is an unreadable move.
+    fn lines(&self, input: impl BufRead, hand: &mut dyn FnMut(RecordItem)) {
+        let (name, format, orientation) = (self.name, self.format, self.orientation);
+        let mut reader = if format == Format::Renju {
+            RenjuBufReader::new(input, name, orientation)
+        } else {
+            RenjuBufReader::moves(input, name, orientation)
+        };
+        let mut n = 0;
+        while let Some(r) = reader.next() {
+            n += 1;
+            hand(match r {
+                Ok(g) => self.checked(n, g),
+                Err(e) => salvage(reader.last_line(), format, orientation, e),
+            });
+        }
+    }
+
+    /// A `.rif` database, streamed event by event.
+    fn rif(
+        &self,
+        input: impl BufRead,
+        hand: &mut dyn FnMut(RecordItem),
+    ) -> Result<(), FileProblem> {
+        let mut rif = RifReader::new(input, self.name, self.orientation);
+        if let Some(encoding) = self.encoding {
+            rif = rif.with_encoding(renju_notation::encoding::TextEncoding {
+                name: encoding.name(),
+                source: renju_notation::encoding::EncodingSource::Forced,
+                lossy: false,
+                others: Vec::new(),
+            });
+        }
+        for (i, r) in rif.enumerate() {
+            if let Some(problem) = not_this_format(i + 1, &r, self.name, self.format) {
+                return Err(problem);
+            }
+            hand(match r {
+                Ok(g) => self.checked(i + 1, g),
+                Err(e) => RecordItem::Broken(e.to_string()),
+            });
+        }
+        Ok(())
+    }
+
+    /// A format read whole (`whole`: the bytes when they are in memory already), refused
+    /// with one broken record past `limit` bytes.
+    fn whole(
+        &self,
+        mut input: impl BufRead,
+        whole: Option<&[u8]>,
+        size: Option<u64>,
+        limit: u64,
+        hand: &mut dyn FnMut(RecordItem),
+    ) -> Result<(), FileProblem> {
+        let (name, format) = (self.name, self.format);
+        let mut copy = Vec::new();
+        let bytes: &[u8] = match whole {
+            Some(bytes) => bytes,
+            None => {
+                if size.is_none_or(|s| s <= limit) {
+                    input
+                        .by_ref()
+                        .take(limit + 1)
+                        .read_to_end(&mut copy)
+                        .map_err(|e| problem(name, &e))?;
+                }
+                &copy
+            }
+        };
+        let found = size.unwrap_or(0).max(bytes.len() as u64);
+        if found > limit {
+            let too_large = ErrorKind::TooLarge {
+                what: format!("file too large for {format}"),
+                found,
+                unit: "bytes",
+                limit,
+            };
+            hand(RecordItem::Broken(format!("{name}: {too_large}")));
+            return Ok(());
+        }
+        let records = read_all_with(format, bytes, name, self.orientation, self.encoding);
+        for (i, r) in records.enumerate() {
+            if let Some(problem) = not_this_format(i + 1, &r, name, format) {
+                return Err(problem);
+            }
+            hand(match r {
+                Ok(g) => self.checked(i + 1, g),
+                Err(e) => RecordItem::Broken(e.to_string()),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// The sentence of a record past [`limits::MAX_MOVES`].
@@ -412,166 +531,6 @@ pub(crate) fn too_many_moves(name: &str, index: usize, moves: usize) -> String {
         "{name}: record {index}: record too large ({moves} moves, limit {})",
         limits::MAX_MOVES
     )
-}
-
-/// A line file opened for the pipeline's line mode: its format, orientation and input.
-pub(crate) struct LineFile {
-    pub(crate) format: Format,
-    pub(crate) orientation: Orientation,
-    pub(crate) input: std::io::BufReader<std::fs::File>,
-}
-
-/// Opens `file` and tells its format: `Some` when it is a line format (`.renju`, move
-/// list), read then line by line by [`for_each_line`] and [`parse_line`]; `None` for any
-/// other format (read it with [`each_record`]).
-pub(crate) fn open_line_file(
-    file: &InputFile,
-    read: ReadOptions,
-) -> Result<Option<LineFile>, FileProblem> {
-    let name = file.name();
-    let handle = std::fs::File::open(&file.path).map_err(|e| problem(&name, &e))?;
-    let mut input = std::io::BufReader::with_capacity(READ_BUFFER, handle);
-    let head = loop {
-        match input.fill_buf() {
-            Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(problem(&name, &e)),
-        }
-    };
-    Ok(match read.format.or_else(|| detect(&name, &head)) {
-        Some(format @ (Format::Renju | Format::Moves)) => Some(LineFile {
-            format,
-            orientation: read
-                .orientation
-                .unwrap_or_else(|| format.default_orientation()),
-            input,
-        }),
-        _ => None,
-    })
-}
-
-/// One line of a line file as cut by [`for_each_line`].
-#[derive(Debug)]
-pub(crate) struct RawLine<'a> {
-    /// 1-based line number.
-    pub(crate) number: usize,
-    /// The bytes, without the newline; at most [`limits::MAX_LINE`] of them.
-    pub(crate) bytes: &'a [u8],
-    /// The full length of the line in bytes.
-    pub(crate) len: u64,
-}
-
-/// A line cut, or the read error (with the line number it happened at) that ends the input.
-pub(crate) type LineRead<'a> = Result<RawLine<'a>, (usize, std::io::Error)>;
-
-/// Cuts `input` into lines (keeping at most [`limits::MAX_LINE`] bytes of each, in one
-/// buffer reused from line to line), calling `f` with each; a read error ends the input
-/// with `Err(the line number it happened at)`.
-pub(crate) fn for_each_line(mut input: impl BufRead, f: &mut dyn FnMut(LineRead<'_>)) {
-    let mut number = 0usize;
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        let mut len = 0u64;
-        let mut any = false;
-        loop {
-            let buf = match input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return f(Err((number + 1, e))),
-            };
-            if buf.is_empty() {
-                if any {
-                    number += 1;
-                    f(Ok(RawLine {
-                        number,
-                        bytes: &bytes,
-                        len,
-                    }));
-                }
-                return;
-            }
-            any = true;
-            let (n, found) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i, true),
-                None => (buf.len(), false),
-            };
-            let room = limits::MAX_LINE.saturating_sub(bytes.len());
-            bytes.extend_from_slice(&buf[..n.min(room)]);
-            len += n as u64;
-            input.consume(n + usize::from(found));
-            if found {
-                break;
-            }
-        }
-        number += 1;
-        f(Ok(RawLine {
-            number,
-            bytes: &bytes,
-            len,
-        }));
-    }
-}
-
-/// A line parsed alone, before its record index is known.
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)] // games are the common case
-pub(crate) enum LineItem {
-    /// A blank or comment line: no record.
-    NotARecord,
-    /// A game or a game with an unreadable move, as [`RecordItem`] has them.
-    Item(RecordItem),
-    /// A record past [`limits::MAX_MOVES`] moves (the count).
-    TooManyMoves(usize),
-    /// A broken record: the reader's error, its record and line to be set.
-    Error(RecordError),
-}
-
-/// Parses one line with the line reader itself (the same rules as [`each_record`]): the
-/// error's record number, line number and (for an overlong line) length are those of a
-/// one-line input, set right by the caller.
-pub(crate) fn parse_line(
-    name: &str,
-    format: Format,
-    orientation: Orientation,
-    bytes: &[u8],
-    len: u64,
-) -> LineItem {
-    let too_long = len > limits::MAX_LINE as u64;
-    // An overlong line is kept cut at MAX_LINE bytes: a limit one byte lower makes the
-    // reader judge it as it judges the whole line (comment or too long).
-    let max = if too_long {
-        limits::MAX_LINE - 1
-    } else {
-        limits::MAX_LINE
-    };
-    let mut reader = if format == Format::Renju {
-        RenjuBufReader::new(bytes, name, orientation)
-    } else {
-        RenjuBufReader::moves(bytes, name, orientation)
-    }
-    .with_max_line(max);
-    let Some(item) = reader.next() else {
-        return LineItem::NotARecord;
-    };
-    match item {
-        Ok(g) if g.moves.len() > limits::MAX_MOVES => LineItem::TooManyMoves(g.moves.len()),
-        Ok(g) => LineItem::Item(RecordItem::Game(g)),
-        Err(mut e) => {
-            if too_long && let ErrorKind::TooLarge { found, limit, .. } = &mut e.kind {
-                *found = len;
-                *limit = limits::MAX_LINE as u64;
-            }
-            if matches!(e.kind, ErrorKind::BadCoordinate { .. }) {
-                match salvage(reader.last_line(), format, orientation, e.clone()) {
-                    RecordItem::Broken(_) => LineItem::Error(e),
-                    item => LineItem::Item(item),
-                }
-            } else {
-                LineItem::Error(e)
-            }
-        }
-    }
 }
 
 /// The file problem of a file whose first record says the file is not in `format` at all
@@ -594,9 +553,16 @@ fn not_this_format(
 /// For line formats, a bad coordinate is an unreadable *move*: the moves before it are
 /// replayed and the record is judged illegal at that move (the analyzer issue's rule), rather
 /// than the whole record being unreadable. `raw` is the record's line.
-fn salvage(raw: &[u8], format: Format, orientation: Orientation, error: RecordError) -> RecordItem {
+pub(crate) fn salvage(
+    raw: &[u8],
+    format: Format,
+    orientation: Orientation,
+    error: RecordError,
+) -> RecordItem {
     let (
-        ErrorKind::BadCoordinate { token, error: why },
+        ErrorKind::BadCoordinate {
+            token, error: why, ..
+        },
         renju_notation::Position::Line { column, .. },
     ) = (&error.kind, error.position)
     else {

@@ -2,7 +2,8 @@
 //!
 //! The rules, explicit:
 //! - A path named on the command line is taken as given: a file named is read whatever its
-//!   name (a dot-file, a pipe, `/dev/stdin`); a folder named is walked.
+//!   name (a dot-file, a pipe, `/dev/stdin`); a folder named is walked; `-` is standard
+//!   input.
 //! - Inside a folder, entries come in byte order of their names, depth first (a folder's
 //!   files where the folder sorts), with `walkdir`.
 //! - Symbolic links are followed: a link to a file is that file, a link to a folder is
@@ -35,12 +36,13 @@ pub struct FileProblem {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ProblemKind {
-    /// The file or folder could not be read (or examined, or listed), or a file named on the
-    /// command line is in no known format: the run is incomplete (exit status 2).
+    /// The file or folder could not be read (or examined, or listed): the run is incomplete
+    /// (exit status 2).
     Unreadable,
-    /// The file has a record format (by its extension or its content) but holds no record of
-    /// it (an empty `.renju`, a `.rif` of another program): a finding about the archive
-    /// (exit status 1), never a clean run.
+    /// The file was read and holds no record: it is empty, it has a record format (by its
+    /// extension or its content) but holds no record of it (an empty `.renju`, a `.rif` of
+    /// another program), or it was named and is in no format read. A finding about the
+    /// archive (exit status 1), never a clean run.
     NoRecords,
 }
 
@@ -52,6 +54,29 @@ impl FileProblem {
             file: file.into(),
             reason: reason.into(),
             kind: ProblemKind::Unreadable,
+        }
+    }
+
+    /// A file named on the command line that is empty (or only blank): it holds no record.
+    #[must_use]
+    pub fn empty(file: impl Into<String>) -> FileProblem {
+        FileProblem {
+            file: file.into(),
+            reason: "no record in this file (it is empty)".to_string(),
+            kind: ProblemKind::NoRecords,
+        }
+    }
+
+    /// A file named on the command line whose format cannot be told from its name or its
+    /// content: it holds no record that can be read.
+    #[must_use]
+    pub fn unknown_format(file: impl Into<String>) -> FileProblem {
+        FileProblem {
+            file: file.into(),
+            reason: "no record in this file: its format is none of renju, moves, rif, psq, sgf, \
+                     lib, pos (give --format)"
+                .to_string(),
+            kind: ProblemKind::NoRecords,
         }
     }
 
@@ -94,10 +119,16 @@ pub struct InputFile {
 }
 
 impl InputFile {
-    /// The path as reports print it.
+    /// The path as reports print it (`-` for standard input).
     #[must_use]
     pub fn name(&self) -> String {
         self.path.display().to_string()
+    }
+
+    /// Whether this is standard input (the path `-` named on the command line).
+    #[must_use]
+    pub fn is_stdin(&self) -> bool {
+        self.named && self.path.as_os_str() == "-"
     }
 }
 
@@ -164,48 +195,104 @@ pub enum Entry {
 ///
 /// # Errors
 /// A path given that does not exist or cannot be examined.
-pub fn walk_paths(
-    paths: &[PathBuf],
-) -> Result<impl Iterator<Item = Entry> + Send + use<>, FileProblem> {
-    let mut roots = Vec::with_capacity(paths.len());
+pub fn walk_paths(paths: &[PathBuf]) -> Result<Walker, FileProblem> {
+    let mut roots = std::collections::VecDeque::with_capacity(paths.len());
     for p in paths {
-        let meta = std::fs::metadata(p)
-            .map_err(|e| FileProblem::unreadable(p.display().to_string(), e.to_string()))?;
-        roots.push((p.clone(), meta));
+        let meta = if p.as_os_str() == "-" {
+            None
+        } else {
+            Some(
+                std::fs::metadata(p)
+                    .map_err(|e| FileProblem::unreadable(p.display().to_string(), e.to_string()))?,
+            )
+        };
+        roots.push_back((p.clone(), meta));
     }
-    Ok(roots
-        .into_iter()
-        .flat_map(|(path, meta)| -> Box<dyn Iterator<Item = Entry> + Send> {
-            if meta.is_dir() {
-                Box::new(FolderWalk {
-                    it: walkdir::WalkDir::new(&path)
-                        .follow_links(true)
-                        // Siblings share their parent's path: comparing whole paths as
-                        // bytes is comparing names, without cutting each path into
-                        // components at every comparison (as `sort_by_file_name` does).
-                        .sort_by(|a, b| {
-                            a.path()
-                                .as_os_str()
-                                .as_encoded_bytes()
-                                .cmp(b.path().as_os_str().as_encoded_bytes())
-                        })
-                        .into_iter(),
-                    root: path,
-                })
+    Ok(Walker {
+        roots,
+        folder: None,
+    })
+}
+
+/// The entries of a walk, in walk order ([`walk_paths`]). Its `size_hint` is exact once
+/// only files named remain (a reader can tell the size of the whole input from there).
+#[derive(Debug)]
+pub struct Walker {
+    /// The paths given, each with its metadata (`None`: `-`, standard input).
+    roots: std::collections::VecDeque<(PathBuf, Option<std::fs::Metadata>)>,
+    folder: Option<FolderWalk>,
+}
+
+impl Iterator for Walker {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        loop {
+            if let Some(folder) = self.folder.as_mut() {
+                match folder.next() {
+                    Some(e) => return Some(e),
+                    None => self.folder = None,
+                }
+            }
+            let (path, meta) = self.roots.pop_front()?;
+            if meta.as_ref().is_some_and(std::fs::Metadata::is_dir) {
+                self.folder = Some(FolderWalk::new(path));
             } else {
-                Box::new(std::iter::once(Entry::File(InputFile {
+                return Some(Entry::File(InputFile {
                     path,
                     named: true,
-                    size: meta.is_file().then_some(meta.len()),
-                })))
+                    size: meta.filter(std::fs::Metadata::is_file).map(|m| m.len()),
+                }));
             }
-        }))
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let files = self
+            .roots
+            .iter()
+            .filter(|(_, m)| !m.as_ref().is_some_and(std::fs::Metadata::is_dir))
+            .count();
+        if self.folder.is_none() && files == self.roots.len() {
+            (files, Some(files))
+        } else {
+            (files, None)
+        }
+    }
 }
 
 /// The walk of one folder given.
 struct FolderWalk {
     root: PathBuf,
     it: walkdir::IntoIter,
+}
+
+impl std::fmt::Debug for FolderWalk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FolderWalk")
+            .field("root", &self.root)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FolderWalk {
+    fn new(root: PathBuf) -> FolderWalk {
+        FolderWalk {
+            it: walkdir::WalkDir::new(&root)
+                .follow_links(true)
+                // Siblings share their parent's path: comparing whole paths as bytes is
+                // comparing names, without cutting each path into components at every
+                // comparison (as `sort_by_file_name` does).
+                .sort_by(|a, b| {
+                    a.path()
+                        .as_os_str()
+                        .as_encoded_bytes()
+                        .cmp(b.path().as_os_str().as_encoded_bytes())
+                })
+                .into_iter(),
+            root,
+        }
+    }
 }
 
 impl Iterator for FolderWalk {
@@ -255,8 +342,7 @@ impl Iterator for FolderWalk {
                     reason: SkipReason::NotARegularFile,
                 }));
             }
-            // Not sized here: the reader opens it anyway, and a stat per file would keep
-            // the walk (one thread) busy while the workers read.
+            // Not sized here: the reader sizes it when it comes to it.
             return Some(Entry::File(InputFile {
                 size: None,
                 path: entry.into_path(),
@@ -267,7 +353,7 @@ impl Iterator for FolderWalk {
 }
 
 impl Walk {
-    /// The entries again, files first (for [`audit_walk`](super::audit_walk)).
+    /// The entries again, files first (for [`audit_walk`](crate::validate::audit_walk)).
     pub fn into_entries(self) -> impl Iterator<Item = Entry> + Send {
         self.problems
             .into_iter()

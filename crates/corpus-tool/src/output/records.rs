@@ -1,0 +1,194 @@
+//! The records an archive command writes (`dedupe --unique`, `filter -o`): [`RecordWriter`],
+//! in the format of the output's extension, through [`AtomicFile`], saying what the format
+//! could not hold and what could not be written.
+
+use super::AtomicFile;
+use crate::input::Read;
+use crate::style::count;
+use renju_archive::dedupe::Source;
+use renju_notation::{Format, GameRecord};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Writes records to `path` in the format of its extension, as they come (line formats are
+/// written in batches; the others are collected and written at the end).
+pub struct RecordWriter {
+    path: PathBuf,
+    format: Format,
+    out: std::io::BufWriter<AtomicFile>,
+    pending: Vec<GameRecord>,
+    /// Records written.
+    pub written: usize,
+    /// Records the format could not hold, with why.
+    pub skipped: Vec<String>,
+    /// Fields the format could not hold, with how many records lost each.
+    dropped: std::collections::BTreeMap<String, usize>,
+    /// Salvaged records written without their unreadable move, with which move.
+    unwritable: Vec<String>,
+    /// The salvaged records written, in order (each said once: by [`RecordWriter::finish`]).
+    salvaged: Vec<Source>,
+}
+
+impl RecordWriter {
+    /// Creates `path` (its format from its extension; `-`, standard output, in the `.renju`
+    /// line format).
+    ///
+    /// # Errors
+    /// An extension of no record format, or a file that cannot be created.
+    pub fn create(path: &Path) -> Result<RecordWriter, String> {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let format = if path == Path::new("-") {
+            Some(Format::Renju)
+        } else {
+            Format::from_extension(ext)
+        };
+        let format = format.ok_or_else(|| {
+            format!(
+                "cannot tell the format of {} from its extension (renju, txt, rif, psq, sgf, lib, pos)",
+                path.display()
+            )
+        })?;
+        let file = AtomicFile::create(path).map_err(|e| e.to_string())?;
+        Ok(RecordWriter {
+            path: path.to_path_buf(),
+            format,
+            out: std::io::BufWriter::new(file),
+            pending: Vec::new(),
+            written: 0,
+            skipped: Vec::new(),
+            dropped: std::collections::BTreeMap::new(),
+            unwritable: Vec::new(),
+            salvaged: Vec::new(),
+        })
+    }
+
+    /// The output format.
+    #[must_use]
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Adds a record.
+    ///
+    /// # Errors
+    /// A write error.
+    pub fn push(&mut self, record: GameRecord) -> Result<(), String> {
+        self.pending.push(record);
+        if matches!(self.format, Format::Renju | Format::Moves) && self.pending.len() >= 4096 {
+            self.flush_pending()?;
+        }
+        Ok(())
+    }
+
+    /// Adds a record as read: a salvaged record is written with the moves before its
+    /// unreadable move, and the move that cannot be written is listed (never silently lost).
+    ///
+    /// # Errors
+    /// A write error.
+    pub fn push_read(&mut self, source: &Source, read: Read) -> Result<(), String> {
+        match read {
+            Read::Game(g) => self.push(g),
+            Read::Salvaged(g, u) => {
+                self.salvaged.push(source.clone());
+                self.unwritable.push(format!(
+                    "{} record {}: move {} '{}' cannot be read, so it cannot be written; the \
+                     record is written with the moves before it ({})",
+                    source.file,
+                    source.index,
+                    u.number,
+                    u.text,
+                    g.moves.len()
+                ));
+                self.push(g)
+            }
+        }
+    }
+
+    /// The salvaged records written (their unreadable move is said by
+    /// [`RecordWriter::finish`]).
+    #[must_use]
+    pub fn salvaged_written(&self) -> &[Source] {
+        &self.salvaged
+    }
+
+    /// Whether something read could not be written (a record the format cannot hold, an
+    /// unreadable move of a salvaged record).
+    #[must_use]
+    pub fn lost_any(&self) -> bool {
+        !self.skipped.is_empty() || !self.unwritable.is_empty()
+    }
+
+    fn flush_pending(&mut self) -> Result<(), String> {
+        let (bytes, report) = renju_notation::write(
+            self.format,
+            &self.pending,
+            self.format.default_orientation(),
+        );
+        let base = self.written + self.skipped.len();
+        for s in &report.skipped {
+            self.skipped
+                .push(format!("match {}: {}", base + s.record, s.reason));
+        }
+        for (field, n) in report.dropped_summary() {
+            *self.dropped.entry(field).or_default() += n;
+        }
+        self.written += report.written;
+        self.pending.clear();
+        self.out
+            .write_all(&bytes)
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+
+    /// Writes what is left and says what was written; `partial` (an interrupted run): under
+    /// a name that says so ([`AtomicFile::commit_partial`]).
+    ///
+    /// # Errors
+    /// A write error.
+    pub fn finish(mut self, partial: bool) -> Result<String, String> {
+        if !self.pending.is_empty() || self.written == 0 {
+            self.flush_pending()?;
+        }
+        let file = self
+            .out
+            .into_inner()
+            .map_err(|e| format!("cannot write {}: {}", self.path.display(), e.error()))?;
+        let to = if partial {
+            file.commit_partial().map_err(|e| e.to_string())?
+        } else {
+            file.commit().map_err(|e| e.to_string())?;
+            self.path.clone()
+        };
+        let mut s = format!(
+            "wrote {} to {} ({}){}\n",
+            count(self.written, "record", "records"),
+            if to == Path::new("-") {
+                "standard output".to_string()
+            } else {
+                to.display().to_string()
+            },
+            self.format,
+            if partial { ", interrupted" } else { "" }
+        );
+        if !self.dropped.is_empty() {
+            let fields: Vec<String> = self
+                .dropped
+                .iter()
+                .map(|(f, n)| format!("{f} ({n})"))
+                .collect();
+            let _ = writeln!(
+                s,
+                "the {} format could not hold: {}",
+                self.format,
+                fields.join(", ")
+            );
+        }
+        for k in &self.skipped {
+            let _ = writeln!(s, "not written: {k}");
+        }
+        for k in &self.unwritable {
+            let _ = writeln!(s, "move not written: {k}");
+        }
+        Ok(s)
+    }
+}

@@ -1,0 +1,226 @@
+//! Every output is written through `AtomicFile` (issue #26, 1): through a symbolic link to
+//! its target (the link stays a link), to standard output for `-` and `/dev/stdout` (never
+//! replacing the system's link), atomically to a regular file (its permissions kept, no
+//! temporary file left), directly to a device.
+
+use crate::common::Scratch;
+use corpus_tool::output::AtomicFile;
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+
+const GAMES: &str = "black h8 h9 i8 h10 j7 g9 k6 l5 i9 j9\nwhite h8 h9\n";
+
+fn tool() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[cfg(unix)]
+#[test]
+fn a_report_through_a_link_writes_the_target_and_keeps_the_link() {
+    let s = Scratch::new("link");
+    let games = s.path("g.renju");
+    std::fs::write(&games, GAMES).unwrap();
+    std::fs::create_dir(s.path("real")).unwrap();
+    std::fs::write(s.path("real/report.csv"), "stale\n").unwrap();
+    std::os::unix::fs::symlink("real/report.csv", s.path("link.csv")).unwrap();
+    // a link to a file that does not exist yet, and a link to that link
+    std::os::unix::fs::symlink("real/new.json", s.path("new.json")).unwrap();
+    std::os::unix::fs::symlink("new.json", s.path("chain.json")).unwrap();
+    let out = tool()
+        .args(["validate", "--quiet", "--report"])
+        .arg(s.path("link.csv"))
+        .arg("--json")
+        .arg(s.path("chain.json"))
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    for link in ["link.csv", "new.json", "chain.json"] {
+        let meta = std::fs::symlink_metadata(s.path(link)).unwrap();
+        assert!(meta.file_type().is_symlink(), "{link} is still a link");
+    }
+    let report = std::fs::read_to_string(s.path("real/report.csv")).unwrap();
+    assert!(
+        report.starts_with("file,index,id,"),
+        "the target is written: {report}"
+    );
+    assert_eq!(report.lines().count(), 3);
+    let json = std::fs::read_to_string(s.path("real/new.json")).unwrap();
+    assert!(json.contains("\"records\": 2"), "{json}");
+    // no temporary file is left, beside the links or beside the targets
+    assert_eq!(
+        names(&s.0),
+        ["chain.json", "g.renju", "link.csv", "new.json", "real"]
+    );
+    assert_eq!(names(&s.path("real")), ["new.json", "report.csv"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_loop_is_refused_and_nothing_is_written() {
+    let s = Scratch::new("loop");
+    std::fs::write(s.path("g.renju"), GAMES).unwrap();
+    std::os::unix::fs::symlink("b.csv", s.path("a.csv")).unwrap();
+    std::os::unix::fs::symlink("a.csv", s.path("b.csv")).unwrap();
+    let out = tool()
+        .args(["validate", "--report"])
+        .arg(s.path("a.csv"))
+        .arg(s.path("g.renju"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot write") && err.contains("a.csv"),
+        "{err}"
+    );
+    assert_eq!(names(&s.0), ["a.csv", "b.csv", "g.renju"]);
+}
+
+#[test]
+fn a_dash_is_standard_output_and_the_summary_goes_to_stderr() {
+    let s = Scratch::new("dash");
+    let games = s.path("g.renju");
+    std::fs::write(&games, GAMES).unwrap();
+    let out = tool()
+        .args(["validate", "--report", "-"])
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut rows = csv::Reader::from_reader(stdout.as_bytes());
+    assert_eq!(
+        rows.records().count(),
+        2,
+        "the CSV alone on stdout: {stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("audited 2 records in 1 file"), "{stderr}");
+    // two outputs on standard output are refused
+    let out = tool()
+        .args(["validate", "--report", "-", "--json", "-"])
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // the archive commands take `-` too
+    let out = tool()
+        .args(["filter", "--declared", "black", "-o", "-"])
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "black h8 h9 i8 h10 j7 g9 k6 l5 i9 j9\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 matched"));
+    let out = tool()
+        .args(["dedupe", "--min-moves", "1", "--report", "-"])
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("group,kind,file,")
+    );
+}
+
+/// `--report /dev/stdout`: the process's standard output (a pipe here), never a file put in
+/// place of the system's `/dev/stdout` link (which root could do).
+#[cfg(target_os = "linux")]
+#[test]
+fn dev_stdout_is_written_not_replaced() {
+    let s = Scratch::new("devstdout");
+    let games = s.path("g.renju");
+    std::fs::write(&games, GAMES).unwrap();
+    let before = std::fs::symlink_metadata("/dev/stdout")
+        .ok()
+        .map(|m| m.file_type().is_symlink());
+    let out = tool()
+        .args(["validate", "--report", "/dev/stdout"])
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("file,index,id,"), "{stdout}");
+    let after = std::fs::symlink_metadata("/dev/stdout")
+        .ok()
+        .map(|m| m.file_type().is_symlink());
+    assert_eq!(before, after, "/dev/stdout is what it was");
+    assert!(!Path::new("/dev/.stdout").exists());
+}
+
+/// A file replaced keeps its permissions; the file appears whole (no temporary file left),
+/// and `AtomicFile` syncs before it renames (a commit that cannot sync fails).
+#[cfg(unix)]
+#[test]
+fn a_file_replaced_keeps_its_mode_and_no_temporary_file_is_left() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new("mode");
+    let target = s.path("out.csv");
+    std::fs::write(&target, "old\n").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let mut f = AtomicFile::create(&target).unwrap();
+    f.write_all(b"new\n").unwrap();
+    assert_eq!(
+        std::fs::read(&target).unwrap(),
+        b"old\n",
+        "old until committed"
+    );
+    assert_eq!(names(&s.0).len(), 2, "the temporary file beside it");
+    assert!(
+        names(&s.0)
+            .iter()
+            .any(|n| n.starts_with(".out.csv.") && n.ends_with(".partial"))
+    );
+    f.commit().unwrap();
+    assert_eq!(std::fs::read(&target).unwrap(), b"new\n");
+    let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    assert_eq!(names(&s.0), ["out.csv"]);
+    // dropped without a commit: nothing left, the old file untouched
+    let mut f = AtomicFile::create(&target).unwrap();
+    f.write_all(b"lost\n").unwrap();
+    drop(f);
+    assert_eq!(names(&s.0), ["out.csv"]);
+    assert_eq!(std::fs::read(&target).unwrap(), b"new\n");
+    // after an interrupted run, what was written is kept under a name that says so
+    let mut f = AtomicFile::create(&target).unwrap();
+    f.write_all(b"half\n").unwrap();
+    let kept = f.commit_partial().unwrap();
+    assert_eq!(kept, s.path("out.partial.csv"));
+    assert_eq!(names(&s.0), ["out.csv", "out.partial.csv"]);
+}
+
+/// A device is written directly: `/dev/null` takes everything and stays a device.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_device_is_written_directly() {
+    use std::os::unix::fs::FileTypeExt;
+    let mut f = AtomicFile::create(Path::new("/dev/null")).unwrap();
+    f.write_all(b"anything\n").unwrap();
+    f.commit().unwrap();
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert!(!Path::new("/dev/.null").exists());
+}

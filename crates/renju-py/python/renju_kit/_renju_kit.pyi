@@ -1,0 +1,258 @@
+"""Type stubs of the native module (the Rust binding); import from ``renju_kit``."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final, overload
+
+Point = Union[str, Tuple[int, int]]
+"""A point: a name such as ``"h8"`` or a 0-based ``(col, row)`` tuple (row 0 at the bottom)."""
+MoveLike = Union[Point, None]
+"""A move: a point, or ``None`` / ``"--"`` / ``"pass"`` for a pass."""
+Color = Literal["black", "white"]
+FoulName = Literal["double-three", "double-four", "overline"]
+Convention = Literal["lenient", "strict"]
+Rules = Literal["renju", "freestyle", "standard"]
+ErrorMode = Literal["raise", "null"]
+Position = Union["Board", str]
+PathLike = Union[str, "os.PathLike[str]"]
+
+__all__ = [
+    "Board",
+    "FORMATS",
+    "FOULS",
+    "Game",
+    "IncrementalBoard",
+    "RecordError",
+    "Records",
+    "SearchLimitError",
+    "__version__",
+    "_panic_for_tests",
+    "forbidden_points_batch",
+    "identify_opening",
+    "read",
+    "to_bytes",
+    "vcf",
+    "vcf_batch",
+    "write",
+]
+__version__: str
+FOULS: List[str]
+FORMATS: List[str]
+
+class RecordError(ValueError):
+    """A record that cannot be read (``read(..., strict=True)``)."""
+
+    file: str
+    record: int
+    reason: str
+
+class SearchLimitError(RuntimeError):
+    """A search ran out of its node budget before it could tell."""
+
+@final
+class Board:
+    """A renju position and the moves played on it since it was set up."""
+
+    def __new__(cls, size: int = 15) -> Board: ...
+    @staticmethod
+    def from_moves(moves: Union[str, Iterable[MoveLike]], size: int = 15) -> Board: ...
+    @staticmethod
+    def from_grid(text: str) -> Board: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def to_move(self) -> Color: ...
+    @property
+    def moves(self) -> List[str]: ...
+    def stones(self) -> Dict[str, Color]: ...
+    def __getitem__(self, point: Point, /) -> Optional[Color]: ...
+    def __len__(self) -> int: ...
+    def play(self, point: MoveLike, *, check_fouls: bool = False, convention: Convention = "lenient") -> None: ...
+    def undo(self) -> str: ...
+    def forbidden_points(self, convention: Convention = "lenient") -> Dict[str, FoulName]: ...
+    def is_forbidden(self, point: Point, convention: Convention = "lenient") -> bool: ...
+    def foul(self, point: Point, convention: Convention = "lenient") -> Optional[FoulName]: ...
+    @overload
+    def explain(self, point: Point, convention: Convention = "lenient", *, text: Literal[False] = False) -> Dict[str, Any]: ...
+    @overload
+    def explain(self, point: Point, convention: Convention = "lenient", *, text: Literal[True]) -> str: ...
+    def to_grid(self) -> str: ...
+    def copy(self) -> Board: ...
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, memo: Any) -> Board: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class IncrementalBoard:
+    """renju-core's incremental board, for engines."""
+
+    def __new__(cls, size: int = 15, board: Optional[Board] = None) -> IncrementalBoard: ...
+    @property
+    def size(self) -> int: ...
+    def place(self, point: Point, color: Optional[Color] = None) -> None: ...
+    def undo(self) -> Tuple[str, Color]: ...
+    def history(self) -> List[Tuple[str, Color]]: ...
+    def forbidden_points(self, convention: Convention = "lenient") -> Dict[str, FoulName]: ...
+    def is_forbidden(self, point: Point, convention: Convention = "lenient") -> bool: ...
+    def foul(self, point: Point, convention: Convention = "lenient") -> Optional[FoulName]: ...
+    @overload
+    def explain(self, point: Point, convention: Convention = "lenient", *, text: Literal[False] = False) -> Dict[str, Any]: ...
+    @overload
+    def explain(self, point: Point, convention: Convention = "lenient", *, text: Literal[True]) -> str: ...
+    def to_board(self) -> Board: ...
+    def __len__(self) -> int: ...
+
+@final
+class Game:
+    """One game record, or an unreadable record and why."""
+
+    def __new__(
+        cls,
+        moves: Union[str, Iterable[MoveLike], None] = None,
+        result: Literal["black", "white", "draw", "unknown"] = "unknown",
+        *,
+        size: int = 15,
+        id: Optional[str] = None,
+        black: Optional[str] = None,
+        white: Optional[str] = None,
+        event: Optional[str] = None,
+        round: Optional[str] = None,
+        date: Optional[str] = None,
+        rule: Optional[str] = None,
+        opening: Optional[str] = None,
+        tags: Optional[Mapping[str, str]] = None,
+        comments: Optional[Mapping[int, str]] = None,
+    ) -> Game: ...
+    def replace(self, **changes: Any) -> Game: ...
+    @property
+    def file(self) -> Optional[str]: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def readable(self) -> bool: ...
+    @property
+    def error(self) -> Optional[str]: ...
+    @property
+    def unreadable_move(self) -> Optional[Tuple[int, str, str]]: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def moves(self) -> List[str]: ...
+    @property
+    def result(self) -> Literal["black", "white", "draw", "unknown"]: ...
+    @property
+    def id(self) -> Optional[str]: ...
+    @property
+    def black(self) -> Optional[str]: ...
+    @property
+    def white(self) -> Optional[str]: ...
+    @property
+    def event(self) -> Optional[str]: ...
+    @property
+    def round(self) -> Optional[str]: ...
+    @property
+    def date(self) -> Optional[str]: ...
+    @property
+    def rule(self) -> Optional[str]: ...
+    @property
+    def opening(self) -> Optional[str]: ...
+    @property
+    def tags(self) -> Dict[str, str]: ...
+    @property
+    def comments(self) -> Dict[int, str]: ...
+    @property
+    def notes(self) -> List[Dict[str, Any]]: ...
+    @property
+    def setup(self) -> List[Tuple[int, str, Optional[Color]]]: ...
+    @property
+    def fifth_offers(self) -> List[str]: ...
+    @property
+    def encoding(self) -> Optional[str]: ...
+    @property
+    def remarks(self) -> List[str]: ...
+    def board(self, moves: Optional[int] = None) -> Board: ...
+    def __len__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Records(Iterator[Game]):
+    """The iterator ``read`` returns."""
+
+    def __iter__(self) -> Records: ...
+    def __next__(self) -> Game: ...
+
+WriteReport = Dict[str, Any]
+
+def read(
+    source: Union[PathLike, bytes, bytearray, memoryview, Sequence[PathLike]],
+    format: Optional[str] = None,
+    encoding: Optional[str] = None,
+    *,
+    strict: bool = False,
+    orientation: Optional[Literal["top", "bottom"]] = None,
+) -> Records: ...
+def write(
+    games: Iterable[Game],
+    path: PathLike,
+    format: Optional[str] = None,
+    *,
+    orientation: Optional[Literal["top", "bottom"]] = None,
+) -> WriteReport: ...
+def to_bytes(
+    games: Iterable[Game],
+    format: str,
+    *,
+    orientation: Optional[Literal["top", "bottom"]] = None,
+) -> Tuple[bytes, WriteReport]: ...
+def vcf(
+    board: Position,
+    side: Optional[Color] = None,
+    max_depth: int = 20,
+    *,
+    max_nodes: int = 5000000,
+    rules: Rules = "renju",
+    convention: Convention = "lenient",
+) -> Optional[List[str]]: ...
+def identify_opening(moves: Union[str, Sequence[Point]]) -> Dict[str, str]: ...
+@overload
+def forbidden_points_batch(
+    positions: Sequence[Optional[Position]],
+    convention: Convention = "lenient",
+    *,
+    errors: ErrorMode = "raise",
+) -> List[Optional[Dict[str, FoulName]]]: ...
+@overload
+def forbidden_points_batch(
+    positions: Any,
+    convention: Convention = "lenient",
+    *,
+    errors: ErrorMode = "raise",
+) -> Any:
+    """For Arrow input (``__arrow_c_array__``): a ``pyarrow.MapArray`` (``map<string, string>``)."""
+
+@overload
+def vcf_batch(
+    positions: Sequence[Optional[Position]],
+    side: Optional[Color] = None,
+    max_depth: int = 20,
+    *,
+    max_nodes: int = 5000000,
+    rules: Rules = "renju",
+    convention: Convention = "lenient",
+    errors: ErrorMode = "raise",
+) -> List[Optional[List[str]]]: ...
+@overload
+def vcf_batch(
+    positions: Any,
+    side: Optional[Color] = None,
+    max_depth: int = 20,
+    *,
+    max_nodes: int = 5000000,
+    rules: Rules = "renju",
+    convention: Convention = "lenient",
+    errors: ErrorMode = "raise",
+) -> Any:
+    """For Arrow input (``__arrow_c_array__``): a ``pyarrow.ListArray`` (``list<string>``)."""
+
+def _panic_for_tests(where_: str) -> None: ...

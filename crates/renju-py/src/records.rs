@@ -1,0 +1,722 @@
+//! Game records: `Game` (renju-notation's `GameRecord`, or an unreadable record with its
+//! reason), `read` (the records of files, folders or bytes, read as `corpus-tool` reads
+//! them, streamed from a reader thread) and `write` / `to_bytes` (renju-notation's writers,
+//! files written atomically through corpus-tool's `AtomicFile`).
+
+use crate::args;
+use crate::board::{PyBoard, point_list, point_name};
+use crate::errors::{record_error, value_error};
+use corpus_tool::validate::{FileProblem, ReadOptions, RecordItem};
+use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use renju_core::Move;
+use renju_notation::{DeclaredResult, Format, GameRecord, Orientation};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+/// A move that could not be read in a line format: the game is the moves before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Unreadable {
+    number: usize,
+    text: String,
+    reason: String,
+}
+
+/// One game record as a file holds it, or an unreadable record and why.
+///
+/// Read ones come from ``read``; ``Game(moves, result=..., ...)`` makes one to ``write``.
+/// ``moves`` are as played, colours alternating from Black (``"--"`` a pass); ``result`` is
+/// what the record declares (``"black"``, ``"white"``, ``"draw"``, ``"unknown"``), not what
+/// happened on the board.
+#[pyclass(name = "Game", module = "renju_kit", frozen, eq, from_py_object)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PyGame {
+    record: GameRecord,
+    file: Option<String>,
+    index: usize,
+    /// Why the record could not be read (nothing of it is kept).
+    broken: Option<String>,
+    unreadable: Option<Unreadable>,
+}
+
+impl PyGame {
+    fn of_item(file: &str, index: usize, item: RecordItem) -> PyGame {
+        let (record, broken, unreadable) = match item {
+            RecordItem::Game(g) => (g, None, None),
+            RecordItem::GameWithUnreadable(g, u) => (
+                g,
+                None,
+                Some(Unreadable {
+                    number: u.number,
+                    text: u.text,
+                    reason: u.reason,
+                }),
+            ),
+            RecordItem::Broken(why) => (GameRecord::new(renju_core::RENJU_SIZE), Some(why), None),
+        };
+        PyGame {
+            record,
+            file: Some(file.to_string()),
+            index,
+            broken,
+            unreadable,
+        }
+    }
+
+    fn problem(p: &FileProblem) -> PyGame {
+        PyGame {
+            record: GameRecord::new(renju_core::RENJU_SIZE),
+            file: Some(p.file.clone()),
+            index: 0,
+            broken: Some(format!("{}: {}", p.file, p.reason)),
+            unreadable: None,
+        }
+    }
+
+    /// The error sentence, when the record is not whole.
+    fn error_text(&self) -> Option<String> {
+        if let Some(b) = &self.broken {
+            return Some(b.clone());
+        }
+        self.unreadable.as_ref().map(|u| {
+            format!(
+                "{}: record {}: move {} '{}' cannot be read: {}; the moves before it ({}) are the game",
+                self.file.as_deref().unwrap_or("<game>"),
+                self.index,
+                u.number,
+                u.text,
+                u.reason,
+                self.record.moves.len()
+            )
+        })
+    }
+}
+
+fn opt_str(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<String>> {
+    match d.get_item(key)? {
+        Some(v) if !v.is_none() => Ok(Some(v.extract()?)),
+        _ => Ok(None),
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// A record to write: ``moves`` (a string such as ``"h8 h9 i10"`` or a list of points),
+    /// the declared ``result``, the game information, ``tags`` (format-specific keys, kept
+    /// as given) and ``comments`` (``{moves played: text}``; 0 is before the first move).
+    #[new]
+    #[pyo3(signature = (moves = None, result = "unknown", *, size = 15, id = None, black = None, white = None, event = None, round = None, date = None, rule = None, opening = None, tags = None, comments = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        moves: Option<&Bound<'_, PyAny>>,
+        result: &str,
+        size: usize,
+        id: Option<String>,
+        black: Option<String>,
+        white: Option<String>,
+        event: Option<String>,
+        round: Option<String>,
+        date: Option<String>,
+        rule: Option<String>,
+        opening: Option<String>,
+        tags: Option<std::collections::BTreeMap<String, String>>,
+        comments: Option<std::collections::BTreeMap<usize, String>>,
+    ) -> PyResult<PyGame> {
+        let board = renju_core::Board::new(size).map_err(value_error)?;
+        let mut record = GameRecord::new(board.size());
+        if let Some(m) = moves {
+            if let Ok(s) = m.cast::<PyString>() {
+                record.moves = renju_notation::moves::parse_moves(
+                    &s.to_cow()?,
+                    board.size(),
+                    Orientation::RowOneAtBottom,
+                )
+                .map_err(value_error)?;
+            } else {
+                for (i, item) in m.try_iter()?.enumerate() {
+                    record.moves.push(
+                        args::move_of(&item?, board.size())
+                            .map_err(|e| value_error(format!("move {}: {e}", i + 1)))?,
+                    );
+                }
+            }
+        }
+        record.result = result.parse::<DeclaredResult>().map_err(value_error)?;
+        (record.id, record.black, record.white, record.event) = (id, black, white, event);
+        (record.round, record.date, record.rule, record.opening) = (round, date, rule, opening);
+        record.tags = tags.unwrap_or_default();
+        for (after, text) in comments.unwrap_or_default() {
+            if after > record.moves.len() {
+                return Err(value_error(format!(
+                    "a comment after move {after}, but the game has {} moves",
+                    record.moves.len()
+                )));
+            }
+            record.note_mut(after).comment = Some(text);
+        }
+        Ok(PyGame {
+            record,
+            file: None,
+            index: 0,
+            broken: None,
+            unreadable: None,
+        })
+    }
+
+    /// The same record with some fields changed (the keyword arguments of ``Game``).
+    #[pyo3(signature = (**changes))]
+    fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
+        let mut g = self.clone();
+        let Some(d) = changes else { return Ok(g) };
+        for (k, v) in d.iter() {
+            let key: String = k.extract()?;
+            let text = || -> PyResult<Option<String>> { opt_str(d, &key) };
+            match key.as_str() {
+                "id" => g.record.id = text()?,
+                "black" => g.record.black = text()?,
+                "white" => g.record.white = text()?,
+                "event" => g.record.event = text()?,
+                "round" => g.record.round = text()?,
+                "date" => g.record.date = text()?,
+                "rule" => g.record.rule = text()?,
+                "opening" => g.record.opening = text()?,
+                "result" => {
+                    g.record.result = v.extract::<String>()?.parse().map_err(value_error)?;
+                }
+                "tags" => g.record.tags = v.extract()?,
+                _ => {
+                    return Err(PyTypeError::new_err(format!(
+                        "replace() got an unexpected keyword argument '{key}'"
+                    )));
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// The file the record was read from (``None`` for a game made in Python).
+    #[getter]
+    fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
+
+    /// The 1-based index of the record in its file, as the report numbers it (0 for a file
+    /// that could not be read at all, and for a game made in Python).
+    #[getter]
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Whether the record was read (``False``: nothing of it could be read, see ``error``).
+    #[getter]
+    fn readable(&self) -> bool {
+        self.broken.is_none()
+    }
+
+    /// Why the record is not whole: the sentence the command reports (naming the file, the
+    /// record and the place), or ``None``. A record with a move that cannot be read keeps the
+    /// moves before it (``unreadable_move`` says which).
+    #[getter]
+    fn error(&self) -> Option<String> {
+        self.error_text()
+    }
+
+    /// ``(number, text, reason)`` of a move that could not be read (line formats), or ``None``.
+    #[getter]
+    fn unreadable_move(&self) -> Option<(usize, String, String)> {
+        self.unreadable
+            .as_ref()
+            .map(|u| (u.number, u.text.clone(), u.reason.clone()))
+    }
+
+    /// The side of the board (15 for renju).
+    #[getter]
+    fn size(&self) -> u8 {
+        self.record.board_size
+    }
+
+    /// The moves, ``"h8"``-style names, ``"--"`` for a pass.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(
+            py,
+            self.record.moves.iter().map(|m| match m {
+                Move::Stone(p) => point_name(py, *p),
+                Move::Pass => PyString::new(py, "--"),
+            }),
+        )
+    }
+
+    /// The declared result: ``"black"``, ``"white"``, ``"draw"`` or ``"unknown"``.
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.record.result.name()
+    }
+
+    /// The record's own id (RIF game id), if any.
+    #[getter]
+    fn id(&self) -> Option<&str> {
+        self.record.id.as_deref()
+    }
+
+    /// Black's name.
+    #[getter]
+    fn black(&self) -> Option<&str> {
+        self.record.black.as_deref()
+    }
+
+    /// White's name.
+    #[getter]
+    fn white(&self) -> Option<&str> {
+        self.record.white.as_deref()
+    }
+
+    /// The event.
+    #[getter]
+    fn event(&self) -> Option<&str> {
+        self.record.event.as_deref()
+    }
+
+    /// The round, as written.
+    #[getter]
+    fn round(&self) -> Option<&str> {
+        self.record.round.as_deref()
+    }
+
+    /// The date, as written.
+    #[getter]
+    fn date(&self) -> Option<&str> {
+        self.record.date.as_deref()
+    }
+
+    /// The rule (or opening rule) name, as written.
+    #[getter]
+    fn rule(&self) -> Option<&str> {
+        self.record.rule.as_deref()
+    }
+
+    /// The opening as the record names it (``"2I"``, ``"Kagetsu"``...); see
+    /// ``identify_opening(game.moves)`` for the opening the stones make.
+    #[getter]
+    fn opening(&self) -> Option<&str> {
+        self.record.opening.as_deref()
+    }
+
+    /// Everything else the format carries, by its own key (RIF attributes, SGF root
+    /// properties, ``lib:line``...).
+    #[getter]
+    fn tags(&self) -> std::collections::BTreeMap<String, String> {
+        self.record.tags.clone()
+    }
+
+    /// The comments by the number of moves played when written (0: before the first move).
+    #[getter]
+    fn comments(&self) -> std::collections::BTreeMap<usize, String> {
+        self.record
+            .notes
+            .iter()
+            .filter_map(|n| n.comment.clone().map(|c| (n.after_move, c)))
+            .collect()
+    }
+
+    /// Every note of the line: ``[{"after_move", "comment", "board_text", "labels":
+    /// {point: text}, "marks": {point: "TR"|"SQ"|"CR"|"MA"}}]`` in line order.
+    #[getter]
+    fn notes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for n in &self.record.notes {
+            let d = PyDict::new(py);
+            d.set_item("after_move", n.after_move)?;
+            d.set_item("comment", n.comment.as_deref())?;
+            d.set_item("board_text", n.board_text.as_deref())?;
+            let labels = PyDict::new(py);
+            for l in &n.labels {
+                labels.set_item(l.point.to_string(), &l.text)?;
+            }
+            d.set_item("labels", labels)?;
+            let marks = PyDict::new(py);
+            for m in &n.marks {
+                marks.set_item(m.point.to_string(), m.shape.name())?;
+            }
+            d.set_item("marks", marks)?;
+            out.append(d)?;
+        }
+        Ok(out)
+    }
+
+    /// Stones set up rather than played (SGF ``AB``/``AW``/``AE``): ``(after_move, point,
+    /// color or None for a cleared point)``.
+    #[getter]
+    fn setup(&self) -> Vec<(usize, String, Option<&'static str>)> {
+        self.record
+            .setup
+            .iter()
+            .map(|s| (s.after_move, s.point.to_string(), s.stone.map(|c| c.name())))
+            .collect()
+    }
+
+    /// The 5th-move offers, in the order offered.
+    #[getter]
+    fn fifth_offers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        point_list(py, &self.record.fifth_offers)
+    }
+
+    /// The encoding the record's texts were decoded with (``"GBK"``, ``"UTF-8"``...), for
+    /// formats that declare or need one; ``None`` for plain UTF-8 line formats.
+    #[getter]
+    fn encoding(&self) -> Option<&'static str> {
+        self.record.encoding.as_ref().map(|e| e.name)
+    }
+
+    /// What the reader decided to read the record (``"line 2 of 3 of a tree"``...).
+    #[getter]
+    fn remarks(&self) -> Vec<String> {
+        self.record
+            .remarks
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// The position after the first ``moves`` moves (all by default), fouls not judged.
+    /// Raises ``ValueError`` for a record whose moves cannot be replayed (an occupied
+    /// point) or that sets stones up.
+    #[pyo3(signature = (moves = None))]
+    fn board(&self, moves: Option<usize>) -> PyResult<PyBoard> {
+        if !self.record.setup.is_empty() {
+            return Err(value_error(
+                "the record sets stones up (setup); its board is not a replay from the empty board",
+            ));
+        }
+        let n = moves
+            .unwrap_or(self.record.moves.len())
+            .min(self.record.moves.len());
+        PyBoard::from_move_vec(usize::from(self.record.board_size), &self.record.moves[..n])
+    }
+
+    fn __len__(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let place = match &self.file {
+            Some(f) => format!("{f} record {}", self.index),
+            None => "game".to_string(),
+        };
+        match self.error_text() {
+            Some(_) if self.broken.is_some() => format!("<Game {place}: unreadable>"),
+            _ => format!(
+                "<Game {place}: {} moves, result {}>",
+                self.record.moves.len(),
+                self.record.result.name()
+            ),
+        }
+    }
+}
+
+/// What the reader thread sends.
+enum Msg {
+    Games(Vec<PyGame>),
+    /// A path given that cannot be examined (`OSError`), or bytes in no format that can be
+    /// told (`ValueError`): raised.
+    Fatal(FileProblem, bool),
+}
+
+/// Where records come from: what `read` takes (and what `audit` will take besides games).
+pub(crate) enum Source {
+    /// Files and folders, walked as `validate` walks them.
+    Paths(Vec<PathBuf>),
+    /// One file's contents.
+    Bytes(Vec<u8>),
+}
+
+impl Source {
+    /// A path, a list of paths, or bytes (`bytes`, `bytearray`, `memoryview`).
+    pub(crate) fn of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+        if let Ok(b) = source.cast::<PyBytes>() {
+            return Ok(Source::Bytes(b.as_bytes().to_vec()));
+        }
+        if source.cast::<PyString>().is_ok() || source.hasattr("__fspath__")? {
+            return Ok(Source::Paths(vec![source.extract::<PathBuf>()?]));
+        }
+        if let Ok(b) = source.extract::<Vec<u8>>() {
+            return Ok(Source::Bytes(b));
+        }
+        let mut paths = Vec::new();
+        for p in source.try_iter()? {
+            paths.push(p?.extract::<PathBuf>()?);
+        }
+        Ok(Source::Paths(paths))
+    }
+}
+
+/// The iterator ``read`` returns: records in input order, read ahead by a thread of its own
+/// (bounded: a few thousand records at most wait to be taken).
+#[pyclass(name = "Records", module = "renju_kit")]
+pub struct PyRecords {
+    rx: Mutex<Receiver<Msg>>,
+    buffer: Mutex<VecDeque<PyGame>>,
+    strict: bool,
+    done: bool,
+}
+
+const BATCH: usize = 256;
+
+fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut open = true;
+    let mut sink = |batch: &mut Vec<PyGame>, game: PyGame| {
+        if !open {
+            return;
+        }
+        batch.push(game);
+        if batch.len() >= BATCH {
+            open = tx.send(Msg::Games(std::mem::take(batch))).is_ok();
+        }
+    };
+    match source {
+        Source::Bytes(bytes) => {
+            let name = "<bytes>";
+            let r = corpus_tool::validate::each_record_in_bytes(
+                name,
+                true,
+                &bytes,
+                read,
+                &mut |i, item| {
+                    sink(&mut batch, PyGame::of_item(name, i, item));
+                },
+            );
+            match r {
+                Ok(r) => {
+                    if let Some(p) = r.problem(name) {
+                        sink(&mut batch, PyGame::problem(&p));
+                    }
+                }
+                Err(p) => {
+                    let _ = tx.send(Msg::Fatal(p, false));
+                    return;
+                }
+            }
+        }
+        Source::Paths(paths) => {
+            let r =
+                corpus_tool::validate::for_each_record(&paths, read, &mut |name: &str, i, item| {
+                    sink(&mut batch, PyGame::of_item(name, i, item));
+                });
+            match r {
+                Ok(found) => {
+                    for p in &found.problems {
+                        sink(&mut batch, PyGame::problem(p));
+                    }
+                }
+                Err(p) => {
+                    let _ = tx.send(Msg::Fatal(p, true));
+                    return;
+                }
+            }
+        }
+    }
+    if !batch.is_empty() {
+        let _ = tx.send(Msg::Games(batch));
+    }
+}
+
+#[pymethods]
+impl PyRecords {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<PyGame> {
+        loop {
+            if let Some(g) = self.buffer.get_mut().map_err(poisoned)?.pop_front() {
+                if self.strict
+                    && let Some(e) = g.error_text()
+                {
+                    return Err(record_error(
+                        py,
+                        g.file.as_deref().unwrap_or(""),
+                        g.index,
+                        &e,
+                    ));
+                }
+                return Ok(g);
+            }
+            if self.done {
+                return Err(PyStopIteration::new_err(()));
+            }
+            let rx = self.rx.get_mut().map_err(poisoned)?;
+            match py.detach(move || rx.recv()) {
+                Ok(Msg::Games(games)) => self.buffer.get_mut().map_err(poisoned)?.extend(games),
+                Ok(Msg::Fatal(p, path)) => {
+                    self.done = true;
+                    let text = format!("{}: {}", p.file, p.reason);
+                    return Err(if path {
+                        PyOSError::new_err(text)
+                    } else {
+                        value_error(text)
+                    });
+                }
+                Err(_) => self.done = true,
+            }
+        }
+    }
+}
+
+fn poisoned<T>(_: std::sync::PoisonError<T>) -> PyErr {
+    pyo3::exceptions::PyRuntimeError::new_err("a reader thread failed")
+}
+
+/// The reading options of `read` (and of `audit`).
+pub(crate) fn read_options(
+    format: Option<&str>,
+    encoding: Option<&str>,
+    orientation: Option<&str>,
+) -> PyResult<ReadOptions> {
+    Ok(ReadOptions {
+        format: format
+            .map(|f| f.parse::<Format>().map_err(value_error))
+            .transpose()?,
+        orientation: orientation
+            .map(|o| o.parse::<Orientation>().map_err(value_error))
+            .transpose()?,
+        encoding: encoding
+            .map(|e| renju_notation::encoding::encoding_for(e).map_err(value_error))
+            .transpose()?,
+    })
+}
+
+/// The game records of ``source``, in order, as ``corpus-tool`` reads them: a path (a file,
+/// or a folder walked as ``validate`` walks it), a list of paths, or ``bytes`` (one file's
+/// contents). ``format`` (``renju``, ``moves``, ``rif``, ``psq``, ``sgf``, ``lib``, ``pos``;
+/// default: detected per file from its content and name), ``encoding`` (force the text
+/// encoding of SGF, ``.lib``, ``.rif`` and ``.psq``: ``gbk``, ``utf-8``...; default: declared or
+/// detected), ``orientation`` (``"top"``/``"bottom"``: where row 1 is; default: the format's).
+///
+/// Every line of a move tree (SGF variations, ``.lib``) is a game of its own. A record that
+/// cannot be read raises nothing: it comes as a ``Game`` with ``readable == False`` and its
+/// ``error`` (the command's sentence, naming the file, the record and the place), and
+/// reading goes on; a file in a folder that holds no record comes as such a ``Game`` too,
+/// with ``index == 0``. With ``strict=True`` the first such record raises ``RecordError``.
+/// A path that does not exist raises ``OSError``.
+#[pyfunction]
+#[pyo3(signature = (source, format = None, encoding = None, *, strict = false, orientation = None))]
+pub fn read(
+    source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    encoding: Option<&str>,
+    strict: bool,
+    orientation: Option<&str>,
+) -> PyResult<PyRecords> {
+    let options = read_options(format, encoding, orientation)?;
+    let src = Source::of(source)?;
+    let (tx, rx) = sync_channel(16);
+    std::thread::Builder::new()
+        .name("renju_kit.read".into())
+        .spawn(move || reader(src, options, tx))
+        .map_err(|e| PyOSError::new_err(format!("cannot start the reader thread: {e}")))?;
+    Ok(PyRecords {
+        rx: Mutex::new(rx),
+        buffer: Mutex::new(VecDeque::new()),
+        strict,
+        done: false,
+    })
+}
+
+/// The report's list of records not written: `(1-based record, reason)`.
+type SkippedList = Vec<(usize, String)>;
+
+/// The records of `games` that can be written, and the report's skipped entries for the rest.
+fn writable(games: &Bound<'_, PyAny>) -> PyResult<(Vec<GameRecord>, SkippedList)> {
+    let mut records = Vec::new();
+    let mut skipped = Vec::new();
+    for (i, g) in games.try_iter()?.enumerate() {
+        let g = g?;
+        let g = g
+            .cast::<PyGame>()
+            .map_err(|_| PyTypeError::new_err(format!("games[{i}] is not a Game")))?;
+        let g = g.get();
+        if g.broken.is_some() {
+            skipped.push((
+                i + 1,
+                format!("unreadable: {}", g.error_text().unwrap_or_default()),
+            ));
+        } else {
+            records.push(g.record.clone());
+        }
+    }
+    Ok((records, skipped))
+}
+
+fn encode<'py>(
+    py: Python<'py>,
+    games: &Bound<'py, PyAny>,
+    format: Format,
+    orientation: Option<&str>,
+) -> PyResult<(Vec<u8>, Bound<'py, PyDict>)> {
+    let (records, mut skipped) = writable(games)?;
+    let orientation = match orientation {
+        Some(o) => o.parse::<Orientation>().map_err(value_error)?,
+        None => format.default_orientation(),
+    };
+    let (bytes, report) = py.detach(|| renju_notation::write(format, &records, orientation));
+    let d = PyDict::new(py);
+    d.set_item("format", format.name())?;
+    d.set_item("written", report.written)?;
+    d.set_item("dropped", report.dropped_summary())?;
+    skipped.extend(report.skipped.iter().map(|s| (s.record, s.reason.clone())));
+    d.set_item("skipped", skipped)?;
+    Ok((bytes, d))
+}
+
+/// Writes ``games`` (``Game`` objects) to ``path`` in ``format`` (default: from the
+/// extension), atomically: the file is complete or not written at all (a pipe or a device is
+/// written directly). Returns the report ``{"format", "written", "dropped": [(field,
+/// count)], "skipped": [(record, reason)]}``: what the format could not hold is listed, never
+/// lost silently. Unreadable records are skipped and listed.
+#[pyfunction]
+#[pyo3(signature = (games, path, format = None, *, orientation = None))]
+pub fn write<'py>(
+    py: Python<'py>,
+    games: &Bound<'py, PyAny>,
+    path: PathBuf,
+    format: Option<&str>,
+    orientation: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let format = match format {
+        Some(f) => f.parse::<Format>().map_err(value_error)?,
+        None => {
+            let ext = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .unwrap_or_default();
+            Format::from_extension(ext).ok_or_else(|| {
+                value_error(format!(
+                    "{}: no format given and the extension does not name one (format='sgf', ...)",
+                    path.display()
+                ))
+            })?
+        }
+    };
+    let (bytes, report) = encode(py, games, format, orientation)?;
+    py.detach(|| corpus_tool::output::AtomicFile::write(&path, &bytes))
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok(report)
+}
+
+/// ``games`` in ``format`` as bytes, with the report ``write`` returns.
+#[pyfunction]
+#[pyo3(signature = (games, format, *, orientation = None))]
+pub fn to_bytes<'py>(
+    py: Python<'py>,
+    games: &Bound<'py, PyAny>,
+    format: &str,
+    orientation: Option<&str>,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyDict>)> {
+    let format = format.parse::<Format>().map_err(value_error)?;
+    let (bytes, report) = encode(py, games, format, orientation)?;
+    Ok((PyBytes::new(py, &bytes), report))
+}

@@ -1,0 +1,73 @@
+"""A typed example, checked with `mypy --strict` against the shipped stubs (cargo xtask python).
+
+Also run by pytest (`test_typed_usage`): what it says is true at run time too.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+import renju_kit
+from renju_kit import Board, Game, IncrementalBoard, RecordError, forbidden_points_batch, identify_opening, read, to_bytes, vcf
+
+
+def fouls_of(moves: str) -> Dict[str, str]:
+    board: Board = Board.from_moves(moves)
+    found: Dict[str, str] = dict(board.forbidden_points("lenient"))
+    return found
+
+
+def engine_walk() -> int:
+    ib = IncrementalBoard(size=15)
+    ib.place((7, 7), "black")
+    ib.place("h9")
+    point, color = ib.undo()
+    assert (point, color) == ("h9", "white")
+    return len(ib)
+
+
+def why(board: Board, point: str) -> str:
+    tree = board.explain(point)
+    text: str = board.explain(point, text=True)
+    verdict: str = tree["verdict"]
+    return f"{verdict}: {text.splitlines()[0]}"
+
+
+def records() -> List[str]:
+    out: List[str] = []
+    data, report = to_bytes([Game("h8 h9 i8", "black", black="A")], "sgf")
+    written: int = report["written"]
+    assert written == 1
+    for g in read(data):
+        if g.readable:
+            out.extend(g.moves)
+        else:
+            err: Optional[str] = g.error
+            assert err is not None
+    try:
+        for _ in read(b"black h8 zz\n", format="renju", strict=True):
+            pass
+    except RecordError as e:
+        out.append(f"{e.file}:{e.record}")
+    return out
+
+
+def solve() -> Optional[List[str]]:
+    line = vcf(Board.from_moves("h8 a1 i8 a2 j8 a3"), side="black", max_depth=5)
+    return line
+
+
+def main() -> None:
+    assert fouls_of("h8 a1 i8 a2 k10 a3 k11") == {"k8": "double-three"}
+    assert engine_walk() == 1
+    assert why(Board.from_moves("h8 a1 i8 a2 k10 a3 k11"), "k8").startswith("double-three")
+    assert records()[:3] == ["h8", "h9", "i8"]
+    line = solve()
+    assert line is not None and len(line) == 3
+    assert identify_opening("h8 h9 i10")["code"] == "2D"
+    assert forbidden_points_batch(["h8 a1 i8 a2 k10 a3 k11"]) == [{"k8": "double-three"}]
+    assert renju_kit.__version__
+
+
+if __name__ == "__main__":
+    main()
