@@ -533,6 +533,7 @@ pub fn proof_json(p: &renju_vct::Proof) -> Value {
         RuleSet::Renju => "renju",
         RuleSet::FreeStyle => "freestyle",
         RuleSet::StandardGomoku => "standardgomoku",
+        other => panic!("a rule set the proof format does not name: {other:?}"),
     };
     serde_json::json!({
         "format": "renju-vct-proof",
