@@ -386,12 +386,14 @@ pub fn scan_game(record: &GameRecord, audit: &GameAudit, limits: Limits) -> Game
 /// use renju_analyzer::{Settings, audit};
 /// use renju_notation::{DeclaredResult, GameRecord};
 /// // White's f8 g8 and h10 h11 (moves 2 to 8): at move 10 White's h8 would make two threes at
-/// // once, a VCT; White plays o14. Black's stones are far apart: nothing for Black.
+/// // once, a VCT of 2; White plays o14. Black's stones are far apart: nothing for Black. (At
+/// // depth 2: before move 8 no point makes two threes for White.)
 /// let mut record = GameRecord::new(15);
 /// record.result = DeclaredResult::Unknown;
 /// record.moves = "a1 f8 a3 g8 o1 h10 o3 h11 o15 o14 a15".split(' ').map(|m| m.parse().unwrap()).collect();
 /// let a = audit(&record, &Settings::default());
-/// let limits = ScanLimits::vcf(renju_vcf::Limits::default()).with_default_vct();
+/// let vct = renju_vct::Limits::default().with_max_depth(2);
+/// let limits = ScanLimits::vcf(renju_vcf::Limits::default()).with_vct(vct);
 /// let scan = scan_game_with(&record, &a, &limits);
 /// let kinds: Vec<(&str, Option<usize>)> = scan.missed.iter().map(|m| (m.kind().name(), m.move_number())).collect();
 /// assert_eq!(kinds, [("missed-vct", Some(10))]);
