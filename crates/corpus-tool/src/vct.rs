@@ -2,7 +2,7 @@
 //! position a line (the inputs of [`crate::line_input`], read as `vcf` reads them), solved by
 //! `renju-vct`; `--proof` writes each proof tree as JSON for a third party to check.
 
-use crate::cli_args::{JudgeArgs, parse_index};
+use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
 use crate::line_input::{self, Input, Item, Label};
 use crate::output::AtomicFile;
@@ -60,7 +60,7 @@ pub struct Command {
     pub max_ms: Option<u64>,
     /// How games are judged and records read.
     #[command(flatten)]
-    pub judge: JudgeArgs,
+    pub settings: SettingsArgs,
     /// Draw each line found as a numbered diagram under its result line.
     #[arg(long)]
     pub explain: bool,
@@ -100,7 +100,7 @@ pub fn main(cmd: &Command) -> Result<Status, Error> {
         .with_max_ms(cmd.max_ms);
     limits.check().map_err(limits_error)?;
     let options = Options {
-        input: cmd.judge.line_options(cmd.record),
+        input: cmd.settings.line_options(cmd.record),
         side: cmd.side,
         limits,
         explain: cmd.explain,
