@@ -24,7 +24,8 @@ every finding, opening), the board with move numbers, then one line per move: th
 it made (five, straight four, four, open three), the opponent threats it ignored, and for a
 Black foul the explanation tree an arbiter can show the player. With --missed-wins, every
 VCF the side to move had and did not play (missed-vcf), or had on the final board of a game
-declared lost (lost-with-vcf), is listed and drawn on its position.
+declared lost (lost-with-vcf), is listed and drawn on its position; with --missed-wins=vct
+also every VCT where there was no VCF (missed-vct, lost-with-vct).
 
 INPUT is read as `show` reads it (a record file with --record, '-', a move list); a game
 `validate` flags illegal is explained up to the bad move, which is shown with what is wrong.
@@ -35,6 +36,7 @@ The exit status is 1 when the verdict is not ok or a missed win is found.
 Examples:
   corpus-tool explain --record 15075 archive.renju
   corpus-tool explain --missed-wins --record 3 archive.renju
+  corpus-tool explain --missed-wins=vct --max-depth 5 --record 3 archive.renju
   corpus-tool explain 'h8 h9 i8 i9 j8 j9 k8 k9 l8'"))]
 pub struct Command {
     /// Which record of a file (1-based; default 1).
