@@ -8,7 +8,7 @@
 
 use clap::{Parser, Subcommand};
 use corpus_tool::error::{Error, Status};
-use corpus_tool::{convert, dedupe, explain, filter, fouls, search, show, validate, vcf};
+use corpus_tool::{convert, dedupe, explain, filter, fouls, search, show, validate, vcf, vct};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -54,6 +54,8 @@ enum Command {
     /// An opening book of archives in SQLite: build, add, query, export.
     #[command(subcommand)]
     Book(corpus_tool::book::Command),
+    /// VCT (victory by continuous threats: fours and threes) of positions, one a line.
+    Vct(vct::Command),
 }
 
 impl Command {
@@ -73,6 +75,7 @@ impl Command {
             Command::Filter(_) => "filter",
             Command::Vcf(_) => "vcf",
             Command::Book(_) => "book",
+            Command::Vct(_) => "vct",
         }
     }
 }
@@ -123,6 +126,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
     Ok(match cli.command {
         Command::Fouls(c) => fouls::main(&c)?.into(),
         Command::Vcf(c) => vcf::main(&c)?.into(),
+        Command::Vct(c) => vct::main(&c)?.into(),
         Command::Show(c) => show::main(&c)?.into(),
         Command::Explain(c) => explain::main(&c)?.into(),
         Command::Convert(c) => convert::main(&c)?.into(),
@@ -173,7 +177,7 @@ mod tests {
         let mut top = Cli::command();
         let help = top.render_long_help().to_string();
         assert!(help.contains(EXIT_STATUS.lines().next().unwrap()), "{help}");
-        for sub in ["fouls", "vcf", "show", "explain", "convert"] {
+        for sub in ["fouls", "vcf", "vct", "show", "explain", "convert"] {
             let mut cmd = Cli::command();
             let sub = cmd.find_subcommand_mut(sub).unwrap();
             let help = sub.render_long_help().to_string();
