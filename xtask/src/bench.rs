@@ -1,5 +1,5 @@
 //! `cargo xtask bench [--markdown]`: every benchmark of the workspace (the cargo benches and
-//! the Python package's), then the whole commands the docs quote, timed end to end; with
+//! the Python package's), then the whole commands the docs point to, timed end to end; with
 //! `--markdown`, `docs/performance.md` is written from what this run printed: every figure
 //! with the command that produced it and the machine it ran on.
 //!
@@ -15,7 +15,9 @@
 //!   how many runs, whether it reads the shared archive.
 //!
 //! The test `the_performance_doc_holds_every_command` then fails until `docs/performance.md`
-//! is regenerated with `cargo xtask bench --markdown`, so that the doc never lacks an entry.
+//! is regenerated with `cargo xtask bench --markdown`, so that the doc never lacks an entry; a
+//! section written into the doc by hand fails it too (a lasting figure is an entry here; a
+//! comparison with a past build is history, for the CHANGELOG).
 //! A step that fails (a bench that does not build, no PyPI for the Python yardstick) is
 //! written into the doc as not run, with the reason, and the task fails after writing it.
 
@@ -450,12 +452,20 @@ mod tests {
                 "docs/performance.md lacks {t:?}: cargo xtask bench --markdown"
             );
         }
-        // nothing after the generated part: the last section is the whole commands' table
-        let last = doc.rfind("\n## ").unwrap();
-        assert!(
-            doc[last..].starts_with("\n## Whole commands\n"),
-            "text after the table"
-        );
+        // no section written by hand: every heading is an entry's, and nothing follows the
+        // whole commands' table
+        let headings: Vec<&str> = CARGO_BENCHES
+            .iter()
+            .map(|b| b.title)
+            .chain([PYTHON_TITLE, "Whole commands"])
+            .collect();
+        for line in doc.lines().filter(|l| l.starts_with("## ")) {
+            assert!(
+                headings.contains(&&line[3..]),
+                "docs/performance.md has a section no entry of xtask/src/bench.rs writes: \
+                 {line:?} (add a CargoBench or Timed entry instead of writing it by hand)"
+            );
+        }
         assert!(
             doc.trim_end().ends_with('|'),
             "text after the whole commands' table"
