@@ -540,7 +540,7 @@ fn summary(out: &mut String, page: &Page) {
     );
     fact(
         "flagged",
-        format!("{} (every verdict but ok)", thousands(flagged)),
+        format!("{} (a verdict other than ok, or a finding)", thousands(flagged)),
     );
     fact(
         "time",
