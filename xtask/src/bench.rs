@@ -311,8 +311,12 @@ fn markdown(
             Ok((best, mean)) => {
                 let _ = writeln!(
                     s,
-                    "| {} | `{}` | {} | {best:.2} s | {mean:.2} s |",
-                    t.title, t.command, t.runs
+                    "| {} | `{}` | {} | {} | {} |",
+                    t.title,
+                    t.command,
+                    t.runs,
+                    wall(*best),
+                    wall(*mean)
                 );
             }
             Err(why) => {
@@ -321,6 +325,16 @@ fn markdown(
         }
     }
     s
+}
+
+/// A wall time as the doc prints it: seconds with 2 decimals from 1 s, milliseconds with 1
+/// below (a run of a few milliseconds is not `0.00 s`).
+fn wall(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else {
+        format!("{:.1} ms", seconds * 1000.0)
+    }
 }
 
 /// The command of the Python package's benchmark, as the doc prints it.
@@ -510,7 +524,9 @@ mod tests {
         );
         assert!(md.contains("```text\nfouls: 1 boards/s\n```"), "{md}");
         assert!(md.contains("Not run in this run: no network."), "{md}");
-        assert!(md.contains("| 5 | 0.20 s | 0.25 s |"), "{md}");
+        assert!(md.contains("| 5 | 200.0 ms | 250.0 ms |"), "{md}");
+        assert_eq!(wall(346.04), "346.04 s");
+        assert_eq!(wall(0.0042), "4.2 ms");
         assert!(
             md.contains("| not run: the archive is absent | | |"),
             "{md}"
