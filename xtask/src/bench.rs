@@ -46,6 +46,11 @@ const CARGO_BENCHES: &[CargoBench] = &[
         title: "VCF solver (renju-vcf)",
     },
     CargoBench {
+        package: "renju-vct",
+        bench: "vct",
+        title: "VCT solver (renju-vct)",
+    },
+    CargoBench {
         package: "corpus-tool",
         bench: "fouls",
         title: "`corpus-tool fouls` in process",
@@ -104,6 +109,21 @@ const TIMED: &[Timed] = &[
             "validate",
             "--quiet",
             "--missed-wins",
+            "--jobs",
+            "2",
+            ARCHIVE,
+        ],
+        runs: 1,
+        needs_archive: true,
+    },
+    Timed {
+        title: "audit of the 147k archive with the VCT pass (`--missed-wins=vct`, depth 5)",
+        args: &[
+            "validate",
+            "--quiet",
+            "--missed-wins=vct",
+            "--max-depth",
+            "5",
             "--jobs",
             "2",
             ARCHIVE,
@@ -478,6 +498,21 @@ mod tests {
                 headings.contains(&&line[3..]),
                 "docs/performance.md has a section no entry of xtask/src/bench.rs writes: \
                  {line:?} (add a CargoBench or Timed entry instead of writing it by hand)"
+            );
+        }
+        // and a bench's section holds its command and its output block (or why it did not
+        // run), nothing written after them
+        for section in doc.split("\n## ").skip(1) {
+            let (title, body) = section.split_once('\n').unwrap_or((section, ""));
+            if title == "Whole commands" {
+                continue;
+            }
+            let body = body.trim();
+            let last = body.lines().last().unwrap_or("");
+            assert!(
+                body.ends_with("```") || last.starts_with("Not run in this run: "),
+                "docs/performance.md: text written by hand after the output of {title:?}: \
+                 {last:?} (a lasting figure is an entry of xtask/src/bench.rs)"
             );
         }
         assert!(
