@@ -6,7 +6,7 @@
 //! `illegal` (an off-board, occupied or unreadable move) is explained up to that move, and
 //! the move is shown with what is wrong there.
 
-use crate::cli_args::{JudgeArgs, parse_index};
+use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
 use crate::load::{self, Game, Loaded};
 use crate::position;
@@ -42,7 +42,7 @@ pub struct Command {
     pub record: Option<usize>,
     /// How games are judged and records read.
     #[command(flatten)]
-    pub judge: JudgeArgs,
+    pub settings: SettingsArgs,
     /// Plain ASCII boards instead of Unicode.
     #[arg(long)]
     pub ascii: bool,
@@ -64,8 +64,8 @@ pub struct Command {
 pub fn main(cmd: &Command) -> Result<Status, Error> {
     let args = Args {
         input: cmd.input.clone(),
-        load: cmd.judge.load_options(cmd.record),
-        settings: cmd.judge.settings(),
+        load: cmd.settings.load_options(cmd.record),
+        settings: cmd.settings.settings(),
         ascii: cmd.ascii,
         missed_wins: cmd.missed_wins.then_some(renju_vcf::Limits {
             max_depth: cmd.max_depth,

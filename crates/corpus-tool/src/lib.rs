@@ -7,7 +7,6 @@
 //! judge (`analyzer`): it wires them to files, threads and reports.
 
 pub mod args;
-pub mod cli_args;
 pub mod convert;
 pub mod dedupe;
 pub mod engine;
