@@ -15,7 +15,7 @@ use arrow_array::builder::{BooleanBuilder, ListBuilder, StringBuilder, UInt64Bui
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_pyarrow::{FromPyArrow, IntoPyArrow, Table, ToPyArrow};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
-use corpus_tool::engine::{Engine, Jobs};
+use corpus_tool::engine::{Engine, Jobs, Stop};
 use corpus_tool::validate::{
     Audited, CSV_HEADER, FileProblem, Options, Row, RunSettings, Summary, audit_entries,
     audit_record,
@@ -234,6 +234,62 @@ impl AuditSettings {
     }
 }
 
+/// Python's signals, watched from the thread that runs an audit (with the GIL released): every
+/// so often it takes the GIL for a moment and runs Python's signal handlers; an exception
+/// (`KeyboardInterrupt` on Ctrl-C) stops the engine ([`Stop`]) and is raised when the audit
+/// returns, instead of its partial answer.
+struct Signals {
+    stop: Stop,
+    raised: Option<PyErr>,
+    since: usize,
+}
+
+impl Signals {
+    /// How many records between two looks.
+    const EVERY: usize = 1024;
+
+    fn new() -> Signals {
+        Signals {
+            stop: Stop::new(),
+            raised: None,
+            since: 0,
+        }
+    }
+
+    /// The engine of an audit with `jobs` workers, stopped by this watcher.
+    fn engine(&self, jobs: Jobs) -> Engine {
+        Engine::new(jobs).stop_on(self.stop.clone())
+    }
+
+    /// Looks (the GIL taken for a moment).
+    fn look(&mut self) {
+        if self.raised.is_none()
+            && let Err(e) = Python::attach(|py| py.check_signals())
+        {
+            self.raised = Some(e);
+            // 2 (SIGINT): what the run's summary names
+            self.stop.request(2);
+        }
+    }
+
+    /// Looks once every [`Signals::EVERY`] records.
+    fn tick(&mut self) {
+        self.since += 1;
+        if self.since >= Self::EVERY {
+            self.since = 0;
+            self.look();
+        }
+    }
+
+    /// The exception raised while the audit ran, if any.
+    fn into_result<T>(self, value: T) -> PyResult<T> {
+        match self.raised {
+            Some(e) => Err(e),
+            None => Ok(value),
+        }
+    }
+}
+
 /// What `audit` was given.
 enum AuditSource {
     /// Files and folders, audited as `validate` audits them.
@@ -291,7 +347,11 @@ struct Done {
 
 /// Audits the files under `paths`: `validate`'s own run ([`audit_entries`]), the rows laid
 /// out as Arrow columns as they come.
-fn audit_paths(paths: &[PathBuf], settings: &AuditSettings) -> Result<Done, FileProblem> {
+fn audit_paths(
+    paths: &[PathBuf],
+    settings: &AuditSettings,
+    signals: &mut Signals,
+) -> Result<Done, FileProblem> {
     for p in paths {
         if p.as_os_str() != "-" {
             std::fs::metadata(p)
@@ -299,7 +359,7 @@ fn audit_paths(paths: &[PathBuf], settings: &AuditSettings) -> Result<Done, File
         }
     }
     let entries = corpus_tool::input::walk_paths(paths)?;
-    let engine = Engine::new(settings.jobs);
+    let engine = signals.engine(settings.jobs);
     let mut columns = ReportColumns::default();
     let summary = audit_entries(
         entries,
@@ -307,7 +367,7 @@ fn audit_paths(paths: &[PathBuf], settings: &AuditSettings) -> Result<Done, File
         &engine,
         &|_, _| (),
         &mut |a: Audited<'_, ()>| columns.push(a.row),
-        &mut |_| {},
+        &mut |_| signals.look(),
     );
     Ok(Done {
         batches: columns.finish(),
@@ -323,9 +383,10 @@ fn audit_games(
     games: Vec<AuditInput>,
     settings: &AuditSettings,
     mut columns: ReportColumns,
+    signals: &mut Signals,
 ) -> Done {
     let start = std::time::Instant::now();
-    let engine = Engine::new(settings.jobs);
+    let engine = signals.engine(settings.jobs);
     let options = &settings.options;
     let mut summary = Summary {
         settings: RunSettings::of(options),
@@ -359,7 +420,10 @@ fn audit_games(
             }
         },
         |done| match done {
-            Err(p) => summary.file_problems.push(p),
+            Err(p) => {
+                signals.tick();
+                summary.file_problems.push(p);
+            }
             Ok((mut row, audit)) => {
                 position += 1;
                 if row.index == 0 {
@@ -369,6 +433,7 @@ fn audit_games(
                 }
                 summary.add(&row, audit.as_ref());
                 columns.push(&row);
+                signals.tick();
             }
         },
     );
@@ -468,8 +533,9 @@ fn answer(py: Python<'_>, done: Done) -> PyResult<PyAudit> {
 /// ``missed_wins`` and ``max_depth``.
 ///
 /// A file that cannot be read is a file problem in the summary and the audit goes on; a path
-/// given that does not exist raises ``OSError``. The GIL is released while the audit runs.
-/// Needs pyarrow.
+/// given that does not exist raises ``OSError``. The GIL is released while the audit runs;
+/// Ctrl-C (``KeyboardInterrupt``, or any exception a signal handler raises) stops it and is
+/// raised. Needs pyarrow.
 #[pyfunction]
 #[pyo3(signature = (source, rules = "renju", convention = "lenient", claim = "claim", jobs = None, *, format = None, encoding = None, orientation = None, sample = 1, missed_wins = false, max_depth = 20))]
 #[allow(clippy::too_many_arguments)]
@@ -499,9 +565,10 @@ pub fn audit(
         read,
     )?;
     py.import("pyarrow")?;
+    let mut signals = Signals::new();
     let done = match AuditSource::of(source)? {
         AuditSource::Paths(paths) => py
-            .detach(|| audit_paths(&paths, &settings))
+            .detach(|| audit_paths(&paths, &settings, &mut signals))
             .map_err(|p| PyOSError::new_err(format!("cannot read {}: {}", p.file, p.reason)))?,
         AuditSource::Games(games) => {
             if sample > 1 {
@@ -509,9 +576,10 @@ pub fn audit(
                     "sample: every N-th record of each file is for paths; select the games in Python",
                 ));
             }
-            py.detach(|| audit_games(games, &settings, ReportColumns::default()))
+            py.detach(|| audit_games(games, &settings, ReportColumns::default(), &mut signals))
         }
     };
+    let done = signals.into_result(done)?;
     answer(py, done)
 }
 
@@ -659,6 +727,7 @@ pub fn audit_batch<'py>(
     };
     let text = renju_text(&moves, &declared)?;
     drop(moves);
+    let mut signals = Signals::new();
     let done = py.detach(|| {
         let mut games = Vec::new();
         let read = corpus_tool::validate::each_record_in_bytes(
@@ -674,9 +743,17 @@ pub fn audit_batch<'py>(
                 });
             },
         );
-        read.map(|_| audit_games(games, &settings, ReportColumns::cut_every(usize::MAX)))
+        read.map(|_| {
+            audit_games(
+                games,
+                &settings,
+                ReportColumns::cut_every(usize::MAX),
+                &mut signals,
+            )
+        })
     });
     let done = done.map_err(|p| value_error(format!("{}: {}", p.file, p.reason)))?;
+    let done = signals.into_result(done)?;
     match <[RecordBatch; 1]>::try_from(done.batches) {
         Ok([batch]) => batch.to_pyarrow(py),
         Err(_) => unreachable!("audit_batch builds one record batch"),
