@@ -540,7 +540,10 @@ fn summary(out: &mut String, page: &Page) {
     );
     fact(
         "flagged",
-        format!("{} (a verdict other than ok, or a finding)", thousands(flagged)),
+        format!(
+            "{} (a verdict other than ok, or a finding)",
+            thousands(flagged)
+        ),
     );
     fact(
         "time",
