@@ -619,6 +619,9 @@ fn strings(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Option<String>>> 
     let mut out = Vec::new();
     for (i, item) in list.enumerate() {
         let item = item?;
+        if i % 4096 == 4095 {
+            item.py().check_signals()?;
+        }
         if item.is_none() {
             out.push(None);
         } else {
@@ -741,8 +744,12 @@ pub fn audit_batch<'py>(
                     index,
                     read: item.into_read(),
                 });
+                signals.tick();
             },
         );
+        if signals.raised.is_some() {
+            games.clear();
+        }
         read.map(|_| {
             audit_games(
                 games,

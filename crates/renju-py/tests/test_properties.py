@@ -94,15 +94,24 @@ def test_incremental_board_equals_the_board_after_every_move_and_undo(
 ) -> None:
     ib = IncrementalBoard()
     b = Board()
+
+    def same(conv: str) -> None:
+        try:
+            expected = b.forbidden_points(conv)  # type: ignore[arg-type]
+        except ValueError as e:  # a five on the board: Board answers as the command, not asked
+            assert "the game is already over" in str(e)
+            return
+        assert ib.forbidden_points(conv) == expected  # type: ignore[arg-type]
+
     for p in points:
         ib.place(p)
         b.play(p)
-        assert ib.forbidden_points() == b.forbidden_points()
+        same("lenient")
     undo = data.draw(st.integers(0, len(points)))
     for _ in range(undo):
         ib.undo()
         b.undo()
-    assert ib.forbidden_points("strict") == b.forbidden_points("strict")
+    same("strict")
 
 
 # Games of one move or more: an empty game written as `moves` is an empty line, which
