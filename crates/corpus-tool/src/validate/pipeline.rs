@@ -70,7 +70,9 @@ pub fn audit_record(file: &str, read: Read, options: &Options) -> (Row, GameReco
     };
     let mut row = Row::audited(file, 0, &record, &audit);
     if let Some(limits) = options.missed_wins {
-        row.add_scan(renju_analyzer::missed::scan_game(&record, &audit, limits));
+        row.add_scan(renju_analyzer::missed::scan_game_with(
+            &record, &audit, &limits,
+        ));
     }
     (row, record, audit)
 }
