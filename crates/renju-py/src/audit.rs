@@ -223,10 +223,12 @@ impl AuditSettings {
                 format: read.format,
                 orientation: read.orientation,
                 sample,
-                missed_wins: missed_wins.then_some(renju_vcf::Limits {
-                    max_depth,
-                    ..renju_vcf::Limits::default()
-                }),
+                missed_wins: missed_wins.then_some(renju_analyzer::missed::ScanLimits::vcf(
+                    renju_vcf::Limits {
+                        max_depth,
+                        ..renju_vcf::Limits::default()
+                    },
+                )),
                 encoding: read.encoding,
             },
             jobs,
