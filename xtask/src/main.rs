@@ -118,11 +118,11 @@ crates/renju-py/bench/bench.py run instead."
     },
     /// Every benchmark, then the whole commands the docs quote, timed (see `--help`).
     #[command(
-        long_about = "Every benchmark of the workspace in release (cargo bench: the foul \
-checker, the VCF solver, corpus-tool fouls, the archive audit with 1 and 2 jobs, dedupe and \
-search, opening statistics, SGF trees), then the whole corpus-tool commands the docs quote, \
-timed end to end (best and mean of a few runs). With --markdown, docs/performance.md is \
-written from this run: every figure with its command and the machine."
+        long_about = "Every benchmark of the workspace in release (each cargo bench listed \
+in xtask/src/bench.rs, then the Python package's, `cargo xtask python --bench`), then the whole \
+corpus-tool commands the docs point to, timed end to end (best and mean of a few runs). With \
+--markdown, docs/performance.md is written from this run: every figure with its command, the \
+machine and its load. A step that cannot run is written as not run and fails the task."
     )]
     Bench {
         /// Write docs/performance.md from the figures of this run.
