@@ -51,6 +51,11 @@ const CARGO_BENCHES: &[CargoBench] = &[
         title: "VCT solver (renju-vct)",
     },
     CargoBench {
+        package: "renju-book",
+        bench: "book",
+        title: "Opening book: build against validate and SQLite's floor, size, queries (renju-book)",
+    },
+    CargoBench {
         package: "corpus-tool",
         bench: "fouls",
         title: "`corpus-tool fouls` in process",
