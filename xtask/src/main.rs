@@ -7,6 +7,7 @@
 mod atlas;
 mod bench;
 mod package;
+mod parquet;
 mod python;
 mod semver;
 mod tables;
@@ -46,6 +47,8 @@ enum Task {
      crate)
  11. cargo xtask python (the Python package: wheel built, installed in target/py-venv,
      pytest, mypy --strict and stubtest)
+ 12. cargo xtask parquet (corpus-tool's Parquet game file and report read with pyarrow and
+     checked against the CSV report: the corpus and the 147k archive)
 A check that cannot run (a tool or the shared data missing) fails when CI is set and
 says how to install what is missing; without CI it is skipped with a note.
 .ci/run installs cargo-machete, cargo-semver-checks and chromium, then runs cargo fmt --check
@@ -105,6 +108,11 @@ package installed as the yardstick and crates/renju-py/bench/bench.py run instea
         #[arg(long)]
         bench: bool,
     },
+    /// corpus-tool's Parquet files read with pyarrow and checked against the CSV report.
+    #[command(
+        long_about = "corpus-tool's Parquet files read by an independent reader: pyarrow in target/py-venv (the venv of `cargo xtask python`, made and given pyarrow from PyPI when missing). For the corpus and the 147k archive: corpus-tool convert INPUT games.parquet, validate --report audit.csv and --report audit.parquet, then crates/parquet/tests/independent/check.py: the game schema, row counts, keys, declared results and moves against the CSV, the report's types and every value. What cannot run fails under CI, else it is skipped with a note."
+    )]
+    Parquet,
     /// Write docs/tables/ (openings, continuous swap, opening rules).
     Tables {
         /// Fail if the files differ from what the code generates, write nothing.
@@ -232,7 +240,8 @@ fn ci() -> Result<(), String> {
     package::package()?;
     semver::check()?;
     machete()?;
-    python::python(false)
+    python::python(false)?;
+    parquet::check()
 }
 
 /// Whether the environment says this is a CI run (`CI` set, not empty or `false`).
@@ -349,6 +358,7 @@ fn main() -> ExitCode {
         ),
         Task::Validate { args } => ("validate", validate(&args)),
         Task::Python { bench } => ("python", python::python(bench)),
+        Task::Parquet => ("parquet", parquet::check()),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
         Task::Reference => (
@@ -399,6 +409,7 @@ mod tests {
                 "semver",
                 "validate",
                 "python",
+                "parquet",
                 "tables",
                 "bench",
                 "reference",
@@ -472,6 +483,7 @@ mod tests {
             ("cargo xtask semver", "semver::check()"),
             ("cargo machete", "machete()"),
             ("cargo xtask python", "python::python(false)"),
+            ("cargo xtask parquet", "parquet::check()"),
         ] {
             let found = help[at..]
                 .find(step)
