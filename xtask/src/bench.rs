@@ -70,7 +70,7 @@ struct Timed {
 }
 
 /// The whole commands the README and the docs quote.
-const TIMED: [Timed; 4] = [
+const TIMED: [Timed; 5] = [
     Timed {
         args: &["validate", "--quiet", "--jobs", "1", ARCHIVE],
         runs: 5,
@@ -91,6 +91,19 @@ const TIMED: [Timed; 4] = [
             ARCHIVE,
         ],
         runs: 1,
+        needs_archive: true,
+    },
+    // the archive to Parquet (docs/parquet.md: within 2x validate --jobs 2)
+    Timed {
+        args: &[
+            "convert",
+            "--quiet",
+            "--jobs",
+            "2",
+            ARCHIVE,
+            "target/bench-games.parquet",
+        ],
+        runs: 5,
         needs_archive: true,
     },
     Timed {

@@ -12,6 +12,9 @@
 //!    (row counts, keys, declared results, move counts, types, every report value against the
 //!    CSV; the archive's game file has at least 2 row groups).
 //!
+//! 4. `cargo test --release -p corpus-tool --test it -- --ignored parquet::`: `.renju` ->
+//!    Parquet -> `.renju` byte-identical on the 147k archive.
+//!
 //! A check that cannot run (no `python3`, no network to PyPI, the archive missing) fails
 //! when `CI` is set and is skipped with a note otherwise.
 
@@ -149,13 +152,26 @@ pub fn check() -> Result<(), String> {
         std::env::var_os("RENJU_SHARED").map_or_else(|| root().join("../shared"), PathBuf::from);
     let archive = shared.join("corpora/dasimagin-renju/train-2.renju");
     if archive.exists() {
-        check_input(&python, &tool, &archive, &tmp.join("archive"), 2)
+        check_input(&python, &tool, &archive, &tmp.join("archive"), 2)?;
     } else {
         cannot_run_under(
             under_ci(),
             "the Parquet check of the 147k archive",
             &format!("{} is missing", archive.display()),
             "the shared data beside the repository (../shared)",
-        )
+        )?;
     }
+    // the round trip (the test itself skips, or fails under CI, without the archive)
+    crate::cargo(&[
+        "test",
+        "--release",
+        "-p",
+        "corpus-tool",
+        "--test",
+        "it",
+        "--",
+        "--ignored",
+        "parquet::",
+        "--nocapture",
+    ])
 }

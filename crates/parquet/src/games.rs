@@ -27,9 +27,10 @@
 //! `renju-kit.fifth_offers` (the offered 5th moves, in the `moves` spelling),
 //! `renju-kit.declared_offers`, `renju-kit.swaps` (the swap decisions: `N+` swapped after N
 //! stones, `N-` kept, without `N` when the record does not say), `renju-kit.game_type` (an
-//! SGF game type read as gomoku) and `renju-kit.encoding_lossy` (`true` when bytes could not be
-//! decoded). Comments, board texts, labels, marks and setup stones have no place in a row:
-//! the writer counts the records that lose them ([`Written::dropped`]).
+//! SGF game type read as gomoku), `renju-kit.setup` (stones set up rather than played:
+//! `N:Bh8 N:Wi9 N:Ej10`, black, white or cleared after N moves) and `renju-kit.encoding_lossy`
+//! (`true` when bytes could not be decoded). Comments, board texts, labels and marks have no
+//! place in a row: the writer counts the records that lose them ([`Written::dropped`]).
 
 use crate::Error;
 use arrow_array::builder::{MapBuilder, StringBuilder, UInt64Builder};
@@ -82,6 +83,7 @@ const FIFTH_OFFERS: &str = "renju-kit.fifth_offers";
 const DECLARED_OFFERS: &str = "renju-kit.declared_offers";
 const SWAPS: &str = "renju-kit.swaps";
 const GAME_TYPE: &str = "renju-kit.game_type";
+const SETUP: &str = "renju-kit.setup";
 const ENCODING_LOSSY: &str = "renju-kit.encoding_lossy";
 
 /// The columns of the schema, in order.
@@ -454,6 +456,26 @@ impl<W: Write + Send> GameWriter<W> {
         if let Some(gm) = game_type {
             reserved(GAME_TYPE, gm);
         }
+        if !game.setup.is_empty() {
+            let mut text = String::new();
+            for (i, st) in game.setup.iter().enumerate() {
+                if i > 0 {
+                    text.push(' ');
+                }
+                let _ = write!(
+                    text,
+                    "{}:{}",
+                    st.after_move,
+                    match st.stone {
+                        Some(renju_core::Color::Black) => 'B',
+                        Some(renju_core::Color::White) => 'W',
+                        None => 'E',
+                    }
+                );
+                write_moves(&mut text, [Move::Stone(st.point)], game.board_size);
+            }
+            reserved(SETUP, &text);
+        }
         if game.encoding.as_ref().is_some_and(|e| e.lossy) {
             reserved(ENCODING_LOSSY, "true");
         }
@@ -475,7 +497,6 @@ impl<W: Write + Send> GameWriter<W> {
         );
         lose("labels", game.notes.iter().any(|n| !n.labels.is_empty()));
         lose("marks", game.notes.iter().any(|n| !n.marks.is_empty()));
-        lose("setup stones", !game.setup.is_empty());
         self.written.rows += 1;
         self.written.unreadable += u64::from(unreadable.is_some());
         if self.batch.rows >= BATCH_ROWS {
@@ -765,6 +786,7 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
         }
     }
     let mut fifth_offers = None;
+    let mut setup = None;
     if let Some(tags) = c
         .tags
         .as_ref()
@@ -796,6 +818,7 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
                     None => unknown = true,
                 },
                 GAME_TYPE => game.remarks.insert(0, ReadRemark::GameType(v.to_string())),
+                SETUP => setup = Some(v),
                 ENCODING_LOSSY => {}
                 _ => unknown = true,
             }
@@ -833,6 +856,14 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
                 .insert(FIFTH_OFFERS.to_string(), offers.to_string());
         }
     }
+    if let Some(text) = setup {
+        match parse_setup(text, game.board_size) {
+            Some(stones) => game.setup = stones,
+            None => {
+                game.tags.insert(SETUP.to_string(), text.to_string());
+            }
+        }
+    }
     let moves = text(Some(&c.moves), i).unwrap_or_default();
     if let Err(e) = parse_moves_into(
         moves,
@@ -852,6 +883,30 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
         game,
         unreadable,
     }
+}
+
+fn parse_setup(text: &str, size: u8) -> Option<Vec<renju_notation::SetupStone>> {
+    text.split_whitespace()
+        .map(|w| {
+            let (n, rest) = w.split_once(':')?;
+            let stone = match rest.as_bytes().first()? {
+                b'B' => Some(renju_core::Color::Black),
+                b'W' => Some(renju_core::Color::White),
+                b'E' => None,
+                _ => return None,
+            };
+            let mut m = Vec::new();
+            parse_moves_into(&rest[1..], size, Orientation::RowOneAtBottom, &mut m).ok()?;
+            let [Move::Stone(point)] = m[..] else {
+                return None;
+            };
+            Some(renju_notation::SetupStone {
+                after_move: n.parse().ok()?,
+                point,
+                stone,
+            })
+        })
+        .collect()
 }
 
 fn parse_swaps(text: &str) -> Option<Vec<SwapDecision>> {

@@ -38,6 +38,18 @@ fn rich_game() -> GameRecord {
         },
     ];
     g.tags.insert("PC".into(), "Tallinn".into());
+    g.setup = vec![
+        renju_notation::SetupStone {
+            after_move: 0,
+            point: "a1".parse().unwrap(),
+            stone: Some(renju_core::Color::Black),
+        },
+        renju_notation::SetupStone {
+            after_move: 2,
+            point: "o15".parse().unwrap(),
+            stone: None,
+        },
+    ];
     g.encoding = Some(TextEncoding {
         name: "GBK",
         source: EncodingSource::Declared("GBK".into()),
@@ -85,7 +97,7 @@ fn every_field_with_a_place_comes_back() {
 }
 
 #[test]
-fn comments_and_setup_are_counted_as_dropped() {
+fn comments_are_counted_as_dropped() {
     let mut g = GameRecord::new(15);
     g.moves = moves("h8", 15);
     g.notes.push(MoveNote {
