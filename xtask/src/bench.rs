@@ -20,7 +20,7 @@ struct CargoBench {
 }
 
 /// Every bench target of the workspace, in the order run.
-const CARGO_BENCHES: [CargoBench; 7] = [
+const CARGO_BENCHES: [CargoBench; 8] = [
     CargoBench {
         package: "renju-core",
         bench: "fouls",
@@ -30,6 +30,11 @@ const CARGO_BENCHES: [CargoBench; 7] = [
         package: "renju-vcf",
         bench: "vcf",
         title: "VCF solver (renju-vcf)",
+    },
+    CargoBench {
+        package: "renju-vct",
+        bench: "vct",
+        title: "VCT solver (renju-vct)",
     },
     CargoBench {
         package: "corpus-tool",

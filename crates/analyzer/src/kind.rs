@@ -19,12 +19,12 @@ use std::str::FromStr;
 /// use renju_analyzer::FindingKind;
 /// assert_eq!(FindingKind::LapsedFoul.name(), "lapsed-foul");
 /// assert_eq!("Missed-VCF".parse::<FindingKind>(), Ok(FindingKind::MissedVcf));
-/// assert_eq!(FindingKind::ALL.len(), 11);
+/// assert_eq!(FindingKind::ALL.len(), 13);
 /// assert_eq!(
 ///     "foul".parse::<FindingKind>().unwrap_err().to_string(),
 ///     "unknown finding kind 'foul' (expected first-move-off-centre, illegal, lapsed-foul, \
-///      lost-with-vcf, missed-vcf, moves-after-end, not-an-opening, opening-protocol, \
-///      result-mismatch, unclaimed-overline or unreadable)"
+///      lost-with-vcf, lost-with-vct, missed-vcf, missed-vct, moves-after-end, not-an-opening, \
+///      opening-protocol, result-mismatch, unclaimed-overline or unreadable)"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -39,9 +39,15 @@ pub enum FindingKind {
     /// Declared lost by the side to move, which had a VCF on the final board
     /// ([`MissedWin::LostWithVcf`]).
     LostWithVcf,
+    /// Declared lost by the side to move, which had a VCT (and no VCF) on the final board
+    /// ([`MissedWin::LostWithVct`]; the VCT pass of the missed-wins scan).
+    LostWithVct,
     /// The side to move had a VCF and played a move that starts none
     /// ([`MissedWin::MissedVcf`]).
     MissedVcf,
+    /// The side to move had a VCT (and no VCF) and played a move that starts none
+    /// ([`MissedWin::MissedVct`]; the VCT pass of the missed-wins scan).
+    MissedVct,
     /// Moves follow the end of the game ([`Finding::MovesAfterEnd`]).
     MovesAfterEnd,
     /// The first three moves are not one of the 26 openings ([`Finding::NotAnOpening`]).
@@ -58,12 +64,14 @@ pub enum FindingKind {
 
 impl FindingKind {
     /// Every kind, in name order.
-    pub const ALL: [FindingKind; 11] = [
+    pub const ALL: [FindingKind; 13] = [
         FindingKind::FirstMoveOffCentre,
         FindingKind::Illegal,
         FindingKind::LapsedFoul,
         FindingKind::LostWithVcf,
+        FindingKind::LostWithVct,
         FindingKind::MissedVcf,
+        FindingKind::MissedVct,
         FindingKind::MovesAfterEnd,
         FindingKind::NotAnOpening,
         FindingKind::OpeningProtocol,
@@ -73,12 +81,14 @@ impl FindingKind {
     ];
 
     /// Every name, in the order of [`FindingKind::ALL`].
-    pub const ALL_NAMES: [&'static str; 11] = [
+    pub const ALL_NAMES: [&'static str; 13] = [
         "first-move-off-centre",
         "illegal",
         "lapsed-foul",
         "lost-with-vcf",
+        "lost-with-vct",
         "missed-vcf",
+        "missed-vct",
         "moves-after-end",
         "not-an-opening",
         "opening-protocol",
@@ -95,7 +105,9 @@ impl FindingKind {
             FindingKind::Illegal => "illegal",
             FindingKind::LapsedFoul => "lapsed-foul",
             FindingKind::LostWithVcf => "lost-with-vcf",
+            FindingKind::LostWithVct => "lost-with-vct",
             FindingKind::MissedVcf => "missed-vcf",
+            FindingKind::MissedVct => "missed-vct",
             FindingKind::MovesAfterEnd => "moves-after-end",
             FindingKind::NotAnOpening => "not-an-opening",
             FindingKind::OpeningProtocol => "opening-protocol",
@@ -123,10 +135,27 @@ impl FindingKind {
     /// scan's and `unreadable`, the auditor's own).
     #[must_use]
     pub const fn from_audit(self) -> bool {
-        !matches!(
+        !self.from_missed_wins() && !matches!(self, FindingKind::Unreadable)
+    }
+
+    /// Whether the kind is one the missed-wins scan reports ([`MissedWin::kind`]):
+    /// `missed-vcf`, `lost-with-vcf`, and, from its VCT pass, `missed-vct`, `lost-with-vct`.
+    #[must_use]
+    pub const fn from_missed_wins(self) -> bool {
+        matches!(
             self,
-            FindingKind::MissedVcf | FindingKind::LostWithVcf | FindingKind::Unreadable
+            FindingKind::MissedVcf
+                | FindingKind::LostWithVcf
+                | FindingKind::MissedVct
+                | FindingKind::LostWithVct
         )
+    }
+
+    /// Whether the kind is one only the missed-wins scan's VCT pass reports: `missed-vct`,
+    /// `lost-with-vct`.
+    #[must_use]
+    pub const fn from_vct_pass(self) -> bool {
+        matches!(self, FindingKind::MissedVct | FindingKind::LostWithVct)
     }
 }
 
@@ -230,12 +259,15 @@ impl GameAudit {
 }
 
 impl MissedWin {
-    /// The kind: [`FindingKind::MissedVcf`] or [`FindingKind::LostWithVcf`].
+    /// The kind: [`FindingKind::MissedVcf`], [`FindingKind::LostWithVcf`],
+    /// [`FindingKind::MissedVct`] or [`FindingKind::LostWithVct`].
     #[must_use]
     pub const fn kind(&self) -> FindingKind {
         match self {
             MissedWin::MissedVcf { .. } => FindingKind::MissedVcf,
             MissedWin::LostWithVcf { .. } => FindingKind::LostWithVcf,
+            MissedWin::MissedVct { .. } => FindingKind::MissedVct,
+            MissedWin::LostWithVct { .. } => FindingKind::LostWithVct,
         }
     }
 }

@@ -1,8 +1,9 @@
 //! Missed wins: the positions of a game where the side to move had a VCF (victory by
 //! continuous fours, the `vcf` crate) and did not play it, and games declared lost by a side
-//! that had one on the final board.
+//! that had one on the final board; with a VCT pass ([`ScanLimits::vct`]), the same for VCTs
+//! (victory by continuous threats, the `vct` crate).
 //!
-//! Two findings, typed ([`MissedWin`]), each with the VCF line that was there so that a report
+//! Four findings, typed ([`MissedWin`]), each with the line that was there so that a report
 //! can show it:
 //! - `missed-vcf`: before move k the side to move had a VCF and move k is not the first move
 //!   of any VCF (the played move itself is checked, not only the line the solver found first);
@@ -11,6 +12,10 @@
 //! - `lost-with-vcf`: the record ends with no decisive event (`end` is `none`, every move
 //!   legal), the declared result is a win for the opponent of the side to move, and that side
 //!   has a VCF on the final board.
+//! - `missed-vct` and `lost-with-vct` (VCT pass only): the same for a VCT within the VCT
+//!   limits, in the positions where the side to move has no VCF (a VCF found first is reported
+//!   as `missed-vcf` or `lost-with-vcf` only; where the VCF search ran out of nodes, no VCT is
+//!   asked).
 //!
 //! ```
 //! use renju_analyzer::missed::{MissedWin, missed_wins};
@@ -35,6 +40,98 @@ use renju_core::{Board, Color, Move};
 use renju_notation::{DeclaredResult, GameRecord};
 use renju_vcf::{Answer, Limits, Line, Solver};
 use std::cell::RefCell;
+use std::fmt;
+
+/// The limits of a missed-wins scan: the VCF pass always, the VCT pass when `vct` is given.
+///
+/// ```
+/// use renju_analyzer::missed::ScanLimits;
+/// let l = ScanLimits::vcf(renju_vcf::Limits::default());
+/// assert!(l.vct.is_none());
+/// let l = l.with_default_vct();
+/// assert_eq!(l.vct.unwrap().max_depth, 5);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ScanLimits {
+    /// The VCF search's limits (`missed-vcf`, `lost-with-vcf`).
+    pub vcf: Limits,
+    /// The VCT search's limits (`missed-vct`, `lost-with-vct`); `None`: no VCT pass. Values
+    /// out of range ([`renju_vct::Limits::check`]) turn the pass off.
+    pub vct: Option<renju_vct::Limits>,
+}
+
+impl ScanLimits {
+    /// The VCF pass alone.
+    #[must_use]
+    pub const fn vcf(vcf: Limits) -> ScanLimits {
+        ScanLimits { vcf, vct: None }
+    }
+
+    /// These limits with a VCT pass of limits `vct`.
+    #[must_use]
+    pub const fn with_vct(mut self, vct: renju_vct::Limits) -> ScanLimits {
+        self.vct = Some(vct);
+        self
+    }
+
+    /// These limits with a VCT pass of the default VCT limits (depth 5, threat depth 1).
+    #[must_use]
+    pub fn with_default_vct(self) -> ScanLimits {
+        self.with_vct(renju_vct::Limits::default())
+    }
+}
+
+/// The line of a [`MissedWin`]: a VCF's or a VCT's (attacker first, ending with the winning
+/// move; a VCF's ends with the five).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WinLine<'a> {
+    /// A VCF line (`missed-vcf`, `lost-with-vcf`).
+    Vcf(&'a Line),
+    /// A VCT line (`missed-vct`, `lost-with-vct`).
+    Vct(&'a renju_vct::Line),
+}
+
+impl WinLine<'_> {
+    /// The moves, attacker and defender alternating, attacker first.
+    #[must_use]
+    pub fn moves(&self) -> &[renju_core::Point] {
+        match self {
+            WinLine::Vcf(l) => l.moves(),
+            WinLine::Vct(l) => l.moves(),
+        }
+    }
+
+    /// The side that wins.
+    #[must_use]
+    pub fn attacker(&self) -> Color {
+        match self {
+            WinLine::Vcf(l) => l.attacker(),
+            WinLine::Vct(l) => l.attacker(),
+        }
+    }
+
+    /// The attacker moves the line counts: a VCF's fours, a VCT's moves (the five not
+    /// counted).
+    #[must_use]
+    pub fn attacker_moves(&self) -> usize {
+        match self {
+            WinLine::Vcf(l) => l.attacker_moves(),
+            WinLine::Vct(l) => l.attacker_moves(),
+        }
+    }
+}
+
+impl fmt::Display for WinLine<'_> {
+    /// The moves separated by single spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WinLine::Vcf(l) => l.fmt(f),
+            WinLine::Vct(l) => l.fmt(f),
+        }
+    }
+}
 
 /// A win that was on the board (its kind: [`MissedWin::kind`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,33 +154,61 @@ pub enum MissedWin {
         /// One VCF it has.
         line: Line,
     },
+    /// Before move `move_number` the side to move had a VCT (and no VCF); the move played
+    /// starts none (VCT pass).
+    MissedVct {
+        /// The 1-based number of the move played instead (passes counted).
+        move_number: usize,
+        /// The side that had the VCT (the player of that move).
+        side: Color,
+        /// Its principal line.
+        line: renju_vct::Line,
+    },
+    /// The game stops with no decisive event, declared lost by the side to move, which has a
+    /// VCT (and no VCF) on the final board (VCT pass).
+    LostWithVct {
+        /// The side to move after the last move.
+        side: Color,
+        /// Its principal line.
+        line: renju_vct::Line,
+    },
 }
 
 impl MissedWin {
-    /// The move played instead of the VCF (`missed-vcf`); `None` for `lost-with-vcf`, which
-    /// is about the final board.
+    /// The move played instead of the win (`missed-vcf`, `missed-vct`); `None` for
+    /// `lost-with-vcf` and `lost-with-vct`, which are about the final board.
     #[must_use]
     pub const fn move_number(&self) -> Option<usize> {
         match self {
-            MissedWin::MissedVcf { move_number, .. } => Some(*move_number),
-            MissedWin::LostWithVcf { .. } => None,
+            MissedWin::MissedVcf { move_number, .. } | MissedWin::MissedVct { move_number, .. } => {
+                Some(*move_number)
+            }
+            MissedWin::LostWithVcf { .. } | MissedWin::LostWithVct { .. } => None,
         }
     }
 
-    /// The side that had the VCF.
+    /// The side that had the win.
     #[must_use]
     pub const fn side(&self) -> Color {
         match self {
-            MissedWin::MissedVcf { side, .. } | MissedWin::LostWithVcf { side, .. } => *side,
+            MissedWin::MissedVcf { side, .. }
+            | MissedWin::LostWithVcf { side, .. }
+            | MissedWin::MissedVct { side, .. }
+            | MissedWin::LostWithVct { side, .. } => *side,
         }
     }
 
-    /// The VCF line that was there (attacker first, from the position before the move, or
-    /// the final position).
+    /// The line that was there (attacker first, from the position before the move, or the
+    /// final position): a VCF's or a VCT's.
     #[must_use]
-    pub const fn line(&self) -> &Line {
+    pub const fn line(&self) -> WinLine<'_> {
         match self {
-            MissedWin::MissedVcf { line, .. } | MissedWin::LostWithVcf { line, .. } => line,
+            MissedWin::MissedVcf { line, .. } | MissedWin::LostWithVcf { line, .. } => {
+                WinLine::Vcf(line)
+            }
+            MissedWin::MissedVct { line, .. } | MissedWin::LostWithVct { line, .. } => {
+                WinLine::Vct(line)
+            }
         }
     }
 }
@@ -101,6 +226,16 @@ impl std::fmt::Display for MissedWin {
             MissedWin::LostWithVcf { side, line } => write!(
                 f,
                 "declared lost by {side}, who has a VCF in {} on the final board ({line})",
+                line.attacker_moves()
+            ),
+            MissedWin::MissedVct { side, line, .. } => write!(
+                f,
+                "{side} had a VCT in {} ({line}) and did not play it",
+                line.attacker_moves()
+            ),
+            MissedWin::LostWithVct { side, line } => write!(
+                f,
+                "declared lost by {side}, who has a VCT in {} on the final board ({line})",
                 line.attacker_moves()
             ),
         }
@@ -147,35 +282,64 @@ thread_local! {
     /// One solver per thread, reused from game to game (its table stays valid while the rule
     /// set and the convention stay the same).
     static SOLVER: RefCell<Option<(Settings, Solver)>> = const { RefCell::new(None) };
+    /// The VCT pass's solver, likewise.
+    static VCT_SOLVER: RefCell<Option<(Settings, renju_vct::Solver)>> = const { RefCell::new(None) };
 }
 
-/// A position of a game whose question the node budget left open: no finding is made from
-/// it, in either direction (see [`scan_game`]).
+/// Which search a position's question was ([`Unsettled::search`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Search {
+    /// The VCF search (its node budget ran out).
+    Vcf,
+    /// The VCT search (its node or time budget ran out).
+    Vct,
+}
+
+/// A position of a game whose question the budget left open: no finding is made from it, in
+/// either direction (see [`scan_game`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Unsettled {
     /// The move played from that position (1-based, passes counted); `None` for the final
-    /// board (the `lost-with-vcf` question).
+    /// board (the `lost-with-vcf` or `lost-with-vct` question).
     pub move_number: Option<usize>,
-    /// The side whose VCF was asked about.
+    /// The side whose win was asked about.
     pub side: Color,
+    /// The search that could not tell.
+    pub search: Search,
 }
 
 impl Unsettled {
-    /// The word a report uses for such a position (a note, not a finding).
+    /// The word a report uses for a VCF search out of nodes (a note, not a finding).
     pub const KIND: &'static str = "vcf-out-of-nodes";
+    /// The word a report uses for a VCT search out of budget (a note, not a finding).
+    pub const VCT_KIND: &'static str = "vct-unknown";
+
+    /// The word of this note: [`Unsettled::KIND`] or [`Unsettled::VCT_KIND`].
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self.search {
+            Search::Vcf => Unsettled::KIND,
+            Search::Vct => Unsettled::VCT_KIND,
+        }
+    }
 }
 
 impl std::fmt::Display for Unsettled {
     /// One sentence, e.g. `the VCF search for black before move 74 ran out of nodes: not
-    /// known, no finding made`.
+    /// known, no finding made` (`the VCT search ... ran out of budget: ...`).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let at = match self.move_number {
             Some(n) => format!("before move {n}"),
             None => "on the final board".to_string(),
         };
+        let (what, budget) = match self.search {
+            Search::Vcf => ("VCF", "nodes"),
+            Search::Vct => ("VCT", "budget"),
+        };
         write!(
             f,
-            "the VCF search for {} {at} ran out of nodes: not known, no finding made",
+            "the {what} search for {} {at} ran out of {budget}: not known, no finding made",
             self.side
         )
     }
@@ -208,19 +372,85 @@ pub fn missed_wins(record: &GameRecord, audit: &GameAudit, limits: Limits) -> Ve
 /// [`Unsettled`] and gives no finding (nor does a played move whose own search runs out).
 #[must_use]
 pub fn scan_game(record: &GameRecord, audit: &GameAudit, limits: Limits) -> GameScan {
+    scan_game_with(record, audit, &ScanLimits::vcf(limits))
+}
+
+/// [`scan_game`] with the VCT pass when `limits.vct` is given: in each position where the
+/// side to move has no VCF (a firm answer of the VCF search), whether it has a VCT within the
+/// VCT limits and whether the move played starts one (`missed-vct`), and the same question
+/// on the final board of a game declared lost (`lost-with-vct`). A VCT search whose budget
+/// runs out is [`Unsettled`] with [`Search::Vct`] (`vct-unknown`), never a finding.
+///
+/// ```
+/// use renju_analyzer::missed::{ScanLimits, scan_game_with};
+/// use renju_analyzer::{Settings, audit};
+/// use renju_notation::{DeclaredResult, GameRecord};
+/// // White's f8 g8 and h10 h11 (moves 2 to 8): at move 10 White's h8 would make two threes at
+/// // once, a VCT of 2; White plays o14. Black's stones are far apart: nothing for Black. (At
+/// // depth 2: before move 8 no point makes two threes for White.)
+/// let mut record = GameRecord::new(15);
+/// record.result = DeclaredResult::Unknown;
+/// record.moves = "a1 f8 a3 g8 o1 h10 o3 h11 o15 o14 a15".split(' ').map(|m| m.parse().unwrap()).collect();
+/// let a = audit(&record, &Settings::default());
+/// let vct = renju_vct::Limits::default().with_max_depth(2);
+/// let limits = ScanLimits::vcf(renju_vcf::Limits::default()).with_vct(vct);
+/// let scan = scan_game_with(&record, &a, &limits);
+/// let kinds: Vec<(&str, Option<usize>)> = scan.missed.iter().map(|m| (m.kind().name(), m.move_number())).collect();
+/// assert_eq!(kinds, [("missed-vct", Some(10))]);
+/// assert_eq!(scan.missed[0].line().moves()[0], "h8".parse().unwrap());
+/// ```
+#[must_use]
+pub fn scan_game_with(record: &GameRecord, audit: &GameAudit, limits: &ScanLimits) -> GameScan {
     let Ok(start) = Board::new(usize::from(record.board_size)) else {
         return GameScan::default();
     };
+    let vct = limits.vct.filter(|l| l.check().is_ok());
+    let Some(vct) = vct else {
+        return with_vcf_solver(&start, audit, limits.vcf, |s| scan(record, audit, s, None));
+    };
+    with_vcf_solver(&start, audit, limits.vcf, |s| {
+        VCT_SOLVER.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let solver = match &mut *slot {
+                Some((st, solver)) if *st == audit.settings => {
+                    solver.set_board(&start);
+                    solver
+                }
+                _ => match renju_vct::Solver::with_options(
+                    &start,
+                    audit.settings.rules,
+                    audit.settings.convention,
+                    vct,
+                ) {
+                    Ok(solver) => &mut slot.insert((audit.settings, solver)).1,
+                    Err(_) => return scan(record, audit, s, None),
+                },
+            };
+            if solver.set_limits(vct).is_err() {
+                return scan(record, audit, s, None);
+            }
+            scan(record, audit, s, Some(solver))
+        })
+    })
+}
+
+/// Runs `f` with this thread's VCF solver, set to `start` and `limits`.
+fn with_vcf_solver<T>(
+    start: &Board,
+    audit: &GameAudit,
+    limits: Limits,
+    f: impl FnOnce(&mut Solver) -> T,
+) -> T {
     SOLVER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let solver = match &mut *slot {
             Some((s, solver)) if *s == audit.settings => {
-                solver.set_board(&start);
+                solver.set_board(start);
                 solver
             }
             _ => {
                 let solver = Solver::with_options(
-                    &start,
+                    start,
                     audit.settings.rules,
                     audit.settings.convention,
                     limits,
@@ -229,11 +459,39 @@ pub fn scan_game(record: &GameRecord, audit: &GameAudit, limits: Limits) -> Game
             }
         };
         solver.set_limits(limits);
-        scan(record, audit, solver)
+        f(solver)
     })
 }
 
-fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> GameScan {
+/// The VCT question of a position where the side to move has no VCF: `Some(Ok(line))` for a
+/// VCT the move played (`None`: the final board) does not start, `Some(Err(()))` when not
+/// known, `None` for nothing to report.
+fn vct_question(
+    vct: &mut renju_vct::Solver,
+    side: Color,
+    played: Option<Move>,
+) -> Option<Result<renju_vct::Line, ()>> {
+    match vct.solve(side) {
+        renju_vct::Answer::Win(line) => match played {
+            None | Some(Move::Pass) => Some(Ok(line)),
+            Some(Move::Stone(p)) if p == line.first() => None,
+            Some(Move::Stone(p)) => match vct.solve_starting_with(side, p) {
+                renju_vct::Answer::Win(_) => None,
+                renju_vct::Answer::NoWin => Some(Ok(line)),
+                renju_vct::Answer::Unknown(_) => Some(Err(())),
+            },
+        },
+        renju_vct::Answer::NoWin => None,
+        renju_vct::Answer::Unknown(_) => Some(Err(())),
+    }
+}
+
+fn scan(
+    record: &GameRecord,
+    audit: &GameAudit,
+    solver: &mut Solver,
+    mut vct: Option<&mut renju_vct::Solver>,
+) -> GameScan {
     let mut out = GameScan::default();
     let available = record.moves.len();
     // The moves that were really played: up to the end, before an illegal move.
@@ -267,17 +525,37 @@ fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> GameScan
                     None => out.unsettled.push(Unsettled {
                         move_number: Some(number),
                         side,
+                        search: Search::Vcf,
                     }),
                 }
             }
-            Answer::NotFound => {}
+            Answer::NotFound => {
+                if let Some(v) = vct.as_deref_mut() {
+                    match vct_question(v, side, Some(mv)) {
+                        Some(Ok(line)) => out.missed.push(MissedWin::MissedVct {
+                            move_number: number,
+                            side,
+                            line,
+                        }),
+                        Some(Err(())) => out.unsettled.push(Unsettled {
+                            move_number: Some(number),
+                            side,
+                            search: Search::Vct,
+                        }),
+                        None => {}
+                    }
+                }
+            }
             Answer::OutOfNodes => out.unsettled.push(Unsettled {
                 move_number: Some(number),
                 side,
+                search: Search::Vcf,
             }),
         }
         let placed = match mv {
-            Move::Stone(p) => solver.place(p, side),
+            Move::Stone(p) => {
+                solver.place(p, side) && vct.as_deref_mut().is_none_or(|v| v.place(p, side))
+            }
             Move::Pass => true,
         };
         if !placed {
@@ -295,10 +573,23 @@ fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> GameScan
     }
     match solver.solve(side) {
         Answer::Found(line) => out.missed.push(MissedWin::LostWithVcf { side, line }),
-        Answer::NotFound => {}
+        Answer::NotFound => {
+            if let Some(v) = vct {
+                match vct_question(v, side, None) {
+                    Some(Ok(line)) => out.missed.push(MissedWin::LostWithVct { side, line }),
+                    Some(Err(())) => out.unsettled.push(Unsettled {
+                        move_number: None,
+                        side,
+                        search: Search::Vct,
+                    }),
+                    None => {}
+                }
+            }
+        }
         Answer::OutOfNodes => out.unsettled.push(Unsettled {
             move_number: None,
             side,
+            search: Search::Vcf,
         }),
     }
     out
@@ -307,6 +598,7 @@ fn scan(record: &GameRecord, audit: &GameAudit, solver: &mut Solver) -> GameScan
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::FindingKind;
     use crate::audit;
 
     fn record(moves: &str, result: DeclaredResult) -> GameRecord {
@@ -408,6 +700,75 @@ mod tests {
         assert_eq!(full.unsettled, []);
         let kinds: Vec<&str> = full.missed.iter().map(|m| m.kind().name()).collect();
         assert_eq!(kinds, ["missed-vcf", "lost-with-vcf"]);
+    }
+
+    /// White's f8 g8 h10 h11, Black's stones on the edges; at move 10 White's h8 would make
+    /// two threes at once (a VCT of 2, no VCF: White never has three stones in a window).
+    const VCT_GAME: &str = "a1 f8 a3 g8 o1 h10 o3 h11 o15 o14 a15";
+
+    fn vct_limits(max_depth: u32, max_nodes: u64) -> ScanLimits {
+        ScanLimits::vcf(Limits::default()).with_vct(
+            renju_vct::Limits::default()
+                .with_max_depth(max_depth)
+                .with_max_nodes(max_nodes),
+        )
+    }
+
+    #[test]
+    fn the_vct_pass_reports_a_missed_vct_and_a_vcf_first_as_missed_vcf_only() {
+        let r = record(VCT_GAME, DeclaredResult::Unknown);
+        let a = audit(&r, &Settings::default());
+        let scan = scan_game_with(&r, &a, &vct_limits(2, 10_000_000));
+        assert_eq!(scan.unsettled, []);
+        assert_eq!(scan.missed.len(), 1, "{:?}", scan.missed);
+        assert_eq!(scan.missed[0].kind(), FindingKind::MissedVct);
+        assert_eq!(scan.missed[0].move_number(), Some(10));
+        assert_eq!(scan.missed[0].side(), Color::White);
+        assert_eq!(scan.missed[0].line().attacker_moves(), 2);
+        // Without the pass, nothing.
+        assert_eq!(missed_wins(&r, &a, Limits::default()), []);
+        // Black's open three at move 5 and b14 at move 7: a VCF (also a VCT) missed, reported
+        // once, as missed-vcf.
+        let r = record("h8 a1 i8 a2 j8 a3 b14 a4", DeclaredResult::Unknown);
+        let a = audit(&r, &Settings::default());
+        let kinds: Vec<_> = scan_game_with(&r, &a, &vct_limits(5, 10_000_000))
+            .missed
+            .iter()
+            .map(|m| (m.kind().name(), m.move_number()))
+            .collect();
+        assert_eq!(kinds, [("missed-vcf", Some(7))]);
+        // The game stopping at White's turn before move 10, declared lost by White.
+        let r = record("a1 f8 a3 g8 o1 h10 o3 h11 o15", DeclaredResult::Black);
+        let a = audit(&r, &Settings::default());
+        let scan = scan_game_with(&r, &a, &vct_limits(2, 10_000_000));
+        let kinds: Vec<_> = scan.missed.iter().map(|m| m.kind().name()).collect();
+        assert_eq!(kinds, ["lost-with-vct"]);
+        assert_eq!(
+            scan.missed[0].to_string(),
+            format!(
+                "declared lost by white, who has a VCT in 2 on the final board ({})",
+                scan.missed[0].line()
+            )
+        );
+    }
+
+    #[test]
+    fn a_vct_search_out_of_budget_is_a_vct_unknown_note_not_a_finding() {
+        let r = record(VCT_GAME, DeclaredResult::Unknown);
+        let a = audit(&r, &Settings::default());
+        let scan = scan_game_with(&r, &a, &vct_limits(2, 1));
+        assert_eq!(scan.missed, []);
+        let before_10 = Unsettled {
+            move_number: Some(10),
+            side: Color::White,
+            search: Search::Vct,
+        };
+        assert!(scan.unsettled.contains(&before_10), "{:?}", scan.unsettled);
+        assert!(scan.unsettled.iter().all(|u| u.kind() == "vct-unknown"));
+        assert_eq!(
+            before_10.to_string(),
+            "the VCT search for white before move 10 ran out of budget: not known, no finding made"
+        );
     }
 
     #[test]

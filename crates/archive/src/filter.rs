@@ -130,7 +130,8 @@ pub struct Conditions {
     pub verdict: Option<GameVerdict>,
     /// A finding of this kind, as the auditor reports it (`validate`'s `findings` column):
     /// the audit's findings, `illegal`, `result-mismatch`, and the missed wins (`missed-vcf`,
-    /// `lost-with-vcf`, searched with `vcf_limits` only when asked for). `unreadable` is a
+    /// `lost-with-vcf`, searched with `vcf_limits` only when asked for; `missed-vct`,
+    /// `lost-with-vct`, the VCT pass with the default VCT limits after the VCF pass). `unreadable` is a
     /// record that could not be read: no record given to [`Conditions::matches`] is one.
     pub finding: Option<FindingKind>,
     /// At least this many moves (passes counted).
@@ -246,6 +247,15 @@ impl Conditions {
                         .iter()
                         .any(|m| m.kind() == k)
                 }
+                // the VCT pass, default VCT limits, after the VCF pass as validate runs it
+                k if k.from_vct_pass() => renju_analyzer::missed::scan_game_with(
+                    record,
+                    &a,
+                    &renju_analyzer::missed::ScanLimits::vcf(self.vcf_limits).with_default_vct(),
+                )
+                .missed
+                .iter()
+                .any(|m| m.kind() == k),
                 FindingKind::Unreadable => false,
                 k => a.has(k),
             };

@@ -5,7 +5,8 @@
 //!   every command that reads records;
 //! - [`SettingsArgs`]: how games are judged (`--rules`, `--strict`, `--claim`) and read (the
 //!   [`InputArgs`]), for every command that judges games;
-//! - [`RunArgs`]: how an archive command runs (`-j/--jobs`, `-q/--quiet`).
+//! - [`RunArgs`]: how an archive command runs (`-j/--jobs`, `-q/--quiet`);
+//! - [`parse_index`]: the 1-based numbers (`--record N`).
 //!
 //! ```
 //! use clap::Parser;
@@ -22,6 +23,7 @@
 
 use crate::engine::{Engine, Jobs, Stop};
 use crate::input::ReadOptions;
+use crate::{line_input, load};
 use renju_analyzer::{ClaimPolicy, Settings};
 use renju_core::{Convention, RuleSet};
 use renju_notation::encoding::Encoding;
@@ -108,6 +110,26 @@ impl SettingsArgs {
     pub const fn read_options(&self) -> ReadOptions {
         self.input.read_options()
     }
+
+    /// How a line command (`fouls`, `vcf`) reads its input, answering only `record` when
+    /// given.
+    #[must_use]
+    pub fn line_options(&self, record: Option<usize>) -> line_input::Options {
+        line_input::Options {
+            record,
+            read: self.read_options(),
+            settings: self.settings(),
+        }
+    }
+
+    /// How `show` and `explain` read INPUT, picking `record` of a record file.
+    #[must_use]
+    pub fn load_options(&self, record: Option<usize>) -> load::Options {
+        load::Options {
+            record,
+            read: self.read_options(),
+        }
+    }
 }
 
 /// How an archive command runs: its worker threads and whether it prints.
@@ -145,3 +167,41 @@ impl RunArgs {
         Ok(Engine::new(self.jobs()).stop_on(stop))
     }
 }
+
+/// Reads a 1-based index (`--record N`): a whole number from 1.
+///
+/// # Errors
+/// Not a number, or 0.
+///
+/// ```
+/// use corpus_tool::args::parse_index;
+/// assert_eq!(parse_index("3"), Ok(3));
+/// assert!(parse_index("0").unwrap_err().to_string().contains("count from 1"));
+/// ```
+pub fn parse_index(s: &str) -> Result<usize, IndexError> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err(IndexError::Zero),
+        Ok(n) => Ok(n),
+        Err(_) => Err(IndexError::NotANumber(s.to_string())),
+    }
+}
+
+/// Why a text is no 1-based index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IndexError {
+    /// 0: records and lines count from 1.
+    Zero,
+    /// Not a whole number.
+    NotANumber(String),
+}
+
+impl std::fmt::Display for IndexError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IndexError::Zero => f.write_str("0 is no record: records and lines count from 1"),
+            IndexError::NotANumber(s) => write!(f, "'{s}' is not a whole number"),
+        }
+    }
+}
+
+impl std::error::Error for IndexError {}

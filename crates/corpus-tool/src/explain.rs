@@ -6,11 +6,11 @@
 //! `illegal` (an off-board, occupied or unreadable move) is explained up to that move, and
 //! the move is shown with what is wrong there.
 
-use crate::cli_args::{JudgeArgs, parse_index};
+use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
 use crate::load::{self, Game, Loaded};
 use crate::position;
-use renju_analyzer::missed::{GameScan, MissedWin, scan_game};
+use renju_analyzer::missed::{GameScan, MissedWin, ScanLimits, WinLine, scan_game_with};
 use renju_analyzer::{GameVerdict, Illegal, Settings, annotate};
 use renju_core::{Board, Color};
 use renju_diagrams::diagram::Diagram;
@@ -24,7 +24,8 @@ every finding, opening), the board with move numbers, then one line per move: th
 it made (five, straight four, four, open three), the opponent threats it ignored, and for a
 Black foul the explanation tree an arbiter can show the player. With --missed-wins, every
 VCF the side to move had and did not play (missed-vcf), or had on the final board of a game
-declared lost (lost-with-vcf), is listed and drawn on its position.
+declared lost (lost-with-vcf), is listed and drawn on its position; with --missed-wins=vct
+also every VCT where there was no VCF (missed-vct, lost-with-vct).
 
 INPUT is read as `show` reads it (a record file with --record, '-', a move list); a game
 `validate` flags illegal is explained up to the bad move, which is shown with what is wrong.
@@ -35,6 +36,7 @@ The exit status is 1 when the verdict is not ok or a missed win is found.
 Examples:
   corpus-tool explain --record 15075 archive.renju
   corpus-tool explain --missed-wins --record 3 archive.renju
+  corpus-tool explain --missed-wins=vct --max-depth 5 --record 3 archive.renju
   corpus-tool explain 'h8 h9 i8 i9 j8 j9 k8 k9 l8'"))]
 pub struct Command {
     /// Which record of a file (1-based; default 1).
@@ -42,17 +44,13 @@ pub struct Command {
     pub record: Option<usize>,
     /// How games are judged and records read.
     #[command(flatten)]
-    pub judge: JudgeArgs,
+    pub settings: SettingsArgs,
     /// Plain ASCII boards instead of Unicode.
     #[arg(long)]
     pub ascii: bool,
-    /// Also look for missed wins (findings missed-vcf and lost-with-vcf, as `validate
-    /// --missed-wins` does), each VCF line drawn.
-    #[arg(long)]
-    pub missed_wins: bool,
-    /// The VCF depth limit of --missed-wins: the most fours, the final five not counted.
-    #[arg(long, value_name = "N", default_value_t = renju_vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
-    pub max_depth: u32,
+    /// Missed wins, as `validate --missed-wins[=vct]` looks for them, each line drawn.
+    #[command(flatten)]
+    pub missed: crate::validate::missed_args::MissedWinsArgs,
     /// A record file, `-`, or a move list.
     pub input: String,
 }
@@ -62,15 +60,16 @@ pub struct Command {
 /// # Errors
 /// As [`run`].
 pub fn main(cmd: &Command) -> Result<Status, Error> {
+    let missed_wins = cmd
+        .missed
+        .limits()
+        .map_err(|(option, reason)| Error::Argument { option, reason })?;
     let args = Args {
         input: cmd.input.clone(),
-        load: cmd.judge.load_options(cmd.record),
-        settings: cmd.judge.settings(),
+        load: cmd.settings.load_options(cmd.record),
+        settings: cmd.settings.settings(),
         ascii: cmd.ascii,
-        missed_wins: cmd.missed_wins.then_some(renju_vcf::Limits {
-            max_depth: cmd.max_depth,
-            ..renju_vcf::Limits::default()
-        }),
+        missed_wins,
     };
     let explained = run(&args)?;
     crate::print(&explained.text)?;
@@ -88,8 +87,9 @@ pub struct Args {
     pub settings: Settings,
     /// Plain ASCII boards.
     pub ascii: bool,
-    /// Also look for missed wins (`missed-vcf`, `lost-with-vcf`) with these VCF limits.
-    pub missed_wins: Option<renju_vcf::Limits>,
+    /// Also look for missed wins (`missed-vcf`, `lost-with-vcf`; with a VCT pass
+    /// `missed-vct`, `lost-with-vct`) with these limits.
+    pub missed_wins: Option<ScanLimits>,
 }
 
 /// What a run printed, and how it came out.
@@ -140,7 +140,7 @@ pub fn run(args: &Args) -> Result<Explained, Error> {
     }
     let a = game.audit(&args.settings);
     let scan = match args.missed_wins {
-        Some(limits) => scan_game(&game.record, &a, limits),
+        Some(limits) => scan_game_with(&game.record, &a, &limits),
         None => GameScan::default(),
     };
     // the missed wins with the audit's findings, before its verdict line (which they leave
@@ -177,7 +177,7 @@ pub fn run(args: &Args) -> Result<Explained, Error> {
         }
         for m in &scan.missed {
             if m.move_number() == Some(note.number) {
-                let _ = writeln!(out, "    missed-vcf: {m}");
+                let _ = writeln!(out, "    {}: {m}", m.kind());
             }
         }
     }
@@ -204,7 +204,7 @@ fn missed_sentence(m: &MissedWin) -> String {
     }
 }
 
-/// Each missed win's VCF line drawn on its position, the line's moves numbered from 1.
+/// Each missed win's VCF or VCT line drawn on its position, the line's moves numbered from 1.
 fn missed_diagrams(game: &Game, missed: &[MissedWin], ascii: bool) -> String {
     let mut out = String::new();
     for m in missed {
@@ -219,7 +219,11 @@ fn missed_diagrams(game: &Game, missed: &[MissedWin], ascii: bool) -> String {
             None => "on the final board".to_string(),
         };
         let _ = writeln!(out, "\n{} {where_}:", m.kind());
-        out.push_str(&crate::vcf::line_diagram(&board, m.line(), ascii));
+        out.push_str(&match m.line() {
+            WinLine::Vcf(l) => crate::vcf::line_diagram(&board, l, ascii),
+            WinLine::Vct(l) => crate::vct::line_diagram(&board, l, ascii),
+            _ => String::new(),
+        });
     }
     out
 }

@@ -101,9 +101,11 @@ as validate identifies it. --end, --verdict and --finding use the audit under --
 --strict and --claim, as validate does. Texts match anywhere in the field, ignoring case.
 
 Finding kinds (every kind validate counts): first-move-off-centre, illegal, lapsed-foul,
-lost-with-vcf, missed-vcf, moves-after-end, not-an-opening, opening-protocol,
-result-mismatch, unclaimed-overline, unreadable. missed-vcf and lost-with-vcf search every
-position for a VCF (as validate --missed-wins, default limits); unreadable matches the
+lost-with-vcf, lost-with-vct, missed-vcf, missed-vct, moves-after-end, not-an-opening,
+opening-protocol, result-mismatch, unclaimed-overline, unreadable. missed-vcf and
+lost-with-vcf search every position for a VCF (as validate --missed-wins, default limits),
+missed-vct and lost-with-vct for a VCT too (as validate --missed-wins=vct, default limits:
+depth 5, threat depth 1); unreadable matches the
 records that cannot be read (listed, never written: there is nothing to write).
 
 Exit status: 0 every record read and every match written, 1 some records unreadable or not

@@ -7,7 +7,7 @@
 //! allocates nothing per line: each line is read as bytes into one reused buffer, parsed in
 //! place, checked, and its answer written into one reused output buffer.
 
-use crate::cli_args::JudgeArgs;
+use crate::args::SettingsArgs;
 use crate::error::{Error, Status};
 use crate::line_input::{self, Input, Item, Label};
 use renju_core::{Board, Convention, Foul, FoulChecker, Point};
@@ -39,12 +39,12 @@ Examples:
 pub struct Command {
     /// How games are judged and records read.
     #[command(flatten)]
-    pub judge: JudgeArgs,
+    pub settings: SettingsArgs,
     /// After each result line, print the explanation tree of every forbidden point.
     #[arg(long)]
     pub explain: bool,
     /// Answer only this position: record N of a record file, line N of a line input.
-    #[arg(long, value_name = "N", value_parser = crate::cli_args::parse_index)]
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_index)]
     pub record: Option<usize>,
     /// Input file (standard input when absent or `-`).
     pub input: Option<PathBuf>,
@@ -56,7 +56,7 @@ pub struct Command {
 /// As [`run`].
 pub fn main(cmd: &Command) -> Result<Status, Error> {
     let options = Options {
-        input: cmd.judge.line_options(cmd.record),
+        input: cmd.settings.line_options(cmd.record),
         explain: cmd.explain,
     };
     let stdout = std::io::stdout();

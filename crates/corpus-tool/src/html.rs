@@ -21,6 +21,7 @@
 
 use crate::engine::Engine;
 use crate::input::walk_paths;
+use crate::style::thousands;
 use crate::validate::{
     Audited, Options, Progress, ReportWriter, Row, RunError, Summary, audit_entries,
 };
@@ -482,18 +483,6 @@ fn board_data(b: &BoardView) -> BoardData<'_> {
     }
 }
 
-fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// One bar chart: a labelled bar per entry, widths relative to the largest.
 fn chart(out: &mut String, title: &str, entries: &[(String, usize)]) {
     let max = entries.iter().map(|e| e.1).max().unwrap_or(0).max(1);
@@ -551,7 +540,10 @@ fn summary(out: &mut String, page: &Page) {
     );
     fact(
         "flagged",
-        format!("{} (every verdict but ok)", thousands(flagged)),
+        format!(
+            "{} (a verdict other than ok, or a finding)",
+            thousands(flagged)
+        ),
     );
     fact(
         "time",

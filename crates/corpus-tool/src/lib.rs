@@ -7,7 +7,6 @@
 //! judge (`analyzer`): it wires them to files, threads and reports.
 
 pub mod args;
-pub mod cli_args;
 pub mod convert;
 pub mod dedupe;
 pub mod engine;
@@ -29,6 +28,7 @@ pub mod stats_report;
 pub mod style;
 pub mod validate;
 pub mod vcf;
+pub mod vct;
 
 /// Writes `text` to standard output. A closed pipe (`| head`) is an error the caller may
 /// take for the end of the output.

@@ -274,7 +274,7 @@ pub fn load_text(text: &str, options: &Options) -> Result<Loaded, Error> {
         // the moves before it are the game, as in a record file
         Err(e) if !record.moves.is_empty() => Some(UnreadableMove {
             number: record.moves.len() + 1,
-            text: position::word_at(text, e.offset),
+            text: e.token.clone(),
             reason: position::point_error_text(&e.error, RENJU_SIZE),
         }),
         Err(e) => {
@@ -284,7 +284,7 @@ pub fn load_text(text: &str, options: &Options) -> Result<Loaded, Error> {
                 } else {
                     what.to_string()
                 },
-                error: position::move_error(text, 0, e),
+                error: position::move_error(0, e),
             });
         }
     };

@@ -8,7 +8,7 @@
 
 use clap::{Parser, Subcommand};
 use corpus_tool::error::{Error, Status};
-use corpus_tool::{convert, dedupe, explain, filter, fouls, search, show, validate, vcf};
+use corpus_tool::{convert, dedupe, explain, filter, fouls, search, show, validate, vcf, vct};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -51,6 +51,8 @@ enum Command {
     Filter(filter::Command),
     /// VCF (victory by continuous fours) of positions, one position a line.
     Vcf(vcf::Command),
+    /// VCT (victory by continuous threats: fours and threes) of positions, one a line.
+    Vct(vct::Command),
 }
 
 impl Command {
@@ -69,6 +71,7 @@ impl Command {
             Command::Search(_) => "search",
             Command::Filter(_) => "filter",
             Command::Vcf(_) => "vcf",
+            Command::Vct(_) => "vct",
         }
     }
 }
@@ -119,6 +122,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
     Ok(match cli.command {
         Command::Fouls(c) => fouls::main(&c)?.into(),
         Command::Vcf(c) => vcf::main(&c)?.into(),
+        Command::Vct(c) => vct::main(&c)?.into(),
         Command::Show(c) => show::main(&c)?.into(),
         Command::Explain(c) => explain::main(&c)?.into(),
         Command::Convert(c) => ExitCode::from(convert::main(&c)?),
@@ -168,7 +172,7 @@ mod tests {
         let mut top = Cli::command();
         let help = top.render_long_help().to_string();
         assert!(help.contains(EXIT_STATUS.lines().next().unwrap()), "{help}");
-        for sub in ["fouls", "vcf", "show", "explain", "convert"] {
+        for sub in ["fouls", "vcf", "vct", "show", "explain", "convert"] {
             let mut cmd = Cli::command();
             let sub = cmd.find_subcommand_mut(sub).unwrap();
             let help = sub.render_long_help().to_string();

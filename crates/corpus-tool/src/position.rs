@@ -255,33 +255,18 @@ pub fn parse_moves_into(text: &str, moves: &mut Vec<Move>) -> Result<(), Positio
         Orientation::RowOneAtBottom,
         moves,
     );
-    read.map_err(|e| move_error(text, moves.len(), e))
+    read.map_err(|e| move_error(moves.len(), e))
 }
 
 /// The error of a move list whose move `read + 1` cannot be read (`read` moves were).
 #[must_use]
-pub fn move_error(text: &str, read: usize, e: MoveTextError) -> PositionError {
+pub fn move_error(read: usize, e: MoveTextError) -> PositionError {
     PositionError::Move {
         number: read + 1,
-        text: word_at(text, e.offset),
+        text: e.token,
         error: e.error,
         size: RENJU_SIZE,
     }
-}
-
-/// The word of `text` that starts at byte `offset`: up to the next space, comma or
-/// semicolon (the whole word, not only the bytes a grammar looked at).
-///
-/// ```
-/// assert_eq!(corpus_tool::position::word_at("h8 zz9,i8", 3), "zz9");
-/// ```
-#[must_use]
-pub fn word_at(text: &str, offset: usize) -> String {
-    let rest = text.get(offset..).unwrap_or_default();
-    let end = rest
-        .find(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .unwrap_or(rest.len());
-    rest[..end].to_string()
 }
 
 /// The board after `moves` on the 15x15 board, colours alternating from Black (a pass takes

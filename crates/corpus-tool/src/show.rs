@@ -7,7 +7,7 @@
 //! points for a next move there is not; a board that renju is not played on is drawn and
 //! said so, not judged.
 
-use crate::cli_args::{JudgeArgs, parse_index};
+use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
 use crate::load::{self, Game, Loaded};
 use crate::output::AtomicFile;
@@ -57,7 +57,7 @@ pub struct Command {
     pub moves: Option<usize>,
     /// How games are judged and records read.
     #[command(flatten)]
-    pub judge: JudgeArgs,
+    pub settings: SettingsArgs,
     /// What to draw.
     pub input: String,
 }
@@ -69,9 +69,9 @@ pub struct Command {
 pub fn main(cmd: &Command) -> Result<Status, Error> {
     let args = Args {
         input: cmd.input.clone(),
-        load: cmd.judge.load_options(cmd.record),
+        load: cmd.settings.load_options(cmd.record),
         moves: cmd.moves,
-        settings: cmd.judge.settings(),
+        settings: cmd.settings.settings(),
         ascii: cmd.ascii,
         explain: cmd.explain,
     };

@@ -12,7 +12,7 @@ use renju_analyzer::fifth_stats::FifthMoveStats;
 use renju_analyzer::stats::{OpeningRow, OpeningStats, one_decimal};
 use std::fmt::Write as _;
 
-/// The CSV header of [`csv`], exactly.
+/// The CSV header of [`csv()`], exactly.
 pub const STATS_CSV_HEADER: &str =
     "code,name,games,black,white,draw,unknown,black_five,white_five,foul,mean_moves";
 

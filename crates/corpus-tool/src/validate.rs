@@ -9,6 +9,7 @@
 //! - [`summary`]: the totals over the rows ([`Summary`]) and their text.
 //! - [`report`]: the CSV report ([`ReportWriter`], [`audit_with_report`]) and the JSON
 //!   summary.
+//! - [`missed_args`]: the missed-wins options `validate` and `explain` share.
 //! - [`command`]: the command itself ([`run_command`]), files written through
 //!   [`AtomicFile`](crate::output::AtomicFile).
 //!
@@ -17,6 +18,7 @@
 //! those rows.
 
 pub mod command;
+pub mod missed_args;
 pub mod pipeline;
 pub mod report;
 pub mod row;
@@ -40,7 +42,7 @@ pub use report::{
 };
 pub use row::{FindingKind, Kinds, Row};
 pub use summary::{
-    Counted, Example, Interrupted, KindCount, MissedWins, RunSettings, Summary, Tally,
+    Counted, Example, Interrupted, KindCount, MissedWins, RunSettings, Summary, Tally, VctPass,
     for_each_finding,
 };
 
@@ -58,9 +60,9 @@ pub struct Options {
     pub orientation: Option<Orientation>,
     /// Audit only every N-th record of each file (1 or 0: all of them).
     pub sample: usize,
-    /// Look for missed wins (`missed-vcf`, `lost-with-vcf`) with these VCF limits
-    /// (`--missed-wins`); `None`: not looked for.
-    pub missed_wins: Option<renju_vcf::Limits>,
+    /// Look for missed wins (`missed-vcf`, `lost-with-vcf`; with a VCT pass `missed-vct`,
+    /// `lost-with-vct`) with these limits (`--missed-wins[=vct]`); `None`: not looked for.
+    pub missed_wins: Option<renju_analyzer::missed::ScanLimits>,
     /// Force the text encoding of every file (`--encoding NAME`); `None`: each file's
     /// declared or detected one.
     pub encoding: Option<&'static renju_notation::encoding::Encoding>,

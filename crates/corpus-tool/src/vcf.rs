@@ -1,7 +1,7 @@
 //! `corpus-tool vcf`: VCF (victory by continuous fours) of positions, one position a line
 //! (the inputs of [`crate::line_input`]: one position a line, one diagram, or a record file).
 
-use crate::cli_args::{JudgeArgs, parse_index};
+use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
 use crate::line_input::{self, Input, Item, Label};
 use renju_core::{Board, Color};
@@ -44,7 +44,7 @@ pub struct Command {
     pub max_nodes: u64,
     /// How games are judged and records read.
     #[command(flatten)]
-    pub judge: JudgeArgs,
+    pub settings: SettingsArgs,
     /// Draw each line found as a numbered diagram under its result line.
     #[arg(long)]
     pub explain: bool,
@@ -83,7 +83,7 @@ pub fn parse_side(s: &str) -> Result<Color, renju_core::UnknownNameError> {
 /// As [`run`].
 pub fn main(cmd: &Command) -> Result<Status, Error> {
     let options = Options {
-        input: cmd.judge.line_options(cmd.record),
+        input: cmd.settings.line_options(cmd.record),
         side: cmd.side,
         limits: Limits {
             max_depth: cmd.max_depth,

@@ -28,7 +28,7 @@
 //! let e = parse_moves("h8 h9 p16", 15, b).unwrap_err();
 //! assert_eq!(e.to_string(), "move 3 'p16': column 'p' is off the 15x15 board (columns a..o)");
 //! let e = parse_moves("h8 (h9)", 15, b).unwrap_err();
-//! assert_eq!(e.to_string(), "move 2 '(': '(' is not a column letter (columns a..o)");
+//! assert_eq!(e.to_string(), "move 2 '(h9)': '(' is not a column letter (columns a..o)");
 //! ```
 
 use crate::record::Orientation;
@@ -229,7 +229,13 @@ pub fn parse_moves_into(
                 i += n;
             }
             Err((n, mut error)) => {
+                // the token is the whole word that cannot be read (`zz`, not its `z`)
                 let mut end = (i + n).min(bytes.len());
+                while end < bytes.len()
+                    && !matches!(bytes[end], b' ' | b'\t' | b'\n' | b'\r' | b',' | b';')
+                {
+                    end += 1;
+                }
                 while !text.is_char_boundary(end) {
                     end += 1;
                 }
@@ -266,6 +272,8 @@ pub fn parse_moves_into(
 /// assert_eq!(top[0].to_string(), "h14");
 /// let e = parse_moves("h8 p16", 15, Orientation::RowOneAtBottom).unwrap_err();
 /// assert_eq!((e.number, e.offset, e.token.as_str()), (2, 3, "p16"));
+/// // the whole word that cannot be read is named
+/// assert_eq!(parse_moves("h8 zz", 15, Orientation::RowOneAtBottom).unwrap_err().token, "zz");
 /// ```
 pub fn parse_moves(
     text: &str,

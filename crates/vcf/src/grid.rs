@@ -1,8 +1,9 @@
-//! The solver's own board: a padded one-dimensional grid with, for every five-point window of
-//! every line, the number of stones of each colour, and two bit sets per colour (windows with
-//! three own stones and no opponent stone, windows with four). Placing or removing a stone
-//! touches the 20 windows through it; finding the fours a colour can make is a walk over the
-//! set bits of its "three" windows.
+//! The solvers' own board: a padded one-dimensional grid with, for every five-point window of
+//! every line, the number of stones of each colour, and three bit sets per colour (windows with
+//! two, three and four own stones and no opponent stone). Placing or removing a stone touches
+//! the 20 windows through it; finding the fours a colour can make is a walk over the set bits
+//! of its "three" windows, finding the moves that would make new threes one over its "two"
+//! windows.
 
 use renju_core::{Board, Color, Point};
 
@@ -88,6 +89,7 @@ pub(crate) struct Grid {
     size: u8,
     cells: [u8; CELLS],
     count: [[u8; WINDOWS]; 2],
+    two: [[u64; WORDS]; 2],
     three: [[u64; WORDS]; 2],
     four: [[u64; WORDS]; 2],
     /// Whether each colour wins only with exactly five.
@@ -120,6 +122,7 @@ impl Grid {
             size,
             cells: [WALL; CELLS],
             count: [[OFF; WINDOWS]; 2],
+            two: [[0; WORDS]; 2],
             three: [[0; WORDS]; 2],
             four: [[0; WORDS]; 2],
             exact,
@@ -140,6 +143,7 @@ impl Grid {
         self.size = size;
         self.cells = self.blank_cells;
         self.count = self.blank_count;
+        self.two = [[0; WORDS]; 2];
         self.three = [[0; WORDS]; 2];
         self.four = [[0; WORDS]; 2];
         self.hash = 0;
@@ -189,6 +193,23 @@ impl Grid {
     #[inline]
     pub(crate) fn hash_after(&self, x: Cell, c: usize, y: Cell) -> u64 {
         self.hash ^ ZOBRIST[c][usize::from(x)] ^ ZOBRIST[1 - c][usize::from(y)]
+    }
+
+    /// Whether a stone of `c` on the empty `x` makes a winning row (exactly five where `c`
+    /// needs it).
+    #[inline]
+    pub(crate) fn makes_five(&self, x: Cell, c: usize) -> bool {
+        let xu = usize::from(x);
+        let o = 1 - c;
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 0..5 {
+                let w = (xu - k * step) * 4 + d;
+                if self.count[c][w] == 4 && self.count[o][w] == 0 && self.long_enough_only(w, c) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The cell of an on-board point.
@@ -244,7 +265,11 @@ impl Grid {
                 let theirs = self.count[o][w];
                 if theirs == 0 {
                     match n {
-                        3 => Self::set_bit(&mut self.three[c], w),
+                        2 => Self::set_bit(&mut self.two[c], w),
+                        3 => {
+                            Self::clear_bit(&mut self.two[c], w);
+                            Self::set_bit(&mut self.three[c], w);
+                        }
                         4 => {
                             Self::clear_bit(&mut self.three[c], w);
                             Self::set_bit(&mut self.four[c], w);
@@ -254,6 +279,7 @@ impl Grid {
                     }
                 } else if n == 1 {
                     match theirs {
+                        2 => Self::clear_bit(&mut self.two[o], w),
                         3 => Self::clear_bit(&mut self.three[o], w),
                         4 => Self::clear_bit(&mut self.four[o], w),
                         _ => {}
@@ -283,7 +309,11 @@ impl Grid {
                 let theirs = self.count[o][w];
                 if theirs == 0 {
                     match n {
-                        2 => Self::clear_bit(&mut self.three[c], w),
+                        1 => Self::clear_bit(&mut self.two[c], w),
+                        2 => {
+                            Self::clear_bit(&mut self.three[c], w);
+                            Self::set_bit(&mut self.two[c], w);
+                        }
                         3 => {
                             Self::set_bit(&mut self.three[c], w);
                             Self::clear_bit(&mut self.four[c], w);
@@ -293,6 +323,7 @@ impl Grid {
                     }
                 } else if n == 0 {
                     match theirs {
+                        2 => Self::set_bit(&mut self.two[o], w),
                         3 => Self::set_bit(&mut self.three[o], w),
                         4 => Self::set_bit(&mut self.four[o], w),
                         _ => {}
@@ -316,6 +347,22 @@ impl Grid {
             .map(|k| start + k * step)
             .find(|&x| self.cells[x] == EMPTY)
             .map(|x| x as Cell)
+    }
+
+    /// Whether `c` can make a four anywhere now (an open "three" window whose five would be
+    /// long enough).
+    pub(crate) fn any_four_move(&self, c: usize) -> bool {
+        for (i, &word) in self.three[c].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let w = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.long_enough_only(w, c) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Every empty cell where `c` makes a winning row now.
@@ -412,6 +459,128 @@ impl Grid {
         }
     }
 
+    /// Whether a four in window `w` of `c` could make a winning row: not when `c` needs
+    /// exactly five and an own stone lies just beyond either end of the window.
+    #[inline]
+    fn long_enough_only(&self, w: usize, c: usize) -> bool {
+        let (start, step) = (w / 4, STEPS[w % 4]);
+        !(self.exact[c]
+            && (self.cells[start - step] == stone(c) || self.cells[start + 5 * step] == stone(c)))
+    }
+
+    /// Whether the cell `x` lies in window `w`.
+    #[inline]
+    fn in_window(w: usize, x: usize) -> bool {
+        let (start, step) = (w / 4, STEPS[w % 4]);
+        x >= start && (x - start).is_multiple_of(step) && (x - start) / step < 5
+    }
+
+    /// For a stone of `c` on the empty `x`, along direction `d` only: each cell `y` of `c`'s
+    /// open two-stone windows through `x` on that line, with the five points a stone on `y`
+    /// would then make **on that line** (empty ones dropped). Pushed to `out` (not cleared).
+    pub(crate) fn line_fours_after(
+        &self,
+        x: Cell,
+        c: usize,
+        d: usize,
+        out: &mut Vec<(Cell, Cells)>,
+    ) {
+        let xu = usize::from(x);
+        let o = 1 - c;
+        let step = STEPS[d];
+        let mut ys = [0usize; 8];
+        let mut n = 0;
+        for k in 0..5 {
+            let start = xu - k * step;
+            let w = start * 4 + d;
+            if self.count[c][w] != 2 || self.count[o][w] != 0 {
+                continue;
+            }
+            for j in 0..5 {
+                let z = start + j * step;
+                if z != xu && self.cells[z] == EMPTY && !ys[..n].contains(&z) && n < ys.len() {
+                    ys[n] = z;
+                    n += 1;
+                }
+            }
+        }
+        for &y in &ys[..n] {
+            let mut fives = Cells::new();
+            for k in 0..5 {
+                let start = y - k * step;
+                let w = start * 4 + d;
+                let own = self.count[c][w];
+                if own >= OFF || self.count[o][w] != 0 {
+                    continue;
+                }
+                if own + u8::from(Self::in_window(w, xu)) != 3 {
+                    continue;
+                }
+                if self.exact[c] {
+                    let (before, after) = (start - step, start + 5 * step);
+                    if self.cells[before] == stone(c)
+                        || self.cells[after] == stone(c)
+                        || before == xu
+                        || after == xu
+                    {
+                        continue;
+                    }
+                }
+                for j in 0..5 {
+                    let z = start + j * step;
+                    if z != y && z != xu && self.cells[z] == EMPTY {
+                        fives.push_unique(z as Cell);
+                    }
+                }
+            }
+            if fives.len() > 0 {
+                out.push((y as Cell, fives));
+            }
+        }
+    }
+
+    /// For each of the four lines through `x`, the most stones of `c` in one window through
+    /// `x` that holds no stone of the other colour (0 when every window is blocked or leaves
+    /// the board). A stone of `c` on `x` can make a three on a line only where this is at
+    /// least 2, a four only where it is at least 3.
+    pub(crate) fn line_counts(&self, x: Cell, c: usize) -> [u8; 4] {
+        let xu = usize::from(x);
+        let o = 1 - c;
+        let mut out = [0u8; 4];
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 0..5 {
+                let w = (xu - k * step) * 4 + d;
+                let n = self.count[c][w];
+                if n < OFF && self.count[o][w] == 0 {
+                    out[d] = out[d].max(n);
+                }
+            }
+        }
+        out
+    }
+
+    /// The empty cells of `c`'s open "two" windows (two stones of `c`, none of the other
+    /// colour): the moves that make a new three-window for `c`, each once. `seen` is scratch
+    /// space of `CELLS` entries, `stamp` a value not yet in it.
+    pub(crate) fn two_cells(&self, c: usize, out: &mut Vec<Cell>, seen: &mut [u32], stamp: u32) {
+        out.clear();
+        for (i, &word) in self.two[c].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let w = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (start, step) = (w / 4, STEPS[w % 4]);
+                for k in 0..5 {
+                    let y = start + k * step;
+                    if self.cells[y] == EMPTY && seen[y] != stamp {
+                        seen[y] = stamp;
+                        out.push(y as Cell);
+                    }
+                }
+            }
+        }
+    }
+
     /// How many open windows through the empty `x` hold two stones of `c` (a stone there would
     /// make them threes): a cheap measure of the fours that would follow.
     #[inline]
@@ -428,5 +597,55 @@ impl Grid {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit sets agree with the counts after any sequence of placements and removals.
+    fn check(g: &Grid) {
+        for c in 0..2 {
+            for w in 0..WINDOWS {
+                let (own, theirs) = (g.count[c][w], g.count[1 - c][w]);
+                let bit = |bits: &[u64; WORDS]| bits[w / 64] & (1 << (w % 64)) != 0;
+                let open = own < OFF && theirs == 0;
+                assert_eq!(bit(&g.two[c]), open && own == 2, "two {c} {w}");
+                assert_eq!(bit(&g.three[c]), open && own == 3, "three {c} {w}");
+                assert_eq!(bit(&g.four[c]), open && own == 4, "four {c} {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_window_bits_follow_the_counts() {
+        let mut g = Grid::new(15, [true, false]);
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut placed: Vec<(Cell, usize)> = Vec::new();
+        for step in 0..600 {
+            if placed.len() > 40 || (next() % 4 == 0 && !placed.is_empty()) {
+                let (x, c) = placed.swap_remove((next() as usize) % placed.len());
+                g.remove(x, c);
+            } else {
+                let p = Point::new((next() % 15) as u8, (next() % 15) as u8).unwrap();
+                let x = Grid::cell(p);
+                if g.is_empty(x) {
+                    let c = (next() % 2) as usize;
+                    g.place(x, c);
+                    placed.push((x, c));
+                }
+            }
+            if step % 20 == 0 {
+                check(&g);
+            }
+        }
+        check(&g);
     }
 }

@@ -8,7 +8,7 @@
 //! with the attacker's five or, in renju, with a White four whose every block is forbidden for
 //! Black.
 //!
-//! The cases the definition settles (each has a diagram test in `tests/rules.rs`):
+//! The cases the definition settles (each has a diagram test in `tests/it/rules.rs`):
 //! - a four that the defender can answer with a five of its own is not forcing;
 //! - a block that makes a four for the defender must be answered by the attacker's five, or
 //!   by a four that blocks it;
@@ -21,8 +21,13 @@
 //! 20) and a node budget. A transposition table keyed by a Zobrist hash remembers positions
 //! that fail; it grows (2 MB, 16 MB, 64 MB) with the searches that need it.
 //!
-//! It is **not** a general game-tree search (no threes, no VCT), a rules engine (the
-//! foul checker is renju-core's [`FoulChecker`](renju_core::FoulChecker)) or a record reader.
+//! The board it searches on, [`board::ThreatBoard`], is public: it is also the board of the
+//! VCT solver (`renju-vct`), so that both solvers ask the same questions of one implementation
+//! (five points, fours, winning moves, Black's fouls).
+//!
+//! It is **not** a general game-tree search (no threes, no VCT: that is `renju-vct`), a rules
+//! engine (the foul checker is renju-core's [`FoulChecker`](renju_core::FoulChecker)) or a
+//! record reader.
 //!
 //! ```
 //! use renju_core::{Board, Color, Point, RuleSet};
@@ -45,6 +50,7 @@
 //! assert_eq!(solve(&board, Color::Black, RuleSet::Renju), Answer::NotFound);
 //! ```
 
+pub mod board;
 mod grid;
 mod search;
 

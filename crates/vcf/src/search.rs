@@ -1,9 +1,10 @@
 //! The depth-first VCF search over the [`Grid`], with the foul checker for Black's moves and a
 //! transposition table of positions already known to fail.
 
+use crate::board::ThreatBoard;
 use crate::grid::{Cell, Cells, Grid, ci};
 use crate::{Answer, Limits, Line, LineEnd};
-use renju_core::{Board, Color, Convention, FoulChecker, Point, RuleSet};
+use renju_core::{Board, Color, Convention, Point, RuleSet};
 
 /// The sizes of the transposition table (entries of 8 bytes): it starts with the first (2 MB)
 /// and grows to the next during the first search that visits more than the next one's
@@ -98,20 +99,15 @@ struct Cand {
 /// ```
 pub struct Solver {
     rules: RuleSet,
-    convention: Convention,
     limits: Limits,
-    grid: Box<Grid>,
-    fouls: FoulChecker,
+    board: ThreatBoard,
     tt: Vec<u64>,
     /// The node count at which the search grows the table ([`GROW_AFTER`]; `u64::MAX` once
     /// it has its largest size).
     grow_at: u64,
     nodes: u64,
-    seen: Vec<u32>,
-    stamp: u32,
     buffers: Vec<Vec<Cand>>,
     scratch: Vec<(Cell, Cells)>,
-    slot: Vec<u16>,
     line: Vec<Cell>,
     end: LineEnd,
     generation: u16,
@@ -138,26 +134,15 @@ impl Solver {
         convention: Convention,
         limits: Limits,
     ) -> Solver {
-        let exact = [
-            rules.exact_five(Color::Black),
-            rules.exact_five(Color::White),
-        ];
-        let mut grid = Grid::new(board.size(), exact);
-        grid.load(board);
         Solver {
             rules,
-            convention,
             limits,
-            grid,
-            fouls: FoulChecker::new(board),
+            board: ThreatBoard::new(board, rules, convention),
             tt: vec![0; TABLE_SIZES[0]],
             grow_at: GROW_AFTER[1],
             nodes: 0,
-            seen: vec![0; crate::grid::CELLS],
-            stamp: 0,
             buffers: Vec::new(),
             scratch: Vec::new(),
-            slot: vec![0; crate::grid::CELLS],
             line: Vec::new(),
             end: LineEnd::Five,
             generation: 1,
@@ -198,40 +183,42 @@ impl Solver {
 
     /// Replaces the whole position by `board` (any side 5..=20).
     pub fn set_board(&mut self, board: &Board) {
-        if board.size() != self.grid.size() {
+        if board.size() != self.board.size() {
             // The keys hash the stones only: a position on another board is another position.
             self.clear_table();
         }
-        self.grid.load(board);
-        self.fouls = FoulChecker::new(board);
+        self.board.set_board(board);
     }
 
     /// Puts a stone on the position; returns false (and does nothing) when `p` is off the
     /// board or occupied.
     pub fn place(&mut self, p: Point, color: Color) -> bool {
-        if !self.grid.contains(p) || !self.grid.is_empty(Grid::cell(p)) {
-            return false;
-        }
-        self.grid.place(Grid::cell(p), ci(color));
-        self.fouls.place(p, color);
-        true
+        self.board.place(p, color)
     }
 
     /// Takes the stone off `p` (nothing happens where there is none).
     pub fn remove(&mut self, p: Point) {
-        if !self.grid.contains(p) {
-            return;
-        }
-        if let Some(color) = self.fouls.stone(p) {
-            self.grid.remove(Grid::cell(p), ci(color));
-            self.fouls.remove(p);
-        }
+        self.board.remove(p);
     }
 
     /// The stone on `p`, if any.
     #[must_use]
     pub fn stone(&self, p: Point) -> Option<Color> {
-        self.fouls.stone(p)
+        self.board.stone(p)
+    }
+
+    /// The position the solver works on, with its fours, five points and foul checker (see
+    /// [`ThreatBoard`]).
+    #[must_use]
+    pub fn board(&self) -> &ThreatBoard {
+        &self.board
+    }
+
+    /// The position, to change or to ask questions that need scratch space. The table stays
+    /// valid whatever is done to the stones (it is keyed by them), as long as the board's
+    /// size stays the same.
+    pub fn board_mut(&mut self) -> &mut ThreatBoard {
+        &mut self.board
     }
 
     /// Transposition-table hits (positions known to fail) of the last question.
@@ -254,7 +241,7 @@ impl Solver {
     /// Whether `attacker` has a VCF whose first move is `first` (a five there counts).
     /// [`Answer::NotFound`] when `first` is off the board or occupied.
     pub fn solve_starting_with(&mut self, attacker: Color, first: Point) -> Answer {
-        if !self.grid.contains(first) || !self.grid.is_empty(Grid::cell(first)) {
+        if !self.board.is_empty(first) {
             return Answer::NotFound;
         }
         self.run(attacker, Some(Grid::cell(first)))
@@ -265,7 +252,7 @@ impl Solver {
         self.nodes = 0;
         self.hits = 0;
         self.line.clear();
-        let own = self.grid.all_fives(a);
+        let own = self.board.grid.all_fives(a);
         if let Some(x) = own.first() {
             let win = match first {
                 None => Some(x),
@@ -275,7 +262,7 @@ impl Solver {
                 return Answer::Found(Line::new(attacker, vec![Grid::point(w)], LineEnd::Five));
             }
         }
-        let theirs = self.grid.all_fives(1 - a);
+        let theirs = self.board.grid.all_fives(1 - a);
         if theirs.len() >= 2 {
             return Answer::NotFound;
         }
@@ -377,20 +364,15 @@ impl Solver {
 
     /// Black in renju: whether a Black stone on `x` is forbidden now.
     fn black_forbidden(&self, x: Cell) -> bool {
-        self.fouls
-            .is_forbidden(Grid::point(x), self.convention)
-            .is_some()
+        self.board.black_forbidden(x)
     }
 
     fn put(&mut self, x: Cell, c: usize) {
-        self.grid.place(x, c);
-        let color = if c == 0 { Color::Black } else { Color::White };
-        self.fouls.place(Grid::point(x), color);
+        self.board.put(x, c);
     }
 
     fn take(&mut self, x: Cell, c: usize) {
-        self.grid.remove(x, c);
-        self.fouls.remove(Grid::point(x));
+        self.board.take(x, c);
     }
 
     /// The attacker `a` to move with at most `budget` attacker moves left, no five of its
@@ -414,7 +396,7 @@ impl Solver {
         if self.nodes == self.grow_at {
             self.grow_table();
         }
-        let key = self.grid.hash() ^ SIDE[a];
+        let key = self.board.grid.hash() ^ SIDE[a];
         let cuts_before = self.cuts;
         if first.is_none() && !probed && self.tt_fails(key, budget) {
             self.hits += 1;
@@ -434,16 +416,8 @@ impl Solver {
         moves.clear();
         match (forced, first) {
             (Some(d), Some(f)) if d != f => {}
-            (Some(x), _) | (None, Some(x)) => moves.push((x, self.grid.fives_after(x, a))),
-            (None, None) => {
-                self.stamp = self.stamp.wrapping_add(1);
-                if self.stamp == 0 {
-                    self.seen.iter_mut().for_each(|s| *s = u32::MAX);
-                    self.stamp = 1;
-                }
-                self.grid
-                    .four_moves(a, &mut moves, &mut self.seen, &mut self.slot, self.stamp);
-            }
+            (Some(x), _) | (None, Some(x)) => moves.push((x, self.board.grid.fives_after(x, a))),
+            (None, None) => self.board.four_cells(a, &mut moves),
         }
         for &(x, fives) in &moves {
             let mut fives = fives;
@@ -472,7 +446,7 @@ impl Solver {
             let side = SIDE[a];
             for c in &mut cands {
                 if c.fives.len() == 1 {
-                    let child = self.grid.hash_after(c.at, a, c.fives.as_slice()[0]) ^ side;
+                    let child = self.board.grid.hash_after(c.at, a, c.fives.as_slice()[0]) ^ side;
                     c.known_fail = self.tt_probe(child, budget - 1);
                 }
             }
@@ -480,7 +454,7 @@ impl Solver {
         // Single fours that may be searched: those that feed more windows first.
         for c in &mut cands {
             if c.score == 0 && c.known_fail.is_none() {
-                c.score = self.grid.potential(c.at, a);
+                c.score = self.board.grid.potential(c.at, a);
             }
         }
         self.scratch = moves;
@@ -571,7 +545,7 @@ impl Solver {
                 }
             } else {
                 // The single block; the defender's own five points after it.
-                let theirs = self.grid.fives_after(f, d);
+                let theirs = self.board.grid.fives_after(f, d);
                 if theirs.len() <= 1 {
                     self.put(f, d);
                     self.line.push(f);

@@ -64,18 +64,28 @@ pub struct Command {
     /// Audit only every N-th record of each file (records not sampled have no row).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub sample: usize,
-    /// Also look for missed wins: findings missed-vcf (the side to move had a VCF and its
-    /// move starts none) and lost-with-vcf (no decisive end, declared lost by the side to
-    /// move, which has a VCF). Every position of every game is solved.
-    #[arg(long)]
-    pub missed_wins: bool,
-    /// The VCF depth limit of --missed-wins: the most fours, the final five not counted.
-    #[arg(long, value_name = "N", default_value_t = renju_vcf::DEFAULT_MAX_DEPTH, requires = "missed_wins")]
-    pub max_depth: u32,
+    /// Missed wins (`--missed-wins[=vcf|vct]`, `--max-depth`, `--threat-depth`).
+    #[command(flatten)]
+    pub missed: super::missed_args::MissedWinsArgs,
 }
 
 impl Command {
     /// What to audit and how.
+    ///
+    /// # Errors
+    /// A missed-wins option out of range or without its pass (the sentence to print).
+    pub fn checked_options(&self) -> Result<Options, String> {
+        Ok(Options {
+            missed_wins: self
+                .missed
+                .limits()
+                .map_err(|(option, reason)| format!("{option}: {reason}"))?,
+            ..self.options()
+        })
+    }
+
+    /// What to audit and how (a missed-wins option out of range, which
+    /// [`Command::checked_options`] reports, turns the missed-wins scan off).
     #[must_use]
     pub fn options(&self) -> Options {
         let read = self.settings.read_options();
@@ -84,10 +94,7 @@ impl Command {
             format: read.format,
             orientation: read.orientation,
             sample: self.sample,
-            missed_wins: self.missed_wins.then_some(renju_vcf::Limits {
-                max_depth: self.max_depth,
-                ..renju_vcf::Limits::default()
-            }),
+            missed_wins: self.missed.limits().ok().flatten(),
             encoding: read.encoding,
         }
     }
@@ -120,7 +127,14 @@ pub fn main(cmd: &Command) -> u8 {
             return 2;
         }
     };
-    match run_command(&cmd.options(), &io) {
+    let options = match cmd.checked_options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("corpus-tool validate: {e}");
+            return 2;
+        }
+    };
+    match run_command(&options, &io) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("corpus-tool validate: {e}");

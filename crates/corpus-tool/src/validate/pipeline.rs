@@ -71,7 +71,9 @@ fn audit_one<T>(
     };
     let mut row = Row::audited(file, 0, &record, &audit);
     if let Some(limits) = options.missed_wins {
-        row.add_scan(renju_analyzer::missed::scan_game(&record, &audit, limits));
+        row.add_scan(renju_analyzer::missed::scan_game_with(
+            &record, &audit, &limits,
+        ));
     }
     let extra = extra(&record, &audit);
     Worked {

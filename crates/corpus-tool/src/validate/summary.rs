@@ -174,6 +174,22 @@ pub struct MissedWins {
     pub max_depth: u32,
     /// The most search nodes per position.
     pub max_nodes: u64,
+    /// The VCT pass (`--missed-wins=vct`); absent from the JSON when not run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vct: Option<VctPass>,
+}
+
+/// The limits of `--missed-wins=vct`'s VCT pass, as the JSON summary's
+/// `settings.missed_wins.vct`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct VctPass {
+    /// `--max-depth`: the most attacker moves of a VCT, the final five not counted.
+    pub max_depth: u32,
+    /// `--threat-depth`: a threat is a move after which a VCF of at most this many fours
+    /// would win if the defender passed.
+    pub threat_depth: u32,
+    /// The most search nodes per position.
+    pub max_nodes: u64,
 }
 
 fn format_or_null<S: Serializer>(v: &Option<Format>, s: S) -> Result<S::Ok, S::Error> {
@@ -196,8 +212,13 @@ impl RunSettings {
             format: options.format,
             orientation: options.orientation,
             missed_wins: options.missed_wins.map(|l| MissedWins {
-                max_depth: l.max_depth,
-                max_nodes: l.max_nodes,
+                max_depth: l.vcf.max_depth,
+                max_nodes: l.vcf.max_nodes,
+                vct: l.vct.map(|v| VctPass {
+                    max_depth: v.max_depth,
+                    threat_depth: v.threat_depth,
+                    max_nodes: v.max_nodes,
+                }),
             }),
         }
     }
@@ -206,10 +227,22 @@ impl RunSettings {
 impl fmt::Display for RunSettings {
     /// As [`Settings`] says it: `rules renju, convention lenient, claim policy claim`; then,
     /// with `--missed-wins`, `; --missed-wins --max-depth 20 (at most 1,000,000 search nodes a
-    /// position)`.
+    /// position)`; with `--missed-wins=vct`, `; --missed-wins=vct --max-depth 5 --threat-depth
+    /// 1 (at most 10,000,000 search nodes a position; VCFs first, at most 20 fours)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Settings::new(self.rules, self.convention, self.claim_policy).fmt(f)?;
-        if let Some(m) = self.missed_wins {
+        if let Some(m) = self.missed_wins
+            && let Some(v) = m.vct
+        {
+            write!(
+                f,
+                "; --missed-wins=vct --max-depth {} --threat-depth {} (at most {} search nodes a position; VCFs first, at most {} fours)",
+                v.max_depth,
+                v.threat_depth,
+                thousands(v.max_nodes),
+                m.max_depth
+            )?;
+        } else if let Some(m) = self.missed_wins {
             write!(
                 f,
                 "; --missed-wins --max-depth {} (at most {} search nodes a position)",
@@ -379,7 +412,7 @@ impl Summary {
         }
         for u in &row.unsettled {
             self.notes
-                .entry(renju_analyzer::missed::Unsettled::KIND)
+                .entry(u.kind())
                 .or_default()
                 .add(|| example(u.move_number, u.to_string()));
         }
@@ -449,7 +482,7 @@ pub fn for_each_finding(
             (FindingKind::ResultMismatch, Some(a)) => {
                 f(kind, &|| (a.end_move, row.detail.clone()));
             }
-            (FindingKind::MissedVcf | FindingKind::LostWithVcf, _) => {
+            (k, _) if k.from_missed_wins() => {
                 let m = missed.next();
                 f(kind, &|| match m {
                     Some(m) => (m.move_number(), m.to_string()),

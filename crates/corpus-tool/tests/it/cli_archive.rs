@@ -101,7 +101,7 @@ fn dedupe_report_unique_and_summary() {
     assert!(
         stdout.contains("move not written: ")
             && stdout
-                .contains("a.renju record 3: move 2 'z' cannot be read, so it cannot be written"),
+                .contains("a.renju record 3: move 2 'zz' cannot be read, so it cannot be written"),
         "{stdout}"
     );
 }
@@ -268,7 +268,7 @@ fn filter_conditions() {
     assert!(stdout.contains("1 matched"), "{stdout}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "white h8\n");
     assert!(
-        stdout.contains("g.renju record 4: move 2 'z' cannot be read, so it cannot be written"),
+        stdout.contains("g.renju record 4: move 2 'zz' cannot be read, so it cannot be written"),
         "{stdout}"
     );
     let (_, stdout, _) = tool(&["filter", "--declared", "draw", "-o", o, fs]);
@@ -510,7 +510,7 @@ fn archive_commands_share_one_summary_style() {
             "{args:?}: {stderr}"
         );
         assert_eq!(
-            stdout.matches("move 2 'z'").count(),
+            stdout.matches("move 2 'zz'").count(),
             1,
             "{args:?}: {stdout}"
         );

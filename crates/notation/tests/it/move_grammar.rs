@@ -74,7 +74,7 @@ fn errors_name_the_move_and_the_boards_real_ranges() {
         (
             "h8 -h9",
             15,
-            "move 2 '-': '-' is not a column letter (columns a..o)",
+            "move 2 '-h9': '-' is not a column letter (columns a..o)",
         ),
         (
             "h8, 9",
@@ -109,7 +109,7 @@ fn errors_name_the_move_and_the_boards_real_ranges() {
         (
             "a1 (b2)",
             20,
-            "move 2 '(': '(' is not a column letter (columns a..t)",
+            "move 2 '(b2)': '(' is not a column letter (columns a..t)",
         ),
         (
             "t20 u1",
