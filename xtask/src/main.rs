@@ -48,7 +48,8 @@ enum Task {
  11. cargo xtask python (the Python package: wheel built, installed in target/py-venv,
      pytest, mypy --strict and stubtest)
  12. cargo xtask parquet (corpus-tool's Parquet game file and report read with pyarrow and
-     checked against the CSV report: the corpus and the 147k archive)
+     checked against the CSV report, the corpus and the 147k archive; the archive's
+     .renju -> Parquet -> .renju round trip byte-identical, corpus-tool tests/it parquet::)
 A check that cannot run (a tool or the shared data missing) fails when CI is set and
 says how to install what is missing; without CI it is skipped with a note.
 .ci/run installs cargo-machete, cargo-semver-checks and chromium, then runs cargo fmt --check
@@ -110,7 +111,7 @@ package installed as the yardstick and crates/renju-py/bench/bench.py run instea
     },
     /// corpus-tool's Parquet files read with pyarrow and checked against the CSV report.
     #[command(
-        long_about = "corpus-tool's Parquet files read by an independent reader: pyarrow in target/py-venv (the venv of `cargo xtask python`, made and given pyarrow from PyPI when missing). For the corpus and the 147k archive: corpus-tool convert INPUT games.parquet, validate --report audit.csv and --report audit.parquet, then crates/parquet/tests/independent/check.py: the game schema, row counts, keys, declared results and moves against the CSV, the report's types and every value. What cannot run fails under CI, else it is skipped with a note."
+        long_about = "corpus-tool's Parquet files read by an independent reader: pyarrow in target/py-venv (the venv of `cargo xtask python`, made and given pyarrow from PyPI when missing). For the corpus and the 147k archive: corpus-tool convert INPUT games.parquet, validate --report audit.csv and --report audit.parquet, then crates/parquet/tests/independent/check.py: the game schema, row counts, keys, declared results and moves against the CSV, the report's types and every value; then the 147k archive's .renju -> Parquet -> .renju round trip, byte-identical (corpus-tool tests/it parquet::, in release). What cannot run fails under CI, else it is skipped with a note."
     )]
     Parquet,
     /// Write docs/tables/ (openings, continuous swap, opening rules).
