@@ -34,7 +34,8 @@ enum Task {
   1. cargo test --workspace
   2. cargo test -p renju-core --features serde --test it serde_feature::
   3. the real-archive audit in release (corpus-tool tests/it archive::, ignored by default):
-     every line accounted for, the documented totals pinned, both conventions
+     every line accounted for, the documented totals pinned, both conventions;
+     and the opening book of that archive against a scan (renju-book tests/it archive::)
   4. the HTML report opened in headless Chromium, in release (corpus-tool tests/it html::,
      the corpus and the 147k archive; Debian's `chromium`)
   5. a shorter run of the literal reference comparison in release (20,000 + 5,000 boards)
@@ -45,8 +46,8 @@ enum Task {
   9. cargo xtask semver (the public API against the last release, cargo-semver-checks)
  10. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate)
- 11. cargo xtask python (the Python package: wheel built, installed in target/py-venv,
-     pytest, mypy --strict and stubtest)
+ 11. cargo xtask python --spark (the Python package: wheel built, installed in
+     target/py-venv, pytest, mypy --strict and stubtest; then the Spark audit in local mode)
  12. cargo xtask parquet (corpus-tool's Parquet game file and report read with pyarrow and
      checked against the CSV report, the corpus and the 147k archive; the archive's
      .renju -> Parquet -> .renju round trip byte-identical, corpus-tool tests/it parquet::)
@@ -101,13 +102,18 @@ fails the task. Every corpus-tool validate option works, e.g. \
 target/py-venv made when absent and maturin, pytest, hypothesis, mypy and pyarrow installed \
 into it from PyPI; corpus-tool built in release (the tests compare with it); the abi3 wheel \
 built by maturin into target/wheels and installed; pytest over crates/renju-py/tests; \
-mypy --strict on a typed example and mypy.stubtest on the stubs. With --bench: the `renju` \
-package installed as the yardstick and crates/renju-py/bench/bench.py run instead."
+mypy --strict on a typed example and mypy.stubtest on the stubs. With --spark: PySpark installed \
+too and the Spark tests run (renju_kit.spark.audit in local mode on the 147k archive split into \
+16 files; Java 17+ needed). With --bench: the `renju` package installed as the yardstick and \
+crates/renju-py/bench/bench.py run instead."
     )]
     Python {
         /// Run the benchmark (installs the `renju` yardstick into the venv) instead of the tests.
         #[arg(long)]
         bench: bool,
+        /// Also run the Spark tests (installs PySpark into the venv; needs Java 17+).
+        #[arg(long)]
+        spark: bool,
     },
     /// corpus-tool's Parquet files read with pyarrow and checked against the CSV report.
     #[command(
@@ -122,11 +128,11 @@ package installed as the yardstick and crates/renju-py/bench/bench.py run instea
     },
     /// Every benchmark, then the whole commands the docs quote, timed (see `--help`).
     #[command(
-        long_about = "Every benchmark of the workspace in release (cargo bench: the foul \
-checker, the VCF solver, corpus-tool fouls, the archive audit with 1 and 2 jobs, dedupe and \
-search, opening statistics, SGF trees), then the whole corpus-tool commands the docs quote, \
-timed end to end (best and mean of a few runs). With --markdown, docs/performance.md is \
-written from this run: every figure with its command and the machine."
+        long_about = "Every benchmark of the workspace in release (each cargo bench listed \
+in xtask/src/bench.rs, then the Python package's, `cargo xtask python --bench`), then the whole \
+corpus-tool commands the docs point to, timed end to end (best and mean of a few runs). With \
+--markdown, docs/performance.md is written from this run: every figure with its command, the \
+machine and its load. A step that cannot run is written as not run and fails the task."
     )]
     Bench {
         /// Write docs/performance.md from the figures of this run.
@@ -198,6 +204,18 @@ fn ci() -> Result<(), String> {
         "archive::",
         "--nocapture",
     ])?;
+    // the opening book of the 147k archive against a scan (renju-book tests/it/archive.rs)
+    cargo(&[
+        "test",
+        "--release",
+        "-p",
+        "renju-book",
+        "--test",
+        "it",
+        "--",
+        "--ignored",
+        "archive::",
+    ])?;
     // The HTML report in headless Chromium (each test prints SKIPPED when it is absent): the
     // example corpus (screenshot under target/tmp/html-report/) and the 147k archive's page.
     cargo(&[
@@ -241,7 +259,7 @@ fn ci() -> Result<(), String> {
     package::package()?;
     semver::check()?;
     machete()?;
-    python::python(false)?;
+    python::python(false, true)?;
     parquet::check()
 }
 
@@ -358,7 +376,7 @@ fn main() -> ExitCode {
             },
         ),
         Task::Validate { args } => ("validate", validate(&args)),
-        Task::Python { bench } => ("python", python::python(bench)),
+        Task::Python { bench, spark } => ("python", python::python(bench, spark)),
         Task::Parquet => ("parquet", parquet::check()),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
@@ -483,7 +501,7 @@ mod tests {
             ("cargo xtask package", "package::package()"),
             ("cargo xtask semver", "semver::check()"),
             ("cargo machete", "machete()"),
-            ("cargo xtask python", "python::python(false)"),
+            ("cargo xtask python", "python::python(false, true)"),
             ("cargo xtask parquet", "parquet::check()"),
         ] {
             let found = help[at..]

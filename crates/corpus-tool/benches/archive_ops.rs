@@ -59,6 +59,7 @@ fn child(mode: &str, path: &Path) {
                 report: None,
                 show: 0,
                 input: corpus_tool::input::ReadOptions::default(),
+                book: None,
             };
             search::run(&args, &engine).expect("search").stdout
         }

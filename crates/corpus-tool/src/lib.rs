@@ -7,6 +7,7 @@
 //! judge (`analyzer`): it wires them to files, threads and reports.
 
 pub mod args;
+pub mod book;
 pub mod convert;
 pub mod dedupe;
 pub mod engine;

@@ -51,6 +51,9 @@ enum Command {
     Filter(filter::Command),
     /// VCF (victory by continuous fours) of positions, one position a line.
     Vcf(vcf::Command),
+    /// An opening book of archives in SQLite: build, add, query, export.
+    #[command(subcommand)]
+    Book(corpus_tool::book::Command),
     /// VCT (victory by continuous threats: fours and threes) of positions, one a line.
     Vct(vct::Command),
 }
@@ -71,6 +74,7 @@ impl Command {
             Command::Search(_) => "search",
             Command::Filter(_) => "filter",
             Command::Vcf(_) => "vcf",
+            Command::Book(_) => "book",
             Command::Vct(_) => "vct",
         }
     }
@@ -139,6 +143,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Dedupe(c) => ExitCode::from(dedupe::main(&c)),
         Command::Search(c) => ExitCode::from(search::main(&c)),
         Command::Filter(c) => ExitCode::from(filter::main(&c)),
+        Command::Book(c) => ExitCode::from(corpus_tool::book::main(&c)),
     })
 }
 

@@ -203,49 +203,58 @@ pub fn read_records<T: Send>(
     let entries = walk_paths(paths).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
     let mut unreadable = Vec::new();
     let mut salvaged = Vec::new();
-    let streamed =
-        stream(
-            entries,
-            engine,
-            StreamOptions { read, sample: 1 },
-            &|file, r| {
-                let t = work(file, &r);
-                (r, t)
-            },
-            &mut |r| match r.item {
-                Ok((read, t)) => {
-                    if let Read::Salvaged(g, m) = &read {
-                        let source = Source {
-                            file: std::sync::Arc::clone(&r.file),
-                            index: r.index,
-                        };
-                        salvaged.push((source, format!(
-                        "{}: record {}: move {} '{}' cannot be read: {}; the moves before it \
-                         ({}) are the game (verdict illegal, as validate reads it)",
-                        r.file,
-                        r.index,
-                        m.number,
-                        m.text,
-                        m.reason,
-                        g.moves.len()
-                    )));
-                    }
+    let streamed = stream(
+        entries,
+        engine,
+        StreamOptions { read, sample: 1 },
+        &|file, r| {
+            let t = work(file, &r);
+            (r, t)
+        },
+        &mut |r| match r.item {
+            Ok((read, t)) => {
+                if let Read::Salvaged(g, m) = &read {
                     let source = Source {
-                        file: r.file,
+                        file: std::sync::Arc::clone(&r.file),
                         index: r.index,
                     };
-                    sink(source, read, t);
+                    salvaged.push((source, salvaged_sentence(&r.file, r.index, g, m)));
                 }
-                Err(why) => unreadable.push(why),
-            },
-            &mut |_| {},
-        );
+                let source = Source {
+                    file: r.file,
+                    index: r.index,
+                };
+                sink(source, read, t);
+            }
+            Err(why) => unreadable.push(why),
+        },
+        &mut |_| {},
+    );
     Ok(Walked {
         streamed,
         unreadable,
         salvaged,
         written: std::collections::HashSet::new(),
     })
+}
+
+/// The sentence of a salvaged record (record `index` of `file`, read up to the unreadable
+/// move `m`: `g` holds the moves before it), as [`Walked::salvaged`] lists it.
+#[must_use]
+pub fn salvaged_sentence(
+    file: &str,
+    index: usize,
+    g: &renju_notation::GameRecord,
+    m: &renju_analyzer::UnreadableMove,
+) -> String {
+    format!(
+        "{file}: record {index}: move {} '{}' cannot be read: {}; the moves before it ({}) are \
+         the game (verdict illegal, as validate reads it)",
+        m.number,
+        m.text,
+        m.reason,
+        g.moves.len()
+    )
 }
 
 /// What an archive command gives the command line: its text for stdout and for stderr, and

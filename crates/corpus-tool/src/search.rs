@@ -70,6 +70,29 @@ impl Position {
         }
     }
 
+    /// Moves that lead to the position: its stones, black and white in turn (a pass where
+    /// one colour has no stone left).
+    fn moves(&self) -> Result<Vec<Move>, String> {
+        let b = self.board()?;
+        let black: Vec<Point> = b
+            .stones()
+            .filter(|s| s.1 == Color::Black)
+            .map(|s| s.0)
+            .collect();
+        let white: Vec<Point> = b
+            .stones()
+            .filter(|s| s.1 == Color::White)
+            .map(|s| s.0)
+            .collect();
+        let mut moves = Vec::with_capacity(2 * black.len().max(white.len()));
+        for i in 0..black.len().max(white.len()) {
+            for side in [&black, &white] {
+                moves.push(side.get(i).map_or(Move::Pass, |&p| Move::Stone(p)));
+            }
+        }
+        Ok(moves)
+    }
+
     fn finder(&self) -> Result<Finder, String> {
         match self {
             Position::Pattern(path) => {
@@ -149,6 +172,9 @@ pub struct Args {
     pub show: usize,
     /// How to read the inputs.
     pub input: crate::input::ReadOptions,
+    /// An opening book of the same files, to answer from instead of reading them
+    /// ([`crate::book::stored_games`]).
+    pub book: Option<PathBuf>,
 }
 
 /// The CSV header: the contract columns, then `next`, `declared` and (for a pattern) `at`.
@@ -194,6 +220,19 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
         }
         Some(finder.find(g))
     };
+    let mut said = String::new();
+    if let (Some(book), Finder::Position(q)) = (&args.book, &finder) {
+        let (b, w) = q.stones();
+        match crate::book::stored_games(book, &args.paths, args.input, b + w) {
+            Ok(stored) => return from_book(args, &finder, found, &stored, book),
+            Err(why) => {
+                said = format!(
+                    "search: the book {} cannot answer: {why}; scanning the files\n",
+                    book.display()
+                );
+            }
+        }
+    }
     let walked = read_records(
         &args.paths,
         args.input,
@@ -210,10 +249,43 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     let on_stdout = args.report.as_deref().is_some_and(is_stdout);
     Ok(Output::new(
         text,
-        walked.skipped_lines(),
+        said + &walked.skipped_lines(),
         walked.status(),
         on_stdout,
     ))
+}
+
+/// `search --book`: the matches from the games the book stores of the files given (the same
+/// records, ids, declared results and moves: the same output as the scan), none read when the
+/// book counts no game at the position.
+fn from_book(
+    args: &Args,
+    finder: &Finder,
+    mut found: Matches,
+    stored: &crate::book::StoredGames,
+    book: &std::path::Path,
+) -> Result<Output, String> {
+    let mut walked = crate::records::Walked::default();
+    let (files, records, set_up) = stored.totals();
+    walked.streamed.files = files;
+    walked.streamed.records = records;
+    found.set_up = set_up;
+    if stored.games_at(&args.position.moves()?)? > 0 {
+        stored.each_game(&mut |file, index, g| {
+            if let Some(hit) = finder.find(g) {
+                let src = renju_archive::dedupe::Source {
+                    file: std::sync::Arc::clone(file),
+                    index,
+                };
+                found.add(&src, &crate::input::Read::Game(g.clone()), hit);
+            }
+        })?;
+    }
+    found.finish_report(false)?;
+    let text = found.text(finder, &walked, args.report.is_some());
+    let said = format!("search: answered from the book {}\n", book.display());
+    let on_stdout = args.report.as_deref().is_some_and(is_stdout);
+    Ok(Output::new(text, said, walked.status(), on_stdout))
 }
 
 /// The matches of a search, in input order: the report, the first few for stdout, the tree
@@ -373,8 +445,14 @@ position, in the position's orientation, with games, share and declared results.
 the one asked (for a pattern: the symmetry applied to the pattern, and at the point its
 bottom-left cell lies on).
 
+With --book BOOK.sqlite (built by `corpus-tool book build` from exactly the files given,
+unchanged, read with the same options), a position of at most the book's depth is answered
+from the games the book stores: the same output, without reading the files (stderr says
+so); otherwise the files are scanned and stderr says why.
+
 Examples:
   corpus-tool search --position 'h8 h9 i10' archive.renju
+  corpus-tool search --position 'h8 h9 i10' --book book.sqlite archive.renju
   corpus-tool search --diagram pos.txt --report hits.csv archive/
   corpus-tool search --pattern open-three.txt archive.renju")]
 #[command(group(clap::ArgGroup::new("query").required(true).args(["position", "board", "diagram", "pattern"])))]
@@ -401,6 +479,10 @@ pub struct Command {
     /// How many matches stdout lists.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub show: usize,
+    /// Answer from this opening book (`corpus-tool book build`) when it holds the position
+    /// and was built from exactly these files, unchanged; else scan them, saying why.
+    #[arg(long, value_name = "BOOK.sqlite")]
+    pub book: Option<PathBuf>,
     /// How the inputs are read.
     #[command(flatten)]
     pub input: crate::args::InputArgs,
@@ -428,6 +510,7 @@ pub fn main(cmd: &Command) -> u8 {
         report: cmd.report.clone(),
         show: cmd.show,
         input: cmd.input.read_options(),
+        book: cmd.book.clone(),
     };
     finish_command("search", &cmd.run, |engine| run(&args, engine))
 }

@@ -5,6 +5,7 @@
 mod accounting;
 mod archive;
 mod cli_archive;
+mod cli_book;
 mod cli_convert;
 mod cli_explain;
 mod cli_fouls;

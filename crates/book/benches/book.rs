@@ -1,0 +1,422 @@
+//! The book's figures: build time against `validate`'s work and against SQLite's own insert
+//! floor, query time (in process and whole process), size, and a 2M-game build in bounded
+//! memory. `cargo bench -p renju-book` runs all but the last; `cargo bench -p renju-book --
+//! big` runs only the last (measure it with `/usr/bin/time -v`).
+//!
+//! The yardstick is `corpus-tool validate --quiet --jobs 2` on the same file, run in the same
+//! process when its release binary is there (`cargo build --release -p corpus-tool`), and in
+//! any case its work done here: read the archive and audit every game on 2 threads.
+
+use rayon::prelude::*;
+use renju_analyzer::{Settings, audit};
+use renju_book::{AddOptions, Book, BookSettings, Source};
+use renju_core::{Move, Point, Symmetry};
+use renju_notation::{Format, GameRecord, Orientation, read_all};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+fn archive() -> Option<PathBuf> {
+    let p = renju_testdata::shared_root().join("corpora/dasimagin-renju/train-2.renju");
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("SKIPPED: {} is absent", p.display());
+        None
+    }
+}
+
+fn target_dir() -> PathBuf {
+    renju_testdata::repo("target/release")
+}
+
+/// The CPU time of this process and its waited-for children, in seconds (`/proc/self/stat`,
+/// clock ticks of 1/100 s).
+fn cpu_time() -> f64 {
+    let Ok(s) = std::fs::read_to_string("/proc/self/stat") else {
+        return f64::NAN;
+    };
+    let f: Vec<f64> = s
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .skip(11)
+        .take(4)
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    f.iter().sum::<f64>() / 100.0
+}
+
+/// Wall and CPU time of the fastest of `n` runs (by wall time).
+#[derive(Debug, Clone, Copy)]
+struct Timing {
+    wall: f64,
+    cpu: f64,
+}
+
+impl std::fmt::Display for Timing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.3} s wall, {:.2} s CPU", self.wall, self.cpu)
+    }
+}
+
+fn best_of<T>(n: usize, mut f: impl FnMut() -> T) -> (Timing, T) {
+    let mut best = Timing {
+        wall: f64::MAX,
+        cpu: 0.0,
+    };
+    let mut last = None;
+    for _ in 0..n {
+        let c = cpu_time();
+        let t = Instant::now();
+        let v = f();
+        let wall = t.elapsed().as_secs_f64();
+        if wall < best.wall {
+            best = Timing {
+                wall,
+                cpu: cpu_time() - c,
+            };
+        }
+        last = Some(v);
+    }
+    (best, last.expect("n > 0"))
+}
+
+fn ratio(a: Timing, b: Timing) -> String {
+    format!("{:.1}x wall, {:.1}x CPU", a.wall / b.wall, a.cpu / b.cpu)
+}
+
+fn read_games(bytes: &[u8]) -> Vec<GameRecord> {
+    read_all(
+        Format::Renju,
+        bytes,
+        "train-2.renju",
+        Orientation::RowOneAtBottom,
+    )
+    .filter_map(Result::ok)
+    .collect()
+}
+
+fn rss_mib() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn peak_rss_mib() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn main() {
+    let big = std::env::args().any(|a| a == "big");
+    let Some(path) = archive() else { return };
+    if big {
+        big_build(&path);
+        return;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    println!(
+        "book of {} ({} bytes), 2 threads",
+        path.display(),
+        bytes.len()
+    );
+
+    // the yardstick: validate's work (read every record, audit every game) on 2 threads
+    let (yard, audited) = best_of(3, || {
+        pool.install(|| {
+            let games = read_games(&bytes);
+            let s = Settings::default();
+            games.par_iter().map(|g| audit(g, &s).moves).sum::<usize>()
+        })
+    });
+    println!("yardstick, read + audit on 2 threads: {yard} ({audited} moves)");
+    let validate = target_dir().join("corpus-tool");
+    let validate_time = if validate.exists() {
+        let (t, ok) = best_of(3, || {
+            Command::new(&validate)
+                .args(["validate", "--quiet", "--jobs", "2"])
+                .arg(&path)
+                .output()
+                .map(|o| o.status.code())
+        });
+        println!("corpus-tool validate --quiet --jobs 2: {t} (status {ok:?})");
+        Some(t)
+    } else {
+        println!(
+            "corpus-tool validate: no release binary at {} (cargo build --release -p corpus-tool)",
+            validate.display()
+        );
+        None
+    };
+
+    // the build, on 2 threads
+    let mut n = 0;
+    let (build, book_path) = best_of(3, || {
+        n += 1;
+        let p = dir.path().join(format!("train-{n}.sqlite"));
+        let _ = std::fs::remove_file(dir.path().join(format!("train-{}.sqlite", n - 1)));
+        pool.install(|| {
+            let mut b = Book::create(&p, BookSettings::default()).unwrap();
+            b.add_file(&path, AddOptions::default()).unwrap();
+        });
+        p
+    });
+    let size = std::fs::metadata(&book_path).unwrap().len();
+    println!(
+        "book build: {build} = {} the yardstick{}",
+        ratio(build, yard),
+        validate_time
+            .map(|v| format!(", {} validate", ratio(build, v)))
+            .unwrap_or_default()
+    );
+    let conn = rusqlite::Connection::open(&book_path).unwrap();
+    let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+    let (positions, edges, games) = (
+        count("SELECT count(DISTINCT key) FROM edges"),
+        count("SELECT count(*) FROM edges"),
+        count("SELECT count(*) FROM games"),
+    );
+    println!(
+        "book size: {:.1} MB ({size} bytes): {positions} positions, {edges} edge rows, {games} games",
+        size as f64 / 1e6
+    );
+
+    // SQLite's floor: the same rows, already sorted, inserted into an empty book's tables in
+    // one transaction with one prepared statement each
+    let rows: Vec<(Vec<u8>, i64, [i64; 5])> = {
+        let mut st = conn
+            .prepare("SELECT key, move, games, black, white, draw, unknown FROM edges ORDER BY key, move")
+            .unwrap();
+        st.query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                [r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?],
+            ))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    };
+    let game_rows: Vec<(i64, i64, String, String, String)> = {
+        let mut st = conn
+            .prepare(
+                "SELECT source, record, declared, result, moves FROM games ORDER BY source, record",
+            )
+            .unwrap();
+        st.query_map([], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    };
+    let mut m = 0;
+    let (floor, ()) = best_of(3, || {
+        m += 1;
+        let p = dir.path().join(format!("floor-{m}.sqlite"));
+        let _ = std::fs::remove_file(dir.path().join(format!("floor-{}.sqlite", m - 1)));
+        drop(Book::create(&p, BookSettings::default()).unwrap());
+        let mut c = rusqlite::Connection::open(&p).unwrap();
+        c.execute_batch("PRAGMA cache_size = -65536;").unwrap();
+        let tx = c.transaction().unwrap();
+        tx.execute(
+            "INSERT INTO sources (path, size, sha256, records, games, unreadable, salvaged, set_up, other_board, illegal, passes) VALUES ('x', 0, 'x', 0, 0, 0, 0, 0, 0, 0, 0)",
+            [],
+        )
+        .unwrap();
+        // as the book writes them: 64 rows a statement (a prepared statement each shape)
+        for chunk in rows.chunks(64) {
+            let values = vec!["(?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ");
+            let mut st = tx
+                .prepare_cached(&format!(
+                    "INSERT INTO edges (key, move, games, black, white, draw, unknown) VALUES {values}"
+                ))
+                .unwrap();
+            let mut i = 1;
+            for (k, mv, c) in chunk {
+                st.raw_bind_parameter(i, k).unwrap();
+                st.raw_bind_parameter(i + 1, mv).unwrap();
+                for (j, v) in c.iter().enumerate() {
+                    st.raw_bind_parameter(i + 2 + j, v).unwrap();
+                }
+                i += 7;
+            }
+            st.raw_execute().unwrap();
+        }
+        for chunk in game_rows.chunks(64) {
+            let values = vec!["(?, ?, NULL, ?, ?, ?)"; chunk.len()].join(", ");
+            let mut st = tx
+                .prepare_cached(&format!(
+                    "INSERT INTO games (source, record, id, declared, result, moves) VALUES {values}"
+                ))
+                .unwrap();
+            let mut i = 1;
+            for g in chunk {
+                st.raw_bind_parameter(i, g.0).unwrap();
+                st.raw_bind_parameter(i + 1, g.1).unwrap();
+                st.raw_bind_parameter(i + 2, &g.2).unwrap();
+                st.raw_bind_parameter(i + 3, &g.3).unwrap();
+                st.raw_bind_parameter(i + 4, &g.4).unwrap();
+                i += 5;
+            }
+            st.raw_execute().unwrap();
+        }
+        tx.commit().unwrap();
+    });
+    println!(
+        "SQLite floor (the same rows, sorted, plain inserts of 64 rows a statement, one transaction): {floor} = {} the yardstick{}; the build is {} the floor",
+        ratio(floor, yard),
+        validate_time
+            .map(|v| format!(", {} validate", ratio(floor, v)))
+            .unwrap_or_default(),
+        ratio(build, floor)
+    );
+
+    // queries: random positions of the archive's games, in process
+    let games = read_games(&bytes);
+    let book = Book::open(&book_path).unwrap();
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let positions: Vec<Vec<Move>> = (0..2000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let g = &games[(x % games.len() as u64) as usize];
+            let k = ((x >> 32) % (g.moves.len().min(30) as u64 + 1)) as usize;
+            g.moves[..k].to_vec()
+        })
+        .collect();
+    let (q, found) = best_of(3, || {
+        positions
+            .iter()
+            .map(|p| book.query(p).unwrap().counts.games)
+            .sum::<u64>()
+    });
+    println!(
+        "query in process: {:.1} µs per position ({} positions, {found} games found)",
+        q.wall * 1e6 / positions.len() as f64,
+        positions.len()
+    );
+    // whole process: the example binary, warm cache
+    let example = target_dir().join("examples/book");
+    if example.exists() {
+        let texts: Vec<String> = positions
+            .iter()
+            .take(50)
+            .map(|p| {
+                p.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let run = || {
+            for t in &texts {
+                let o = Command::new(&example)
+                    .args(["query"])
+                    .arg(&book_path)
+                    .arg(t)
+                    .output()
+                    .unwrap();
+                assert!(o.status.success());
+            }
+        };
+        run();
+        let (t, ()) = best_of(3, run);
+        println!(
+            "query, whole process (examples/book query BOOK MOVES, warm): {:.2} ms per position",
+            t.wall * 1e3 / texts.len() as f64
+        );
+    } else {
+        println!(
+            "query, whole process: no example binary at {} (cargo build --release -p renju-book --example book)",
+            example.display()
+        );
+    }
+    println!(
+        "peak memory of this process: {:.0} MiB",
+        peak_rss_mib().unwrap_or(f64::NAN)
+    );
+}
+
+/// A game moved by `s` and shifted `shift` columns right (`None` when a stone leaves the
+/// board).
+fn variant(g: &GameRecord, s: Symmetry, shift: u8) -> Option<GameRecord> {
+    let mut out = GameRecord::new(15);
+    out.result = g.result;
+    out.moves = Vec::with_capacity(g.moves.len());
+    for m in &g.moves {
+        out.moves.push(match m {
+            Move::Pass => Move::Pass,
+            Move::Stone(p) => {
+                let q = s.apply(*p, 15);
+                Move::Stone(Point::new(q.col() + shift, q.row()).filter(|q| q.col() < 15)?)
+            }
+        });
+    }
+    Some(out)
+}
+
+/// 2M games: the archive under the 8 symmetries, and the same shifted one column right (new
+/// positions: a shift is no symmetry), shuffled, made one at a time as the build reads them.
+fn big_build(path: &Path) {
+    let bytes = std::fs::read(path).unwrap();
+    let games = read_games(&bytes);
+    drop(bytes);
+    let mut order: Vec<u32> = (0..games.len() as u32 * 16).collect();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for i in (1..order.len()).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        order.swap(i, (x % (i as u64 + 1)) as usize);
+    }
+    println!(
+        "the bench's input (the archive and the shuffled order) in memory: {:.0} MiB",
+        rss_mib().unwrap_or(f64::NAN)
+    );
+    let want = 2_000_000usize;
+    let records = order
+        .iter()
+        .filter_map(|&v| {
+            let g = &games[(v / 16) as usize];
+            variant(g, Symmetry::ALL[(v % 8) as usize], ((v / 8) % 2) as u8)
+        })
+        .take(want)
+        .map(renju_book::Record::Read);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("big.sqlite");
+    let t = Instant::now();
+    let mut b = Book::create(&p, BookSettings::default()).unwrap();
+    let source = Source::of_bytes(
+        "generated: the archive under 8 symmetries and a shift",
+        b"2M",
+    );
+    let out = b
+        .add_records(&source, records, AddOptions::default())
+        .unwrap();
+    let elapsed = t.elapsed();
+    let conn = rusqlite::Connection::open(&p).unwrap();
+    let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+    println!("{out:?}");
+    println!(
+        "2M-game build: {:.1} s, {} positions, {} edge rows, {:.0} MB, memory cap {} MiB, peak memory {:.0} MiB",
+        elapsed.as_secs_f64(),
+        count("SELECT count(DISTINCT key) FROM edges"),
+        count("SELECT count(*) FROM edges"),
+        std::fs::metadata(&p).unwrap().len() as f64 / 1e6,
+        renju_book::DEFAULT_MEMORY_CAP >> 20,
+        peak_rss_mib().unwrap_or(f64::NAN)
+    );
+}

@@ -1,0 +1,103 @@
+//! [`Book::check`]: every count recomputed from the games the book stored, and compared.
+
+use crate::aggregate::Aggregate;
+use crate::book::{Book, DEFAULT_MEMORY_CAP, replay_stored, write_aggregate};
+use crate::error::{At, BookError};
+
+/// What [`Book::check`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Check {
+    /// Games stored.
+    pub games: u64,
+    /// Positions (keys).
+    pub positions: u64,
+    /// Edge rows (the `END` rows included).
+    pub edges: u64,
+    /// Edge rows that differ from the recount (missing, extra or other counts).
+    pub edges_wrong: u64,
+    /// Rows whose `games` is not the sum of the four results, or not positive.
+    pub sums_wrong: u64,
+    /// Sources whose `games` column differs from the games stored for them.
+    pub sources_wrong: u64,
+}
+
+impl Check {
+    /// Whether every row agrees with the recount.
+    #[must_use]
+    pub fn is_ok(&self) -> bool {
+        self.edges_wrong == 0 && self.sums_wrong == 0 && self.sources_wrong == 0
+    }
+}
+
+impl Book {
+    /// Recounts every position and edge from the games the book stored (the same walk as a
+    /// build, written to temporary tables with the same memory cap) and compares them with
+    /// the book's rows, and each source's game count with its stored games.
+    ///
+    /// # Errors
+    /// SQLite fails, or a stored game cannot be replayed ([`BookError::Damaged`]).
+    pub fn check(&self) -> Result<Check, BookError> {
+        let path = &self.path;
+        let conn = &self.conn;
+        conn.execute_batch(
+            "DROP TABLE IF EXISTS temp.recount;
+             CREATE TEMP TABLE recount (key BLOB NOT NULL, move INTEGER NOT NULL,
+               games INTEGER NOT NULL, black INTEGER NOT NULL, white INTEGER NOT NULL,
+               draw INTEGER NOT NULL, unknown INTEGER NOT NULL, PRIMARY KEY (key, move))
+               WITHOUT ROWID;",
+        )
+        .at(path)?;
+        let result = self.check_inner();
+        conn.execute_batch("DROP TABLE temp.recount;").at(path)?;
+        result
+    }
+
+    fn check_inner(&self) -> Result<Check, BookError> {
+        let path = &self.path;
+        let conn = &self.conn;
+        let mut agg = Aggregate::new(DEFAULT_MEMORY_CAP);
+        let mut games = 0u64;
+        {
+            let mut st = conn
+                .prepare("SELECT result, moves FROM games ORDER BY source, record")
+                .at(path)?;
+            let mut rows = st.query([]).at(path)?;
+            while let Some(row) = rows.next().at(path)? {
+                let result: String = row.get(0).at(path)?;
+                let moves: String = row.get(1).at(path)?;
+                let (r, walked) = replay_stored(path, &self.settings, &result, &moves)?;
+                if !agg.has_room(walked.visits.len(), walked.keys.len()) {
+                    write_aggregate(conn, path, &mut agg, "temp.recount")?;
+                }
+                let mut at = 0;
+                for &(len, next) in &walked.visits {
+                    let len = usize::from(len);
+                    agg.count(&walked.keys[at..at + len], next, r, 1);
+                    at += len;
+                }
+                games += 1;
+            }
+        }
+        write_aggregate(conn, path, &mut agg, "temp.recount")?;
+        let count = |sql: &str| -> Result<u64, BookError> {
+            conn.query_row(sql, [], |r| r.get::<_, i64>(0))
+                .map(|n| n as u64)
+                .at(path)
+        };
+        let diff = "SELECT (SELECT count(*) FROM (SELECT * FROM main.edges EXCEPT SELECT * FROM temp.recount))
+                         + (SELECT count(*) FROM (SELECT * FROM temp.recount EXCEPT SELECT * FROM main.edges))";
+        Ok(Check {
+            games,
+            positions: count("SELECT count(DISTINCT key) FROM main.edges")?,
+            edges: count("SELECT count(*) FROM main.edges")?,
+            edges_wrong: count(diff)?,
+            sums_wrong: count(
+                "SELECT count(*) FROM main.edges WHERE games <= 0 OR games != black + white + draw + unknown
+                   OR black < 0 OR white < 0 OR draw < 0 OR unknown < 0",
+            )?,
+            sources_wrong: count(
+                "SELECT count(*) FROM sources s WHERE s.games != (SELECT count(*) FROM games g WHERE g.source = s.id)",
+            )?,
+        })
+    }
+}

@@ -1,0 +1,147 @@
+//! The one error type of the crate: [`BookError`].
+
+use crate::settings::BookSettings;
+use std::fmt;
+use std::path::PathBuf;
+
+/// What went wrong, naming the book or the source file.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum BookError {
+    /// The database said no (a full disk, a locked or damaged file...).
+    Sqlite {
+        /// The book.
+        path: PathBuf,
+        /// SQLite's error.
+        error: rusqlite::Error,
+    },
+    /// A source file could not be read.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        error: std::io::Error,
+    },
+    /// `create` on a path that already holds a file.
+    Exists(PathBuf),
+    /// The file is an SQLite database, or not one, but not a renju book.
+    NotABook {
+        /// The file.
+        path: PathBuf,
+        /// What is missing or wrong.
+        why: String,
+    },
+    /// A book of another schema version.
+    Version {
+        /// The book.
+        path: PathBuf,
+        /// Its `PRAGMA user_version`.
+        found: i64,
+    },
+    /// Adding with other settings than the book was built with.
+    SettingsDiffer {
+        /// The book.
+        path: PathBuf,
+        /// The book's settings.
+        book: BookSettings,
+        /// The settings asked for.
+        asked: BookSettings,
+    },
+    /// A source already in the book whose content has changed, added without `replace`.
+    SourceChanged {
+        /// The source's path.
+        path: String,
+        /// The size and SHA-256 (hex) the book holds.
+        old: (u64, String),
+        /// The size and SHA-256 (hex) of the file now.
+        new: (u64, String),
+    },
+    /// A position to query that cannot be played.
+    Position {
+        /// The 1-based number of the move that cannot be played.
+        number: usize,
+        /// The move.
+        mv: String,
+        /// Why.
+        why: String,
+    },
+    /// A position with more stones than the book holds.
+    BeyondDepth {
+        /// The stones of the position.
+        stones: usize,
+        /// The book's `max_moves`.
+        max_moves: u8,
+    },
+    /// A stored game that cannot be replayed (a damaged or hand-edited book).
+    Damaged {
+        /// The book.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::Sqlite { path, error } => write!(f, "{}: {error}", path.display()),
+            BookError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            BookError::Exists(path) => write!(
+                f,
+                "{} already exists: a new book is never written over a file (add to it, or remove it first)",
+                path.display()
+            ),
+            BookError::NotABook { path, why } => {
+                write!(f, "{} is not a renju book: {why}", path.display())
+            }
+            BookError::Version { path, found } => write!(
+                f,
+                "{} is a renju book of schema version {found}; this renju-book reads version {} only (rebuild the book from its sources)",
+                path.display(),
+                crate::schema::VERSION
+            ),
+            BookError::SettingsDiffer { path, book, asked } => write!(
+                f,
+                "{} was built with {book}; cannot add with {asked} (one book, one set of rules and depth)",
+                path.display()
+            ),
+            BookError::SourceChanged { path, old, new } => write!(
+                f,
+                "{path} has changed since it was added to the book ({} bytes, sha256 {} then; {} bytes, sha256 {} now): refused (replace it to subtract its old counts and add the new ones)",
+                old.0, old.1, new.0, new.1
+            ),
+            BookError::Position { number, mv, why } => {
+                write!(f, "position: move {number} '{mv}' cannot be played: {why}")
+            }
+            BookError::BeyondDepth { stones, max_moves } => write!(
+                f,
+                "the position has {stones} stones; the book holds positions of at most {max_moves} (built with max-moves {max_moves})"
+            ),
+            BookError::Damaged { path, why } => write!(f, "{} is damaged: {why}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for BookError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BookError::Sqlite { error, .. } => Some(error),
+            BookError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Names the book in SQLite's errors.
+pub(crate) trait At<T> {
+    fn at(self, path: &std::path::Path) -> Result<T, BookError>;
+}
+
+impl<T> At<T> for Result<T, rusqlite::Error> {
+    fn at(self, path: &std::path::Path) -> Result<T, BookError> {
+        self.map_err(|error| BookError::Sqlite {
+            path: path.to_path_buf(),
+            error,
+        })
+    }
+}

@@ -1,0 +1,91 @@
+//! Which positions of a game the book counts, and the move played next from each: one walk
+//! that building, replacing and checking a book all share.
+//!
+//! A game is replayed from the empty board. Each time it reaches a position it had not
+//! reached before (after every stone; a pass leaves the position as it was) with at most
+//! `max_moves` stones, the position is counted once, and so is the move played next from
+//! it (a stone or a pass; none when the record ends there). The walk stops at the first
+//! position with more stones, at the end of the moves, or at a move that cannot be played (a
+//! point off the board or already taken: no position after it is counted, and it is no next
+//! move) — the definitions of `renju_archive::search`, so that the book and a scan agree.
+
+use crate::key::{END, PASS, Tracker};
+use renju_core::{Color, Move};
+
+/// Why a walk stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The moves ran out.
+    End,
+    /// The next position has more stones than the book keeps.
+    Depth,
+    /// The next move cannot be played.
+    Illegal,
+}
+
+/// What a walk did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Walk {
+    /// The number of moves walked: the moves the book's rows depend on (replaying just them
+    /// gives the same rows).
+    pub used: usize,
+    /// Why it stopped.
+    pub stop: Stop,
+    /// Whether a pass was among the moves walked.
+    pub pass: bool,
+}
+
+/// Walks `moves`, calling `visit(key, next)` for each position counted: its canonical key and
+/// the code of the next move in the key's orientation ([`PASS`] for a pass, [`END`] when there
+/// is no next move).
+pub(crate) fn walk(
+    moves: &[Move],
+    max_moves: usize,
+    t: &mut Tracker,
+    key: &mut Vec<u8>,
+    mut visit: impl FnMut(&[u8], i32),
+) -> Walk {
+    t.clear();
+    let mut fresh = true;
+    let mut pass = false;
+    let mut k = 0;
+    let stop = loop {
+        if fresh && t.stones() > max_moves {
+            break Stop::Depth;
+        }
+        let next = moves.get(k).copied();
+        let playable = match next {
+            Some(Move::Stone(p)) => t.playable(p).map(Some),
+            Some(Move::Pass) | None => Some(None),
+        };
+        if fresh {
+            let (best, set) = t.canonical();
+            t.encode(best, key);
+            let edge = match (next, playable) {
+                (Some(Move::Pass), _) => PASS,
+                (Some(Move::Stone(_)), Some(Some(c))) => i32::from(t.canonical_move(set, c)),
+                _ => END,
+            };
+            visit(key, edge);
+        }
+        match (next, playable) {
+            (None, _) => break Stop::End,
+            (Some(_), None) => break Stop::Illegal,
+            (Some(Move::Pass), _) => {
+                pass = true;
+                fresh = false;
+            }
+            (Some(Move::Stone(_)), Some(c)) => {
+                let c = c.expect("a playable stone has a code");
+                t.place(c, Color::of_move_number(k + 1));
+                fresh = true;
+            }
+        }
+        k += 1;
+    };
+    Walk {
+        used: k,
+        stop,
+        pass,
+    }
+}

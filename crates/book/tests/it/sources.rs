@@ -1,0 +1,286 @@
+//! Sources: adding more files updates the book; a file already in it changes nothing; a
+//! changed file is refused or replaced exactly; an interrupted file leaves the book as it was.
+
+use crate::reference::{Reference, dump};
+use renju_book::{AddOptions, AddOutcome, Adding, Book, BookError, BookSettings, Source, prepare};
+use renju_notation::GameRecord;
+use std::path::Path;
+
+fn halves() -> (Vec<GameRecord>, Vec<GameRecord>) {
+    let all: Vec<GameRecord> = crate::build::all_symmetries()
+        .into_iter()
+        .map(|(g, _)| g)
+        .collect();
+    let (a, b) = all.split_at(29);
+    (a.to_vec(), b.to_vec())
+}
+
+fn reference_of(files: &[&[GameRecord]]) -> Reference {
+    // the expected result of each hand-made game, whichever file holds it
+    let judged: Vec<(GameRecord, renju_notation::DeclaredResult)> = crate::build::all_symmetries();
+    let mut r = Reference::default();
+    for f in files {
+        for g in *f {
+            let (_, result) = judged.iter().find(|(h, _)| h == g).unwrap();
+            r.add(g, *result, 30);
+        }
+    }
+    r
+}
+
+#[test]
+fn adding_files_one_by_one_equals_one_build_and_a_file_already_there_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = halves();
+    let fa = crate::write(dir.path(), "a.renju", &crate::renju_text(&a));
+    let fb = crate::write(dir.path(), "b.renju", &crate::renju_text(&b));
+    let path = dir.path().join("book.sqlite");
+    let mut book = Book::create(&path, BookSettings::default()).unwrap();
+    let AddOutcome::Added(s) = book.add_file(&fa, AddOptions::default()).unwrap() else {
+        panic!()
+    };
+    assert_eq!(s.games, a.len() as u64);
+    assert_eq!(dump(&path), reference_of(&[&a]));
+    book.add_file(&fb, AddOptions::default()).unwrap();
+    assert_eq!(dump(&path), reference_of(&[&a, &b]));
+    let before = std::fs::read(&path).unwrap();
+    // the same file again
+    let out = book.add_file(&fa, AddOptions::default()).unwrap();
+    let AddOutcome::AlreadyPresent(info) = out else {
+        panic!("{out:?}")
+    };
+    assert_eq!(
+        (info.stats.games, info.path.as_str()),
+        (a.len() as u64, fa.to_str().unwrap())
+    );
+    // the same content under another name
+    let copy = crate::write(dir.path(), "copy.renju", &crate::renju_text(&b));
+    let out = book.add_file(&copy, AddOptions::default()).unwrap();
+    let AddOutcome::SameContent(info) = out else {
+        panic!("{out:?}")
+    };
+    assert_eq!(info.path, fb.to_str().unwrap());
+    assert_eq!(std::fs::read(&path).unwrap(), before, "nothing written");
+    let sources = book.sources().unwrap();
+    assert_eq!(sources.len(), 2);
+    assert_eq!(
+        sources[1].sha256,
+        Source::of_file(&fb).unwrap().sha256_hex()
+    );
+    assert!(book.check().unwrap().is_ok());
+}
+
+#[test]
+fn a_changed_file_is_refused_and_replaced_exactly_with_replace() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = halves();
+    let fa = crate::write(dir.path(), "a.renju", &crate::renju_text(&a));
+    let fb = crate::write(dir.path(), "b.renju", &crate::renju_text(&b));
+    let path = dir.path().join("book.sqlite");
+    let mut book = Book::create(&path, BookSettings::default()).unwrap();
+    book.add_file(&fa, AddOptions::default()).unwrap();
+    book.add_file(&fb, AddOptions::default()).unwrap();
+    // a.renju now holds half of its games and a few of b's
+    let new_a: Vec<GameRecord> = a
+        .iter()
+        .step_by(2)
+        .chain(b.iter().take(5))
+        .cloned()
+        .collect();
+    crate::write(dir.path(), "a.renju", &crate::renju_text(&new_a));
+    let before = dump(&path);
+    let e = book.add_file(&fa, AddOptions::default()).unwrap_err();
+    assert!(matches!(e, BookError::SourceChanged { .. }), "{e}");
+    assert!(
+        e.to_string().contains("has changed since it was added"),
+        "{e}"
+    );
+    assert_eq!(dump(&path), before);
+    let out = book
+        .add_file(
+            &fa,
+            AddOptions {
+                replace: true,
+                ..AddOptions::default()
+            },
+        )
+        .unwrap();
+    let AddOutcome::Replaced { old, new } = out else {
+        panic!("{out:?}")
+    };
+    assert_eq!((old.games, new.games), (a.len() as u64, new_a.len() as u64));
+    assert_eq!(dump(&path), reference_of(&[&new_a, &b]));
+    let check = book.check().unwrap();
+    assert!(check.is_ok(), "{check:?}");
+    // replacing with an empty file leaves exactly the other file's rows
+    crate::write(dir.path(), "a.renju", "");
+    book.add_file(
+        &fa,
+        AddOptions {
+            replace: true,
+            ..AddOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(dump(&path), reference_of(&[&b]));
+}
+
+#[test]
+fn a_tiny_memory_cap_spills_and_counts_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = halves();
+    let all: Vec<GameRecord> = a.iter().chain(&b).cloned().collect();
+    let f = crate::write(dir.path(), "all.renju", &crate::renju_text(&all));
+    let path = dir.path().join("book.sqlite");
+    let mut book = Book::create(&path, BookSettings::default()).unwrap();
+    // a cap of 1 byte: room for one game or a few, written again and again
+    book.add_file(
+        &f,
+        AddOptions {
+            memory_cap: 1,
+            ..AddOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(dump(&path), reference_of(&[&all]));
+}
+
+#[test]
+fn a_build_dropped_midway_leaves_the_book_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = halves();
+    let fa = crate::write(dir.path(), "a.renju", &crate::renju_text(&a));
+    let path = dir.path().join("book.sqlite");
+    let mut book = Book::create(&path, BookSettings::default()).unwrap();
+    book.add_file(&fa, AddOptions::default()).unwrap();
+    let before = dump(&path);
+    let settings = *book.settings();
+    {
+        let source = Source::of_bytes("b", b"b's content");
+        let Adding::Build(mut build) = book
+            .add(
+                &source,
+                AddOptions {
+                    memory_cap: 1,
+                    ..AddOptions::default()
+                },
+            )
+            .unwrap()
+        else {
+            panic!()
+        };
+        for g in &b[..10] {
+            build.push(prepare(&settings, g, None)).unwrap();
+        }
+        // dropped: an error or a panic in the caller
+    }
+    assert_eq!(dump(&path), before);
+    assert_eq!(book.sources().unwrap().len(), 1);
+    assert!(book.check().unwrap().is_ok());
+}
+
+/// A game of 30 distinct points drawn from `seed`.
+fn random_game(seed: u64) -> GameRecord {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut taken = [false; 225];
+    let mut g = GameRecord::new(15);
+    while g.moves.len() < 30 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let c = (x % 225) as usize;
+        if !taken[c] {
+            taken[c] = true;
+            g.moves.push(renju_core::Move::Stone(
+                renju_core::Point::new((c % 15) as u8, (c / 15) as u8).unwrap(),
+            ));
+        }
+    }
+    g
+}
+
+/// The child of the test below: builds a book from a file that never ends, with a page
+/// cache so small that the transaction writes pages to the book file as it goes, and says
+/// when it has.
+#[test]
+fn killed_child() {
+    let Some(path) = std::env::var_os("RENJU_BOOK_KILLED_CHILD") else {
+        return;
+    };
+    let path = Path::new(&path);
+    let mut book = Book::open(path).unwrap();
+    book.set_cache_size(64 << 10).unwrap();
+    let size = std::fs::metadata(path).unwrap().len();
+    let settings = *book.settings();
+    let source = Source::of_bytes("endless", b"endless");
+    let Adding::Build(mut build) = book
+        .add(
+            &source,
+            AddOptions {
+                memory_cap: 1,
+                ..AddOptions::default()
+            },
+        )
+        .unwrap()
+    else {
+        panic!()
+    };
+    let mut told = false;
+    for seed in 1.. {
+        build
+            .push(prepare(&settings, &random_game(seed), None))
+            .unwrap();
+        if !told && std::fs::metadata(path).unwrap().len() > size {
+            std::fs::write(path.with_extension("ready"), b"ready").unwrap();
+            told = true;
+        }
+    }
+}
+
+#[test]
+fn a_process_killed_midway_leaves_the_book_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, _) = halves();
+    let fa = crate::write(dir.path(), "a.renju", &crate::renju_text(&a));
+    let path = dir.path().join("book.sqlite");
+    let mut book = Book::create(&path, BookSettings::default()).unwrap();
+    book.add_file(&fa, AddOptions::default()).unwrap();
+    drop(book);
+    let before = dump(&path);
+    let size_before = std::fs::metadata(&path).unwrap().len();
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "sources::killed_child",
+            "--nocapture",
+            "--test-threads",
+            "1",
+        ])
+        .env("RENJU_BOOK_KILLED_CHILD", &path)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let ready = path.with_extension("ready");
+    let start = std::time::Instant::now();
+    while !ready.exists() {
+        assert!(child.try_wait().unwrap().is_none(), "the child ended early");
+        assert!(start.elapsed().as_secs() < 120, "the child never got going");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // the child is inside its transaction, with pages written to the book and its journal
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let journal = dir.path().join("book.sqlite-journal");
+    assert!(journal.exists(), "a transaction was under way");
+    assert!(
+        std::fs::metadata(&path).unwrap().len() > size_before,
+        "pages were written"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // the next open rolls the interrupted transaction back
+    let book = Book::open(&path).unwrap();
+    assert_eq!(dump(&path), before);
+    assert_eq!(book.sources().unwrap().len(), 1);
+    let check = book.check().unwrap();
+    assert!(check.is_ok(), "{check:?}");
+}

@@ -1,0 +1,959 @@
+//! `corpus-tool book`: an opening book of archives in one SQLite file ([`renju_book`]):
+//! `build` and `add` read archives through the record [`stream`](crate::input::stream()) (the
+//! walker, formats, encodings and accounting of every archive command; each record judged and
+//! walked on the [`engine`](crate::engine)'s workers, counted in input order), one transaction
+//! per file; `query` answers a position's counts and next moves; `export` writes the book as a
+//! RenLib library or SGF.
+//!
+//! A file is recorded in the book by its canonical path, size and SHA-256, hashed before its
+//! records are read: a file already in the book is not read again (nothing changes, and the
+//! summary says so), the same content under another path neither, and a file whose content
+//! changed is refused unless `--replace` is given. A run stopped (a signal) or killed in the
+//! middle of a file leaves the book as it was before that file.
+
+use crate::args::{InputArgs, RunArgs, SettingsArgs};
+use crate::engine::Engine;
+use crate::error::{Error, Status};
+use crate::input::{Entry, FileProblem, Read, ReadOptions, StreamOptions, stream, walk_paths};
+use crate::output::AtomicFile;
+use crate::records::{Output, Walked, finish_command, salvaged_sentence};
+use crate::style::{count, thousands};
+use renju_analyzer::UnreadableMove;
+use renju_book::{
+    AddOptions, AddOutcome, Adding, Answer, Book, BookError, BookSettings, Counts, ExportOptions,
+    FileBuild, FileStats, Prepared, Source, SourceInfo, prepare,
+};
+use renju_core::Move;
+use renju_notation::Orientation;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The name of the book's note (in its `meta` table) saying how its files were read: the
+/// forced format, orientation and encoding (`-` for each file's own), or `mixed` when files
+/// were added with different ones.
+pub const READ_NOTE: &str = "corpus_tool_read";
+
+/// `corpus-tool book`'s subcommands.
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Command {
+    /// Build a new book from archives.
+    Build(BuildArgs),
+    /// Add archives to a book (a file already in it changes nothing).
+    Add(AddArgs),
+    /// A position's counts and the moves played next from it.
+    Query(QueryArgs),
+    /// Write the book as a RenLib library (.lib) or as SGF.
+    Export(ExportArgs),
+}
+
+/// `corpus-tool book build`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = concat!("\
+One row per distinct position reached in the first --max-moves moves of every readable game
+(canonical under the 8 symmetries: mirrored games and transpositions meet in one row), and
+one per (position, next move), with games and Black wins, White wins, draws, unknown: each
+game's result as validate judges it under the rules given (the decisive event on the board,
+else the declared result, else unknown). The schema is in the renju-book crate's README.
+
+Each file is one transaction: a run stopped or killed midway leaves the book with the files
+done before. Records that set stones up (SGF AB/AW/AE) and records of another board side are
+counted, not added.
+
+Examples:
+  corpus-tool book build archive.renju -o book.sqlite
+  corpus-tool book build archive/ more.sgf -o book.sqlite --max-moves 20 --rules freestyle
+
+", crate::exit_status!()))]
+pub struct BuildArgs {
+    /// Files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The new book (a file that exists is refused: add to it with `book add`).
+    #[arg(short = 'o', long = "output", value_name = "BOOK.sqlite")]
+    pub output: PathBuf,
+    /// The positions of at most this many stones are kept (the positions after each of a
+    /// game's first N moves).
+    #[arg(long, value_name = "N", default_value_t = 30,
+          value_parser = clap::value_parser!(u8).range(0..=225))]
+    pub max_moves: u8,
+    /// How games are judged and read.
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `corpus-tool book add`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = concat!("\
+The files are read with the book's own settings (depth, rules). A file already in the book
+(same path, same content) changes nothing, and the summary says so; the same content under
+another path neither. A file whose content changed since it was added is refused (exit
+status 2) unless --replace is given: its old counts are then subtracted and the new ones
+added, in one transaction.
+
+Examples:
+  corpus-tool book add book.sqlite new-games.renju
+  corpus-tool book add book.sqlite archive/ --replace
+
+", crate::exit_status!()))]
+pub struct AddArgs {
+    /// The book.
+    pub book: PathBuf,
+    /// Files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Replace a file whose content changed (else it is refused).
+    #[arg(long)]
+    pub replace: bool,
+    /// How the records are read.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Worker threads and output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `corpus-tool book query`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = concat!("\
+The position's counts, then its next moves sorted by games (then a1, b1, ..., o1, a2, ...),
+each with its counts, the share of the position's games and Black's score (a win 1, a draw
+1/2, over the games with a known result), in the orientation typed. Where the position is its
+own image under some of the 8 symmetries, the next moves such a symmetry maps onto each other
+are one row, named by the first of them in that order.
+
+--json prints exactly
+  {\"position\": [moves as typed], \"games\": N, \"black\": N, \"white\": N, \"draw\": N,
+   \"unknown\": N, \"next\": [{\"move\": \"i9\", \"games\": N, \"black\": N, \"white\": N,
+   \"draw\": N, \"unknown\": N}, ...]}
+--report writes the next moves as CSV: move,games,black,white,draw,unknown,share,black_score.
+
+Examples:
+  corpus-tool book query book.sqlite --position 'h8 h9 i10'
+  corpus-tool book query book.sqlite --position 'h8 h9' --min-games 10 --json
+
+", crate::exit_status!()))]
+pub struct QueryArgs {
+    /// The book.
+    pub book: PathBuf,
+    /// The position after these moves (colours alternate from Black, `--` is a pass).
+    #[arg(long, value_name = "MOVES")]
+    pub position: String,
+    /// Leave out the next moves played by fewer games.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub min_games: u64,
+    /// Print the answer as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the next moves as CSV to this file (`-`: standard output).
+    #[arg(long, value_name = "FILE.csv")]
+    pub report: Option<PathBuf>,
+}
+
+/// What `book export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// A RenLib library.
+    #[default]
+    Lib,
+    /// SGF (one game tree).
+    Sgf,
+}
+
+/// `corpus-tool book export`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = concat!("\
+The tree of the positions of at least --min-games games reached through such positions, from
+the empty board, most played first; each node's comment gives its games and Black/White/draw
+counts. A position reached again by another move order (a transposition) is continued once;
+its other nodes are leaves whose comment says where it continues. Passes are left out.
+
+Examples:
+  corpus-tool book export book.sqlite book.lib --min-games 20
+  corpus-tool book export book.sqlite book.sgf --to sgf --min-games 100
+
+", crate::exit_status!()))]
+pub struct ExportArgs {
+    /// The book.
+    pub book: PathBuf,
+    /// The file to write (`-`: standard output).
+    pub output: PathBuf,
+    /// The format written.
+    #[arg(long, value_enum, default_value_t = ExportFormat::Lib)]
+    pub to: ExportFormat,
+    /// Leave out the positions of fewer games.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub min_games: u64,
+}
+
+/// Runs `corpus-tool book`; returns the exit status (messages printed).
+#[must_use]
+pub fn main(cmd: &Command) -> u8 {
+    let name = match cmd {
+        Command::Build(_) => "book build",
+        Command::Add(_) => "book add",
+        Command::Query(_) => "book query",
+        Command::Export(_) => "book export",
+    };
+    let done = match cmd {
+        Command::Build(a) => return build(a),
+        Command::Add(a) => return add(a),
+        Command::Query(a) => query(a),
+        Command::Export(a) => export(a),
+    };
+    match done {
+        Ok(status) => status.code(),
+        Err(Error::Write { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("corpus-tool {name}: {e}");
+            e.code()
+        }
+    }
+}
+
+/// The words of the read note for `read`.
+#[must_use]
+pub fn read_note(read: ReadOptions) -> String {
+    format!(
+        "format={} orientation={} encoding={}",
+        read.format
+            .map_or("-".to_string(), |f| f.name().to_string()),
+        read.orientation
+            .map_or("-".to_string(), |o| format!("{o:?}")),
+        read.encoding.map_or("-", |e| e.name()),
+    )
+}
+
+fn build(a: &BuildArgs) -> u8 {
+    finish_command("book build", &a.run, |engine| {
+        let settings = BookSettings {
+            max_moves: a.max_moves,
+            board_size: renju_core::RENJU_SIZE,
+            rules: a.settings.settings(),
+        };
+        if crate::records::is_stdout(&a.output) {
+            return Err("-o -: a book is a database file, it cannot go to standard output".into());
+        }
+        let book = Book::create(&a.output, settings).map_err(|e| e.to_string())?;
+        let read = a.settings.read_options();
+        book.set_note(READ_NOTE, &read_note(read))
+            .map_err(|e| e.to_string())?;
+        add_paths(&book, &a.paths, read, false, engine)
+    })
+}
+
+fn add(a: &AddArgs) -> u8 {
+    finish_command("book add", &a.run, |engine| {
+        let book = Book::open(&a.book).map_err(|e| e.to_string())?;
+        let read = a.input.read_options();
+        let note = read_note(read);
+        if book.note(READ_NOTE).map_err(|e| e.to_string())?.as_deref() != Some(note.as_str()) {
+            book.set_note(READ_NOTE, "mixed")
+                .map_err(|e| e.to_string())?;
+        }
+        add_paths(&book, &a.paths, read, a.replace, engine)
+    })
+}
+
+/// What the reader decided for a file before reading it.
+#[derive(Debug, Default)]
+struct Decisions {
+    /// The files to read, by the name the stream gives them, with their source.
+    sources: HashMap<String, Source>,
+    /// Files not read: already in the book, the same content as a source, refused.
+    nothing: Vec<String>,
+    refused: Vec<String>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The reader's look at one file of the walk: hashes it, and keeps it in the walk only when
+/// it is to be read.
+fn decide(
+    f: crate::input::InputFile,
+    known: &HashMap<String, SourceInfo>,
+    by_path: &HashMap<String, String>,
+    replace: bool,
+    decisions: &Mutex<Decisions>,
+) -> Option<Entry> {
+    let name = f.name();
+    if f.is_stdin() {
+        return Some(Entry::Problem(FileProblem::unreadable(
+            name,
+            "standard input cannot be added to a book (a book records its files by path and \
+             content): give a file",
+        )));
+    }
+    let canonical = match std::fs::canonicalize(&f.path) {
+        Ok(p) => p.to_string_lossy().into_owned(),
+        Err(e) => return Some(Entry::Problem(FileProblem::unreadable(name, e.to_string()))),
+    };
+    let mut source = match Source::of_file(&f.path) {
+        Ok(s) => s,
+        Err(BookError::Io { error, .. }) => {
+            return Some(Entry::Problem(FileProblem::unreadable(
+                name,
+                error.to_string(),
+            )));
+        }
+        Err(e) => return Some(Entry::Problem(FileProblem::unreadable(name, e.to_string()))),
+    };
+    source.path = canonical;
+    let sha = source.sha256_hex();
+    let mut d = lock(decisions);
+    if let Some(info) = known.get(&sha) {
+        d.nothing.push(if info.path == source.path {
+            format!("{name} (already in the book, same content)")
+        } else {
+            format!("{name} (the same content as {} in the book)", info.path)
+        });
+        return None;
+    }
+    if let Some(old) = by_path.get(&source.path)
+        && !replace
+    {
+        let info = &known[old];
+        d.refused.push(format!(
+            "{name} has changed since it was added to the book ({} bytes, sha256 {} then; {} \
+             bytes, sha256 {} now): refused (give --replace to subtract its old counts and add \
+             the new ones)",
+            info.size, info.sha256, source.size, sha
+        ));
+        return None;
+    }
+    d.sources.insert(name, source);
+    Some(Entry::File(f))
+}
+
+/// What the workers make of a record: the book's preparation, and for a salvaged record its
+/// unreadable move and the moves before it (for the summary's sentence).
+type Worked = (
+    Prepared,
+    Option<(UnreadableMove, renju_notation::GameRecord)>,
+);
+
+/// The file being added.
+enum Current<'b> {
+    None,
+    Build(Arc<str>, Box<FileBuild<'b>>),
+    /// A file whose records are not counted (already in the book when its turn came, or a
+    /// failure).
+    Skip(Arc<str>),
+}
+
+/// The sink side of an add: each file's records into its transaction, in order.
+struct Adder<'b> {
+    book: &'b Book,
+    options: AddOptions,
+    decisions: &'b Mutex<Decisions>,
+    current: Current<'b>,
+    outcomes: Vec<(String, AddOutcome)>,
+    unreadable: Vec<String>,
+    salvaged: Vec<(renju_archive::dedupe::Source, String)>,
+    failure: Option<String>,
+}
+
+impl<'b> Adder<'b> {
+    fn finish_current(&mut self) {
+        if let Current::Build(file, build) = std::mem::replace(&mut self.current, Current::None) {
+            match build.finish() {
+                Ok(o) => self.outcomes.push((file.to_string(), o)),
+                Err(e) => self.fail(&file, &e),
+            }
+        }
+    }
+
+    fn fail(&mut self, file: &str, e: &BookError) {
+        if self.failure.is_none() {
+            self.failure = Some(format!("{file}: not added: {e}"));
+        }
+    }
+
+    fn start(&mut self, file: &Arc<str>) {
+        let source = lock(self.decisions).sources.get(&**file).cloned();
+        let Some(source) = source else {
+            self.current = Current::Skip(Arc::clone(file));
+            return;
+        };
+        if self.failure.is_some() {
+            self.current = Current::Skip(Arc::clone(file));
+            return;
+        }
+        self.current = match self.book.add(&source, self.options) {
+            Ok(Adding::Build(b)) => Current::Build(Arc::clone(file), Box::new(b)),
+            Ok(Adding::Done(o)) => {
+                self.outcomes.push((file.to_string(), o));
+                Current::Skip(Arc::clone(file))
+            }
+            Err(e) => {
+                self.fail(file, &e);
+                Current::Skip(Arc::clone(file))
+            }
+        };
+    }
+
+    fn record(&mut self, r: crate::input::Record<Worked>) {
+        // a file's records come with indices 1, 2, ...: record 1 starts a file (the same
+        // file named twice comes as two files of one name)
+        let same = match &self.current {
+            Current::Build(f, _) | Current::Skip(f) => **f == *r.file && r.index != 1,
+            Current::None => false,
+        };
+        if !same {
+            self.finish_current();
+            self.start(&r.file);
+        }
+        let pushed = match (&mut self.current, r.item) {
+            (Current::Build(_, b), Ok((p, salvaged))) => {
+                if let Some((m, g)) = salvaged {
+                    let source = renju_archive::dedupe::Source {
+                        file: Arc::clone(&r.file),
+                        index: r.index,
+                    };
+                    let sentence = salvaged_sentence(&r.file, r.index, &g, &m);
+                    self.salvaged.push((source, sentence));
+                }
+                b.push(p)
+            }
+            (Current::Build(_, b), Err(why)) => {
+                self.unreadable.push(why);
+                b.push_unreadable()
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = pushed {
+            self.fail(&r.file, &e);
+            self.current = Current::Skip(r.file);
+        }
+    }
+}
+
+/// Adds the files under `paths` to `book`, one transaction each: the summary and the exit
+/// status.
+fn add_paths(
+    book: &Book,
+    paths: &[PathBuf],
+    read: ReadOptions,
+    replace: bool,
+    engine: &Engine,
+) -> Result<Output, String> {
+    let sources = book.sources().map_err(|e| e.to_string())?;
+    let known: HashMap<String, SourceInfo> = sources
+        .iter()
+        .map(|s| (s.sha256.clone(), s.clone()))
+        .collect();
+    let by_path: HashMap<String, String> = sources
+        .iter()
+        .map(|s| (s.path.clone(), s.sha256.clone()))
+        .collect();
+    let decisions = Mutex::new(Decisions::default());
+    let entries = walk_paths(paths)
+        .map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?
+        .filter_map(|e| match e {
+            Entry::File(f) => decide(f, &known, &by_path, replace, &decisions),
+            other => Some(other),
+        });
+    let settings = *book.settings();
+    let work = |_: &str, r: Read| -> Worked {
+        match r {
+            Read::Game(g) => (prepare(&settings, &g, None), None),
+            Read::Salvaged(g, m) => (prepare(&settings, &g, Some(&m)), Some((m, g))),
+        }
+    };
+    let mut adder = Adder {
+        book,
+        options: AddOptions {
+            replace,
+            ..AddOptions::default()
+        },
+        decisions: &decisions,
+        current: Current::None,
+        outcomes: Vec::new(),
+        unreadable: Vec::new(),
+        salvaged: Vec::new(),
+        failure: None,
+    };
+    let streamed = stream(
+        entries,
+        engine,
+        StreamOptions { read, sample: 1 },
+        &work,
+        &mut |r| adder.record(r),
+        &mut |_| {},
+    );
+    let stopped = streamed.not_reached.is_some();
+    let mut interrupted = None;
+    if stopped {
+        // the file the stop came in is not complete: its transaction is rolled back
+        if let Current::Build(file, _) = std::mem::replace(&mut adder.current, Current::None) {
+            interrupted = Some(file.to_string());
+        }
+    } else {
+        adder.finish_current();
+    }
+    let decisions = std::mem::take(&mut *lock(&decisions));
+    let walked = Walked {
+        streamed,
+        unreadable: std::mem::take(&mut adder.unreadable),
+        salvaged: std::mem::take(&mut adder.salvaged),
+        written: std::collections::HashSet::new(),
+    };
+    let mut text = summary(book, &adder, &decisions, &walked, interrupted.as_deref());
+    text.push_str(&walked.problems_text());
+    let mut status = walked.status();
+    if (adder.failure.is_some() || !decisions.refused.is_empty()) && status != 130 {
+        status = 2;
+    }
+    Ok(Output::new(text, walked.skipped_lines(), status, false))
+}
+
+fn stats_line(s: &FileStats) -> String {
+    let mut parts = Vec::new();
+    for (n, what) in [
+        (
+            s.salvaged,
+            "with an unreadable move (the moves before it added)",
+        ),
+        (s.unreadable, "unreadable"),
+        (s.set_up, "set up stones (not added)"),
+        (s.other_board, "of another board side (not added)"),
+        (s.illegal, "stopped at a move that cannot be played"),
+        (s.passes, "with a pass"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{} {what}", thousands(n)));
+        }
+    }
+    let r = s.results;
+    let mut line = format!(
+        "{} of {} (black {}, white {}, draw {}, unknown {})",
+        count(s.games as usize, "game", "games"),
+        count(s.records as usize, "record", "records"),
+        thousands(r.black),
+        thousands(r.white),
+        thousands(r.draw),
+        thousands(r.unknown),
+    );
+    if !parts.is_empty() {
+        let _ = write!(line, "; {}", parts.join(", "));
+    }
+    line
+}
+
+fn summary(
+    book: &Book,
+    adder: &Adder<'_>,
+    decisions: &Decisions,
+    walked: &Walked,
+    interrupted: Option<&str>,
+) -> String {
+    let mut text = format!("book: {} ({})\n", book.path().display(), book.settings());
+    let _ = writeln!(text, "{}", walked.records_line());
+    text.push_str(&walked.salvaged_line());
+    for (file, o) in &adder.outcomes {
+        let _ = match o {
+            AddOutcome::Added(s) => writeln!(text, "added: {file}: {}", stats_line(s)),
+            AddOutcome::Replaced { old, new } => writeln!(
+                text,
+                "replaced: {file}: {} subtracted, {} added: {}",
+                count(old.games as usize, "game", "games"),
+                count(new.games as usize, "game", "games"),
+                stats_line(new)
+            ),
+            AddOutcome::AlreadyPresent(_) => writeln!(
+                text,
+                "nothing changed: {file} (already in the book, same content)"
+            ),
+            AddOutcome::SameContent(info) => writeln!(
+                text,
+                "nothing changed: {file} (the same content as {} in the book)",
+                info.path
+            ),
+        };
+    }
+    for n in &decisions.nothing {
+        let _ = writeln!(text, "nothing changed: {n}");
+    }
+    for r in &decisions.refused {
+        let _ = writeln!(text, "refused: {r}");
+    }
+    if let Some(file) = interrupted {
+        let _ = writeln!(
+            text,
+            "not added: {file} (the run was stopped in it: its transaction was rolled back)"
+        );
+    }
+    if let Some(f) = &adder.failure {
+        let _ = writeln!(text, "FAILED: {f}");
+    }
+    match book.totals() {
+        Ok(c) => {
+            let _ = writeln!(
+                text,
+                "the book: {} from {} (black {}, white {}, draw {}, unknown {})",
+                count(c.games as usize, "game", "games"),
+                count(
+                    book.sources().map(|s| s.len()).unwrap_or(0),
+                    "file",
+                    "files"
+                ),
+                thousands(c.black),
+                thousands(c.white),
+                thousands(c.draw),
+                thousands(c.unknown),
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(text, "the book cannot be read back: {e}");
+        }
+    }
+    text
+}
+
+/// The moves of `text` and the words the user typed for them (split at spaces and commas;
+/// the moves' own names when the words are not one a move).
+fn position_moves(text: &str, size: u8) -> Result<(Vec<Move>, Vec<String>), Error> {
+    let moves = renju_notation::moves::parse_moves(text, size, Orientation::RowOneAtBottom)
+        .map_err(|e| Error::Argument {
+            option: "--position",
+            reason: e.to_string(),
+        })?;
+    let words: Vec<String> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let typed = if words.len() == moves.len() {
+        words
+    } else {
+        moves.iter().map(ToString::to_string).collect()
+    };
+    Ok((moves, typed))
+}
+
+fn book_error(e: &BookError) -> Error {
+    match e {
+        BookError::Position { .. } | BookError::BeyondDepth { .. } => Error::Argument {
+            option: "--position",
+            reason: e.to_string().trim_start_matches("position: ").to_string(),
+        },
+        _ => Error::Failed(e.to_string()),
+    }
+}
+
+/// The `--json` answer: the position as typed, the counts, the next moves (serde keeps the
+/// fields in this order).
+#[derive(Debug, serde::Serialize)]
+pub struct AnswerJson<'a> {
+    /// The moves as typed.
+    pub position: &'a [String],
+    /// The position's counts.
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// The next moves shown.
+    pub next: Vec<renju_book::NextMove>,
+}
+
+fn score(c: &Counts) -> String {
+    c.black_score()
+        .map_or("-".to_string(), |s| format!("{:.1}", 100.0 * s))
+}
+
+/// The text answer.
+fn answer_text(book: &Book, answer: &Answer, typed: &[String], min_games: u64) -> String {
+    let c = answer.counts;
+    let mut t = format!(
+        "position: {} ({}; under the 8 symmetries, colours kept) in {}\n",
+        if typed.is_empty() {
+            "the empty board".to_string()
+        } else {
+            typed.join(" ")
+        },
+        count(
+            answer.position.iter().filter(|m| **m != Move::Pass).count(),
+            "stone",
+            "stones"
+        ),
+        book.path().display()
+    );
+    let _ = writeln!(
+        t,
+        "games: {}: black {}, white {}, draw {}, unknown {}; black's score {}",
+        thousands(c.games),
+        thousands(c.black),
+        thousands(c.white),
+        thousands(c.draw),
+        thousands(c.unknown),
+        c.black_score()
+            .map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s))
+    );
+    let shown: Vec<_> = answer
+        .next
+        .iter()
+        .filter(|n| n.counts.games >= min_games)
+        .collect();
+    if !shown.is_empty() {
+        let _ = writeln!(
+            t,
+            "{:<9} {:>8} {:>6}  {:>7} {:>7} {:>6} {:>7}  {:>6}",
+            "next", "games", "share", "black", "white", "draw", "unknown", "black%"
+        );
+        for n in &shown {
+            let _ = writeln!(
+                t,
+                "{:<9} {:>8} {:>5.1}%  {:>7} {:>7} {:>6} {:>7}  {:>6}",
+                n.mv.to_string(),
+                n.counts.games,
+                100.0 * answer.share(n),
+                n.counts.black,
+                n.counts.white,
+                n.counts.draw,
+                n.counts.unknown,
+                score(&n.counts)
+            );
+        }
+    }
+    let left = answer.next.len() - shown.len();
+    if left > 0 {
+        let _ = writeln!(
+            t,
+            "left out: {} of fewer than {} games (--min-games)",
+            count(left, "next move", "next moves"),
+            thousands(min_games)
+        );
+    }
+    if answer.ended() > 0 {
+        let _ = writeln!(
+            t,
+            "ended here: {} (the record ends, or its next move cannot be played or read)",
+            count(answer.ended() as usize, "game", "games")
+        );
+    }
+    t
+}
+
+fn query(a: &QueryArgs) -> Result<Status, Error> {
+    let book = Book::open(&a.book).map_err(|e| Error::Failed(e.to_string()))?;
+    let (moves, typed) = position_moves(&a.position, book.settings().board_size)?;
+    let answer = book.query(&moves).map_err(|e| book_error(&e))?;
+    if let Some(path) = &a.report {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let fail = |e: csv::Error| Error::Write {
+            path: path.display().to_string(),
+            source: std::io::Error::other(e),
+        };
+        w.write_record([
+            "move",
+            "games",
+            "black",
+            "white",
+            "draw",
+            "unknown",
+            "share",
+            "black_score",
+        ])
+        .map_err(fail)?;
+        for n in answer.next.iter().filter(|n| n.counts.games >= a.min_games) {
+            let c = n.counts;
+            w.write_record([
+                n.mv.to_string(),
+                c.games.to_string(),
+                c.black.to_string(),
+                c.white.to_string(),
+                c.draw.to_string(),
+                c.unknown.to_string(),
+                format!("{:.4}", answer.share(n)),
+                c.black_score().map_or(String::new(), |s| format!("{s:.4}")),
+            ])
+            .map_err(fail)?;
+        }
+        let bytes = w.into_inner().map_err(|e| fail(e.into_error().into()))?;
+        AtomicFile::write(path, &bytes)?;
+    }
+    let text = if a.json {
+        let json = AnswerJson {
+            position: &typed,
+            counts: answer.counts,
+            next: answer
+                .next
+                .iter()
+                .filter(|n| n.counts.games >= a.min_games)
+                .copied()
+                .collect(),
+        };
+        let line = serde_json::to_string(&json).map_err(|e| Error::Failed(e.to_string()))?;
+        format!("{line}\n")
+    } else {
+        answer_text(&book, &answer, &typed, a.min_games)
+    };
+    if !a.report.as_deref().is_some_and(crate::records::is_stdout) {
+        crate::print(&text)?;
+    }
+    Ok(Status::Clean)
+}
+
+fn export(a: &ExportArgs) -> Result<Status, Error> {
+    let book = Book::open(&a.book).map_err(|e| Error::Failed(e.to_string()))?;
+    let x = book
+        .export(&ExportOptions {
+            min_games: a.min_games,
+            ..ExportOptions::default()
+        })
+        .map_err(|e| Error::Failed(e.to_string()))?;
+    let bytes = match a.to {
+        ExportFormat::Lib => {
+            renju_notation::renlib::write_tree(&x.tree, Orientation::RowOneAtBottom).0
+        }
+        ExportFormat::Sgf => renju_notation::sgf::write_trees(
+            std::slice::from_ref(&x.tree),
+            Orientation::RowOneAtTop,
+        )
+        .into_bytes(),
+    };
+    AtomicFile::write(&a.output, &bytes)?;
+    let mut text = format!(
+        "{}: {}, the positions of at least {}; {} (leaves naming the line that continues \
+         them)",
+        a.output.display(),
+        count(x.tree.nodes.len(), "node", "nodes"),
+        count(a.min_games as usize, "game", "games"),
+        count(x.transpositions, "transposition", "transpositions"),
+    );
+    if x.passes > 0 {
+        let _ = write!(
+            text,
+            "; {} left out (a pass leads to the same position)",
+            count(x.passes, "pass", "passes")
+        );
+    }
+    text.push('\n');
+    if x.truncated {
+        let _ = writeln!(
+            text,
+            "TRUNCATED: the tree stopped at {} nodes, RenLib's limit (give a larger --min-games)",
+            thousands(x.tree.nodes.len())
+        );
+    }
+    if crate::records::is_stdout(&a.output) {
+        eprint!("{text}");
+    } else {
+        crate::print(&text)?;
+    }
+    Ok(Status::clean_if(!x.truncated))
+}
+
+/// The book's answer to `search --book` (see [`crate::search`]): whether the book, built from
+/// exactly the files under `paths` read with `read`, can stand for a scan of them, and its
+/// games in input order with the names the scan gives their files.
+///
+/// # Errors
+/// Why the book cannot stand for the scan (the caller scans instead, saying why).
+pub fn stored_games(
+    book_path: &Path,
+    paths: &[PathBuf],
+    read: ReadOptions,
+    stones: usize,
+) -> Result<StoredGames, String> {
+    let book = Book::open(book_path).map_err(|e| e.to_string())?;
+    let settings = *book.settings();
+    if stones > usize::from(settings.max_moves) {
+        return Err(format!(
+            "the position has {stones} stones; the book holds positions of at most {}",
+            settings.max_moves
+        ));
+    }
+    let note = book.note(READ_NOTE).map_err(|e| e.to_string())?;
+    if note.as_deref() != Some(read_note(read).as_str()) {
+        return Err(format!(
+            "its files were read with {}, this search reads with {}",
+            note.unwrap_or_else(|| "options not recorded".to_string()),
+            read_note(read)
+        ));
+    }
+    let sources = book.sources().map_err(|e| e.to_string())?;
+    let mut by_sha: HashMap<String, &SourceInfo> =
+        sources.iter().map(|s| (s.sha256.clone(), s)).collect();
+    let mut files = Vec::new();
+    for e in walk_paths(paths).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))? {
+        let f = match e {
+            Entry::File(f) if !f.is_stdin() => f,
+            Entry::File(_) => return Err("standard input is not in a book".to_string()),
+            Entry::Problem(p) => return Err(format!("{}: {}", p.file, p.reason)),
+            Entry::Skipped(s) => return Err(format!("{} is skipped ({})", s.path, s.reason)),
+        };
+        let s = Source::of_file(&f.path).map_err(|e| e.to_string())?;
+        let info = by_sha
+            .remove(&s.sha256_hex())
+            .ok_or_else(|| format!("{} is not in the book (as it is now)", f.name()))?;
+        let st = info.stats;
+        if st.unreadable + st.salvaged + st.illegal > 0 {
+            return Err(format!(
+                "{} has records the book does not keep whole (unreadable, with an unreadable \
+                 move, or stopped at a move that cannot be played)",
+                f.name()
+            ));
+        }
+        files.push((f.name(), info.path.clone(), st));
+    }
+    if let Some(rest) = by_sha.values().next() {
+        return Err(format!(
+            "the book holds {} too, which is not among the files given",
+            rest.path
+        ));
+    }
+    Ok(StoredGames { book, files })
+}
+
+/// A book that stands for a scan of the files given ([`stored_games`]).
+#[derive(Debug)]
+pub struct StoredGames {
+    book: Book,
+    /// Each file's name as the scan gives it, its path in the book, what the book counted.
+    files: Vec<(String, String, FileStats)>,
+}
+
+impl StoredGames {
+    /// The files, records and set-up records of the files given.
+    #[must_use]
+    pub fn totals(&self) -> (usize, usize, usize) {
+        let records = self.files.iter().map(|f| f.2.records as usize).sum();
+        let set_up = self.files.iter().map(|f| f.2.set_up as usize).sum();
+        (self.files.len(), records, set_up)
+    }
+
+    /// The position's games in the book (0: no game reaches it, nothing to read).
+    ///
+    /// # Errors
+    /// SQLite fails.
+    pub fn games_at(&self, moves: &[Move]) -> Result<u64, String> {
+        self.book
+            .query(moves)
+            .map(|a| a.counts.games)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Every game of the book, in input order: `each(file, record, game)` (the game with its
+    /// id, declared result and the moves the book kept: all those up to the position's depth
+    /// and the next move).
+    ///
+    /// # Errors
+    /// SQLite fails, a stored game cannot be read.
+    pub fn each_game(
+        &self,
+        each: &mut dyn FnMut(&Arc<str>, usize, &renju_notation::GameRecord),
+    ) -> Result<(), String> {
+        for (name, path, _) in &self.files {
+            let name: Arc<str> = name.as_str().into();
+            self.book
+                .each_game(path, &mut |record, g| each(&name, record, g))
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
