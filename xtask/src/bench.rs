@@ -137,6 +137,19 @@ const TIMED: &[Timed] = &[
         needs_archive: true,
     },
     Timed {
+        title: "the 147k archive to Parquet (docs/parquet.md)",
+        args: &[
+            "convert",
+            "--quiet",
+            "--jobs",
+            "2",
+            ARCHIVE,
+            "target/bench-games.parquet",
+        ],
+        runs: 5,
+        needs_archive: true,
+    },
+    Timed {
         title: "audit of the bundled corpus (22 small files)",
         args: &["validate", "--quiet", "corpus/games/"],
         runs: 5,

@@ -7,6 +7,7 @@
 mod atlas;
 mod bench;
 mod package;
+mod parquet;
 mod python;
 mod semver;
 mod tables;
@@ -47,6 +48,9 @@ enum Task {
      crate)
  11. cargo xtask python --spark (the Python package: wheel built, installed in
      target/py-venv, pytest, mypy --strict and stubtest; then the Spark audit in local mode)
+ 12. cargo xtask parquet (corpus-tool's Parquet game file and report read with pyarrow and
+     checked against the CSV report, the corpus and the 147k archive; the archive's
+     .renju -> Parquet -> .renju round trip byte-identical, corpus-tool tests/it parquet::)
 A check that cannot run (a tool or the shared data missing) fails when CI is set and
 says how to install what is missing; without CI it is skipped with a note.
 .ci/run installs cargo-machete, cargo-semver-checks and chromium, then runs cargo fmt --check
@@ -111,6 +115,11 @@ crates/renju-py/bench/bench.py run instead."
         #[arg(long)]
         spark: bool,
     },
+    /// corpus-tool's Parquet files read with pyarrow and checked against the CSV report.
+    #[command(
+        long_about = "corpus-tool's Parquet files read by an independent reader: pyarrow in target/py-venv (the venv of `cargo xtask python`, made and given pyarrow from PyPI when missing). For the corpus and the 147k archive: corpus-tool convert INPUT games.parquet, validate --report audit.csv and --report audit.parquet, then crates/parquet/tests/independent/check.py: the game schema, row counts, keys, declared results and moves against the CSV, the report's types and every value; then the 147k archive's .renju -> Parquet -> .renju round trip, byte-identical (corpus-tool tests/it parquet::, in release). What cannot run fails under CI, else it is skipped with a note."
+    )]
+    Parquet,
     /// Write docs/tables/ (openings, continuous swap, opening rules).
     Tables {
         /// Fail if the files differ from what the code generates, write nothing.
@@ -250,7 +259,8 @@ fn ci() -> Result<(), String> {
     package::package()?;
     semver::check()?;
     machete()?;
-    python::python(false, true)
+    python::python(false, true)?;
+    parquet::check()
 }
 
 /// Whether the environment says this is a CI run (`CI` set, not empty or `false`).
@@ -367,6 +377,7 @@ fn main() -> ExitCode {
         ),
         Task::Validate { args } => ("validate", validate(&args)),
         Task::Python { bench, spark } => ("python", python::python(bench, spark)),
+        Task::Parquet => ("parquet", parquet::check()),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
         Task::Reference => (
@@ -417,6 +428,7 @@ mod tests {
                 "semver",
                 "validate",
                 "python",
+                "parquet",
                 "tables",
                 "bench",
                 "reference",
@@ -490,6 +502,7 @@ mod tests {
             ("cargo xtask semver", "semver::check()"),
             ("cargo machete", "machete()"),
             ("cargo xtask python", "python::python(false, true)"),
+            ("cargo xtask parquet", "parquet::check()"),
         ] {
             let found = help[at..]
                 .find(step)

@@ -2,6 +2,12 @@
 //!
 //! An input holding no record is a file problem: nothing is written, the run says so and
 //! exits 1 (a 0-byte output would look like a conversion that worked).
+//!
+//! Several inputs (or a folder), a Parquet output (`games.parquet`, `--to parquet`) or a
+//! Parquet input are converted as a stream ([`parquet`]): the records read through the record
+//! stream on the engine, written as they come, memory bounded.
+
+pub mod parquet;
 
 use crate::error::{Error, Status};
 use crate::output::AtomicFile;
@@ -13,9 +19,14 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = concat!("\
 Formats: renju (.renju lines), moves (move lists), rif (RenjuNet XML), psq (Piskvork),
-sgf, lib (RenLib tree), pos (RenLib position). The input format is guessed from
-the content and extension (--format, also spelt --from, forces it), the output format from
-the extension, unless given.
+sgf, lib (RenLib tree), pos (RenLib position), parquet (renju-kit's game schema, see
+docs/parquet.md). The input format is guessed from the content and extension (--format,
+also spelt --from, forces it), the output format from the extension, unless given.
+
+Several inputs or folders, a Parquet output or a Parquet input are converted as a stream:
+every record of every file, in input order, one row per record in Parquet (unreadable
+records too, with their reason); from Parquet to the line formats, the rows as records
+(the unreadable ones listed, not written).
 
 Prints how many records were read and written, the fields the target format dropped, and
 every record that could not be read or written. An input holding no record is a file
@@ -26,14 +37,16 @@ problem: nothing is written. Exit status 0 when every record made it, 1 when som
 
 Examples:
   corpus-tool convert games.renju games.sgf
+  corpus-tool convert archive/ more.renju games.parquet
+  corpus-tool convert games.parquet games.renju
   corpus-tool convert --format psq --orientation top match.txt match.renju"))]
 pub struct Command {
     /// Input format (default: guessed).
     #[arg(long = "format", visible_alias = "from", value_name = "FORMAT")]
     pub from: Option<Format>,
-    /// Output format (default: from OUTPUT's extension).
+    /// Output format (default: from OUTPUT's extension): a record format or `parquet`.
     #[arg(long, value_name = "FORMAT")]
-    pub to: Option<Format>,
+    pub to: Option<Target>,
     /// Where row 1 is in the input: top or bottom (default: the format's usual one).
     #[arg(long)]
     pub orientation: Option<Orientation>,
@@ -44,32 +57,66 @@ pub struct Command {
     /// of the declared or detected one.
     #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
     pub encoding: Option<&'static renju_notation::encoding::Encoding>,
-    /// The file to read.
-    pub input: PathBuf,
-    /// The file to write (`-`: standard output).
-    pub output: PathBuf,
+    /// The files (or folders) to read, then the file to write (`-`: standard output).
+    #[arg(required = true, num_args = 2.., value_name = "INPUT... OUTPUT")]
+    pub paths: Vec<PathBuf>,
+    /// Worker threads and output (for a conversion as a stream).
+    #[command(flatten)]
+    pub run: crate::args::RunArgs,
 }
 
-/// Runs `corpus-tool convert` as its command line asks, printing to standard output.
+/// The format `convert` writes: a record format, or a Parquet game file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A record format of `renju-notation`.
+    Format(Format),
+    /// A Parquet game file (`renju-parquet`'s schema).
+    Parquet,
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+    /// `parquet`, or a record format by name or extension.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case("parquet") {
+            return Ok(Target::Parquet);
+        }
+        s.parse::<Format>()
+            .map(Target::Format)
+            .map_err(|e| format!("{e}, or parquet"))
+    }
+}
+
+/// Runs `corpus-tool convert` as its command line asks, printing to standard output; the
+/// exit status.
 ///
 /// # Errors
 /// As [`run`].
-pub fn main(cmd: &Command) -> Result<Status, Error> {
+pub fn main(cmd: &Command) -> Result<u8, Error> {
+    let (output, inputs) = cmd.paths.split_last().expect("clap asks for two paths");
+    if parquet::streams(inputs, output, cmd.to) {
+        return Ok(parquet::main(cmd, inputs, output));
+    }
+    let input = &inputs[0];
+    let to = match cmd.to {
+        Some(Target::Format(f)) => Some(f),
+        _ => None,
+    };
     let args = Args {
         from: cmd.from,
-        to: cmd.to,
+        to,
         orientation: cmd.orientation,
         write_orientation: cmd.write_orientation,
         encoding: cmd.encoding,
     };
-    let (text, status) = run(&cmd.input, &cmd.output, args)?;
-    if cmd.output == Path::new("-") {
+    let (text, status) = run(input, output, args)?;
+    if output == Path::new("-") {
         // the records go to standard output: the summary to stderr
         eprint!("{text}");
     } else {
         crate::print(&text)?;
     }
-    Ok(status)
+    Ok(u8::from(status == Status::Findings))
 }
 
 /// The largest file `convert` reads (it holds the input and the output in memory).

@@ -6,10 +6,13 @@
 //!   read ([`FileProblem`]) or is skipped ([`Skipped`]).
 //! - [`source`]: the records of one file ([`each_record`]), streamed where the format
 //!   allows, memory bounded; how files are read ([`ReadOptions`]).
+//! - `parquet`: Parquet game files, one more input format of [`each_record`] (told by
+//!   their magic bytes; read in place, one row group at a time).
 //! - [`stream`](mod@stream): the records of many files in input order, worked on in parallel on the
 //!   [`engine`](crate::engine) ([`stream()`]); [`for_each_record`] is its sequential form.
 
 pub(crate) mod lines;
+pub(crate) mod parquet;
 pub mod source;
 pub mod stream;
 pub mod walk;

@@ -129,7 +129,7 @@ fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Vct(c) => vct::main(&c)?.into(),
         Command::Show(c) => show::main(&c)?.into(),
         Command::Explain(c) => explain::main(&c)?.into(),
-        Command::Convert(c) => convert::main(&c)?.into(),
+        Command::Convert(c) => ExitCode::from(convert::main(&c)?),
         Command::Openings(OpeningsCommand::Stats(c)) => {
             ExitCode::from(corpus_tool::openings_stats::main(&c))
         }

@@ -1,7 +1,7 @@
 //! Files written whole or not at all: [`AtomicFile`], the one writer of every file a command
 //! writes (`validate --report/--json/--html`, `openings stats`, `dedupe`, `search`, `filter`,
 //! `convert`, `show --svg`); and the records written by the archive commands
-//! ([`records::RecordWriter`]).
+//! ([`records::RecordWriter`]); Parquet game files and typed reports ([`parquet`]).
 //!
 //! The rules, explicit:
 //! - `-` is standard output.
@@ -19,6 +19,7 @@
 //! - After an interrupted run, [`AtomicFile::commit_partial`] keeps what was written under a
 //!   name that says so (`NAME.partial.EXT`).
 
+pub mod parquet;
 pub mod records;
 
 use std::fmt;

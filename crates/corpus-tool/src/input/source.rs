@@ -58,6 +58,12 @@ pub enum FileRead {
         /// How many records (broken ones included).
         records: usize,
     },
+    /// A Parquet game file (`renju-parquet`'s schema, [`super::parquet`]); `records` rows were
+    /// handed on.
+    Parquet {
+        /// How many rows (unreadable ones included).
+        records: usize,
+    },
     /// A file found in a folder that is in no record format (a README, a diagram): not read.
     NotRecords,
 }
@@ -68,6 +74,11 @@ impl FileRead {
     pub fn problem(&self, file: &str) -> Option<FileProblem> {
         match *self {
             FileRead::Records { format, records: 0 } => Some(FileProblem::no_records(file, format)),
+            FileRead::Parquet { records: 0 } => Some(FileProblem {
+                file: file.to_string(),
+                reason: "no record in this file (read as parquet)".to_string(),
+                kind: super::ProblemKind::NoRecords,
+            }),
             _ => None,
         }
     }
@@ -230,9 +241,33 @@ pub fn each_record_opened(
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
+    let opened = match parquet_in_place(file, opened, read, f) {
+        Ok(done) => return done,
+        Err(opened) => opened,
+    };
     let capacity = buffer_for(opened.size);
     let input = std::io::BufReader::with_capacity(capacity, opened.handle);
     each_record_of(&file.name(), file.named, input, None, opened.size, read, f)
+}
+
+/// A Parquet game file on disk read in place ([`super::parquet`]); the file handed back
+/// when it is not one (or its format is forced, or it is a pipe).
+fn parquet_in_place(
+    file: &InputFile,
+    mut opened: OpenFile,
+    read: ReadOptions,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<Result<FileRead, FileProblem>, OpenFile> {
+    if read.format.is_some()
+        || opened.size.is_none()
+        || !super::parquet::file_is_parquet(&mut opened.handle)
+    {
+        return Err(opened);
+    }
+    Ok(
+        super::parquet::each_record_in_file(&file.name(), opened.handle, f)
+            .map(|records| FileRead::Parquet { records }),
+    )
 }
 
 /// The read buffer of a file of `size` bytes: a small file gets a buffer its size (from the
@@ -256,6 +291,14 @@ pub(crate) fn each_record_counted(
     position: &std::cell::Cell<u64>,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
+    let size = opened.size;
+    let opened = match parquet_in_place(file, opened, read, f) {
+        Ok(done) => {
+            position.set(size.unwrap_or(0));
+            return done;
+        }
+        Err(opened) => opened,
+    };
     let capacity = buffer_for(opened.size);
     let input = Taken {
         inner: std::io::BufReader::with_capacity(capacity, opened.handle),
@@ -376,6 +419,21 @@ fn each_record_of<R: BufRead>(
             &head_copy
         }
     };
+    if read.format.is_none() && super::parquet::is_parquet(head) {
+        // in memory already (a small file), or a pipe: read whole (the footer is at the end)
+        let bytes = match whole {
+            Some(bytes) => bytes.to_vec(),
+            None => {
+                let mut bytes = Vec::new();
+                input
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| problem(name, &e))?;
+                bytes
+            }
+        };
+        return super::parquet::each_record_in_bytes(name, bytes, f)
+            .map(|records| FileRead::Parquet { records });
+    }
     let Some(format) = read.format.or_else(|| detect(name, head)) else {
         if named {
             // Named, read, and in no format: it holds no record (a file problem, exit

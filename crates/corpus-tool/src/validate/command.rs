@@ -3,7 +3,7 @@
 
 use super::Options;
 use super::pipeline::{Audited, Progress, audit_entries};
-use super::report::{FindingsWriter, ReportWriter, write_json};
+use super::report::{FindingsWriter, write_json};
 use super::summary::Summary;
 use crate::args::{RunArgs, SettingsArgs};
 use crate::engine::{Engine, Jobs, Stop};
@@ -302,10 +302,13 @@ fn audit_into(
         walk_paths(&io.paths).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
     let report_name = outputs.report.as_ref().map(|f| f.target().to_path_buf());
     let findings_name = outputs.findings.as_ref().map(|f| f.target().to_path_buf());
-    let mut report = outputs
-        .report
-        .as_mut()
-        .map(|f| ReportWriter::new(std::io::BufWriter::new(f)));
+    let mut report = match (outputs.report.as_mut(), &report_name) {
+        (Some(f), Some(name)) => Some(
+            crate::output::parquet::ValidateReport::new(name, std::io::BufWriter::new(f))
+                .map_err(|e| write_failed(name, &e))?,
+        ),
+        _ => None,
+    };
     let mut findings = outputs
         .findings
         .as_mut()

@@ -27,4 +27,5 @@ mod opening_notes;
 mod opening_rules_review;
 mod openings_stats;
 mod outputs;
+mod parquet;
 mod readme;

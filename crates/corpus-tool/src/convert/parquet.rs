@@ -1,0 +1,284 @@
+//! `corpus-tool convert` as a stream: several inputs (or folders), a Parquet output or a
+//! Parquet input. The records are read through the record [`stream`] on the engine
+//! (parsed on its workers) and written in input order as they come: to a Parquet game file
+//! ([`GameFile`], one row per record, unreadable records too, with their reason), or to a
+//! record format ([`RecordWriter`]: the rows of a Parquet file back to `.renju` lines, the
+//! unreadable ones listed). Memory is bounded whatever the size of the input: a row group
+//! of the output, the engine's jobs in flight.
+
+use super::{Command, Target};
+use crate::engine::Engine;
+use crate::input::{Read, StreamOptions, stream, walk_paths};
+use crate::output::parquet::{GameFile, is_parquet};
+use crate::output::records::RecordWriter;
+use crate::records::{Output, Walked, finish_command, is_stdout, read_records};
+use crate::style::{count, thousands};
+use renju_archive::dedupe::Source;
+use renju_notation::ReadRemark;
+use renju_parquet::Unreadable;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Whether the conversion is a stream: more than one input, a folder, a Parquet output (by
+/// `--to` or the extension) or a Parquet input (by its first bytes).
+#[must_use]
+pub fn streams(inputs: &[PathBuf], output: &Path, to: Option<Target>) -> bool {
+    let parquet_out = match to {
+        Some(Target::Parquet) => true,
+        Some(Target::Format(_)) => false,
+        None => is_parquet(output),
+    };
+    parquet_out || inputs.len() != 1 || inputs.iter().any(|p| p.is_dir() || is_parquet_file(p))
+}
+
+/// Whether the file at `path` starts with Parquet's magic bytes.
+fn is_parquet_file(path: &Path) -> bool {
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+        .is_ok_and(|()| &magic == b"PAR1")
+}
+
+/// Runs the conversion as a stream from the command line; the exit status.
+#[must_use]
+pub fn main(cmd: &Command, inputs: &[PathBuf], output: &Path) -> u8 {
+    let read = crate::input::ReadOptions {
+        format: cmd.from,
+        orientation: cmd.orientation,
+        encoding: cmd.encoding,
+    };
+    if cmd.write_orientation.is_some() {
+        eprintln!(
+            "corpus-tool convert: --write-orientation is for one file to another record \
+             format; a conversion of several files or of Parquet writes each format's usual \
+             orientation"
+        );
+        return 2;
+    }
+    let parquet_out = match cmd.to {
+        Some(Target::Parquet) => true,
+        Some(Target::Format(f)) => {
+            let by_ext = output
+                .extension()
+                .and_then(|e| e.to_str())
+                .and_then(renju_notation::Format::from_extension);
+            if by_ext != Some(f) && !is_stdout(output) {
+                eprintln!(
+                    "corpus-tool convert: --to {f}: give OUTPUT the extension of the format \
+                     (.{}) when converting several files or Parquet",
+                    f.extensions()[0]
+                );
+                return 2;
+            }
+            false
+        }
+        None => is_parquet(output),
+    };
+    finish_command("convert", &cmd.run, |engine| {
+        if parquet_out {
+            to_parquet(inputs, output, read, engine)
+        } else {
+            to_records(inputs, output, read, engine)
+        }
+    })
+}
+
+/// Writes every record under `inputs` to the Parquet game file `output`, in input order: one
+/// row per record (an unreadable record is a row with its reason; a salvaged one, the moves
+/// before its unreadable move and that move). With no record, nothing is written.
+///
+/// # Errors
+/// A path that cannot be read, an output that cannot be written.
+///
+/// ```
+/// use corpus_tool::convert::parquet::to_parquet;
+/// use corpus_tool::engine::{Engine, Jobs};
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.renju"), "black h8 h9 i8\npurple h8\n").unwrap();
+/// let out = dir.path().join("games.parquet");
+/// let engine = Engine::new(Jobs::ONE);
+/// let done = to_parquet(&[dir.path().join("a.renju")], &out, Default::default(), &engine).unwrap();
+/// assert_eq!(done.status, 1, "a record could not be read: {}", done.stdout);
+/// assert!(done.stdout.contains("wrote 2 rows"), "{}", done.stdout);
+/// assert_eq!(&std::fs::read(&out).unwrap()[..4], b"PAR1");
+/// ```
+pub fn to_parquet(
+    inputs: &[PathBuf],
+    output: &Path,
+    read: crate::input::ReadOptions,
+    engine: &Engine,
+) -> Result<Output, String> {
+    let entries =
+        walk_paths(inputs).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
+    let mut file = GameFile::create(output)?;
+    let mut unreadable = Vec::new();
+    let mut salvaged = Vec::new();
+    let mut trees = 0usize;
+    let mut error: Option<String> = None;
+    let streamed = stream(
+        entries,
+        engine,
+        StreamOptions { read, sample: 1 },
+        &|_, r| r,
+        &mut |r| {
+            if error.is_some() {
+                return;
+            }
+            let index = r.index as u64;
+            let pushed = match r.item {
+                Ok(Read::Game(g)) => {
+                    trees += usize::from(
+                        g.remarks
+                            .iter()
+                            .any(|m| matches!(m, ReadRemark::TreeLine { .. })),
+                    );
+                    file.rows().push(&r.file, index, &g, None)
+                }
+                Ok(Read::Salvaged(g, m)) => {
+                    let why = Unreadable::Move {
+                        number: m.number,
+                        text: m.text,
+                        reason: m.reason,
+                    };
+                    salvaged.push((
+                        Source {
+                            file: Arc::clone(&r.file),
+                            index: r.index,
+                        },
+                        format!("{}: record {}: {why}", r.file, r.index),
+                    ));
+                    file.rows().push(&r.file, index, &g, Some(&why))
+                }
+                Err(why) => {
+                    let pushed = file.rows().push_unreadable(&r.file, index, &why);
+                    unreadable.push(why);
+                    pushed
+                }
+            };
+            if let Err(e) = pushed {
+                error = Some(format!("cannot write {}: {e}", output.display()));
+            }
+        },
+        &mut |_| {},
+    );
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let partial = streamed.not_reached.is_some();
+    let (written, to) = file.finish(output, partial)?;
+    let mut walked = Walked {
+        streamed,
+        unreadable,
+        salvaged,
+        written: std::collections::HashSet::new(),
+    };
+    // the salvaged records are rows with their unreadable move: said once, below
+    walked.written = walked.salvaged.iter().map(|(s, _)| s.clone()).collect();
+    let mut text = String::new();
+    let _ = writeln!(text, "{}", walked.records_line());
+    match &to {
+        None => {
+            let _ = writeln!(
+                text,
+                "no record read; nothing written to {}",
+                output.display()
+            );
+        }
+        Some(to) => {
+            let _ = writeln!(
+                text,
+                "wrote {} to {} (parquet, game schema {}, {}){}{}",
+                count(written.rows as usize, "row", "rows"),
+                if is_stdout(to) {
+                    "standard output".to_string()
+                } else {
+                    to.display().to_string()
+                },
+                renju_parquet::games::SCHEMA_VERSION,
+                count(written.row_groups, "row group", "row groups"),
+                match written.unreadable {
+                    0 => String::new(),
+                    n => format!(
+                        "; {} unreadable, kept as rows with their reason",
+                        thousands(n as usize)
+                    ),
+                },
+                if partial { ", interrupted" } else { "" },
+            );
+        }
+    }
+    if trees > 0 {
+        let _ = writeln!(
+            text,
+            "{} are lines of trees (column line: L/N)",
+            count(trees, "row", "rows")
+        );
+    }
+    if !written.dropped.is_empty() {
+        let fields: Vec<String> = written
+            .dropped
+            .iter()
+            .map(|(f, n)| format!("{f} ({n})"))
+            .collect();
+        let _ = writeln!(
+            text,
+            "the parquet game schema could not hold: {} (records that had them)",
+            fields.join(", ")
+        );
+    }
+    for (_, s) in &walked.salvaged {
+        let _ = writeln!(text, "unreadable move (kept in the row): {s}");
+    }
+    text.push_str(&walked.problems_text());
+    let status = walked
+        .status()
+        .max(u8::from(to.is_none() || !written.dropped.is_empty()));
+    Ok(Output::new(
+        text,
+        walked.skipped_lines(),
+        status,
+        is_stdout(output),
+    ))
+}
+
+/// Writes every record under `inputs` (Parquet game files among them) to `output` in the
+/// record format of its extension, in input order; the unreadable records are listed, not
+/// written (there is nothing to write).
+///
+/// # Errors
+/// A path that cannot be read, an output that cannot be written.
+pub fn to_records(
+    inputs: &[PathBuf],
+    output: &Path,
+    read: crate::input::ReadOptions,
+    engine: &Engine,
+) -> Result<Output, String> {
+    let mut out = RecordWriter::create(output)?;
+    let mut error: Option<String> = None;
+    let mut walked = read_records(inputs, read, engine, &|_, _| (), &mut |src, r, ()| {
+        if error.is_none()
+            && let Err(e) = out.push_read(&src, r)
+        {
+            error = Some(e);
+        }
+    })?;
+    if let Some(e) = error {
+        return Err(e);
+    }
+    walked
+        .written
+        .extend(out.salvaged_written().iter().cloned());
+    let status = walked.status().max(u8::from(out.lost_any()));
+    let mut text = String::new();
+    let _ = writeln!(text, "{}", walked.records_line());
+    text.push_str(&walked.salvaged_line());
+    text.push_str(&out.finish(walked.streamed.not_reached.is_some())?);
+    text.push_str(&walked.problems_text());
+    Ok(Output::new(
+        text,
+        walked.skipped_lines(),
+        status,
+        is_stdout(output),
+    ))
+}
