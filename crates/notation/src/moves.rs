@@ -28,7 +28,7 @@
 //! let e = parse_moves("h8 h9 p16", 15, b).unwrap_err();
 //! assert_eq!(e.to_string(), "move 3 'p16': column 'p' is off the 15x15 board (columns a..o)");
 //! let e = parse_moves("h8 (h9)", 15, b).unwrap_err();
-//! assert_eq!(e.to_string(), "move 2 '(': '(' is not a column letter (columns a..o)");
+//! assert_eq!(e.to_string(), "move 2 '(h9)': '(' is not a column letter (columns a..o)");
 //! ```
 
 use crate::record::Orientation;
