@@ -1,11 +1,25 @@
 //! `cargo xtask bench [--markdown]`: every benchmark of the workspace (the cargo benches and
-//! the Python package's), then the whole commands the docs quote timed end to end; with `--markdown`, `docs/performance.md` is
-//! written from what this run printed: every figure with the command that produced it and
-//! the machine it ran on.
+//! the Python package's), then the whole commands the docs point to, timed end to end; with
+//! `--markdown`, `docs/performance.md` is written from what this run printed: every figure
+//! with the command that produced it and the machine it ran on.
 //!
 //! The figures are the benches' own lines, copied as printed, and the wall times of whole
 //! commands measured here (best and mean of a few runs). Nothing is edited by hand: a figure
-//! that drifts is regenerated, never retyped.
+//! that drifts is regenerated, never retyped, and no other page quotes one (they link to
+//! `docs/performance.md`).
+//!
+//! **Adding a figure is one entry:**
+//! - a cargo bench (`crates/X/benches/Y.rs`, declared in its `Cargo.toml`): one [`CargoBench`]
+//!   in [`CARGO_BENCHES`] — the package, the bench target, the section title;
+//! - a whole `corpus-tool` command: one [`Timed`] in [`TIMED`] — its title, its arguments,
+//!   how many runs, whether it reads the shared archive.
+//!
+//! The test `the_performance_doc_holds_every_command` then fails until `docs/performance.md`
+//! is regenerated with `cargo xtask bench --markdown`, so that the doc never lacks an entry; a
+//! section written into the doc by hand fails it too (a lasting figure is an entry here; a
+//! comparison with a past build is history, for the CHANGELOG).
+//! A step that fails (a bench that does not build, no PyPI for the Python yardstick) is
+//! written into the doc as not run, with the reason, and the task fails after writing it.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -19,8 +33,8 @@ struct CargoBench {
     title: &'static str,
 }
 
-/// Every bench target of the workspace, in the order run.
-const CARGO_BENCHES: [CargoBench; 8] = [
+/// Every bench target of the workspace, in the order run and written: add a bench here.
+const CARGO_BENCHES: &[CargoBench] = &[
     CargoBench {
         package: "renju-core",
         bench: "fouls",
@@ -66,27 +80,31 @@ const CARGO_BENCHES: [CargoBench; 8] = [
 /// The shared 147k-game archive the whole-command timings read.
 const ARCHIVE: &str = "../shared/corpora/dasimagin-renju/train-2.renju";
 
-/// A whole command timed end to end: its `corpus-tool` arguments (paths relative to the
-/// repository root), how many runs, and whether it needs the shared archive.
+/// A whole command timed end to end: what it measures, its `corpus-tool` arguments (paths
+/// relative to the repository root), how many runs, and whether it needs the shared archive.
 struct Timed {
+    title: &'static str,
     args: &'static [&'static str],
     runs: usize,
     needs_archive: bool,
 }
 
-/// The whole commands the README and the docs quote.
-const TIMED: [Timed; 4] = [
+/// The whole commands the docs point to, in the order run and written: add a command here.
+const TIMED: &[Timed] = &[
     Timed {
+        title: "audit of the 147k archive, 1 job",
         args: &["validate", "--quiet", "--jobs", "1", ARCHIVE],
         runs: 5,
         needs_archive: true,
     },
     Timed {
+        title: "audit of the 147k archive, 2 jobs",
         args: &["validate", "--quiet", "--jobs", "2", ARCHIVE],
         runs: 5,
         needs_archive: true,
     },
     Timed {
+        title: "audit of the 147k archive with the VCF scan of every position (`--missed-wins`)",
         args: &[
             "validate",
             "--quiet",
@@ -99,6 +117,22 @@ const TIMED: [Timed; 4] = [
         needs_archive: true,
     },
     Timed {
+        title: "audit of the 147k archive with the VCT pass (`--missed-wins=vct`, depth 5)",
+        args: &[
+            "validate",
+            "--quiet",
+            "--missed-wins=vct",
+            "--max-depth",
+            "5",
+            "--jobs",
+            "2",
+            ARCHIVE,
+        ],
+        runs: 1,
+        needs_archive: true,
+    },
+    Timed {
+        title: "audit of the bundled corpus (22 small files)",
         args: &["validate", "--quiet", "corpus/games/"],
         runs: 5,
         needs_archive: false,
@@ -115,73 +149,90 @@ fn timed_command(t: &Timed) -> String {
     format!("corpus-tool {}", t.args.join(" "))
 }
 
-/// What one bench printed.
+/// What one bench printed, or why it did not run.
 struct Ran {
     command: String,
     title: &'static str,
-    output: String,
+    output: Result<String, String>,
 }
 
 /// Runs `cargo bench` for one target: cargo's progress on stderr as it goes, the bench's
-/// own lines captured (and echoed).
-fn run_bench(root: &Path, b: &CargoBench) -> Result<Ran, String> {
+/// own lines captured (and echoed). A bench that fails is reported, not fatal: the others
+/// still run.
+fn run_bench(root: &Path, b: &CargoBench) -> Ran {
     let command = bench_command(b);
     eprintln!("$ {command}");
-    let out = Command::new(env!("CARGO"))
+    let output = Command::new(env!("CARGO"))
         .args(["bench", "-p", b.package, "--bench", b.bench])
         .current_dir(root)
         .stderr(Stdio::inherit())
         .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    let output = String::from_utf8_lossy(&out.stdout).into_owned();
-    print!("{output}");
-    if !out.status.success() {
-        return Err(format!("{command} failed"));
-    }
-    Ok(Ran {
+        .map_err(|e| format!("cannot run cargo: {e}"))
+        .and_then(|out| {
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            print!("{text}");
+            if out.status.success() {
+                Ok(text)
+            } else {
+                Err(format!("{command} failed ({})", out.status))
+            }
+        });
+    Ran {
         command,
         title: b.title,
         output,
-    })
+    }
 }
 
-/// A whole command's wall times.
+/// A whole command's wall times, or why it did not run.
 struct Times {
+    title: &'static str,
     command: String,
-    best: f64,
-    mean: f64,
     runs: usize,
+    /// Best and mean wall time in seconds.
+    seconds: Result<(f64, f64), String>,
 }
 
 /// Times one whole command with the release `corpus-tool` (exit status 0 or 1 is a run).
-fn time_command(root: &Path, binary: &Path, t: &Timed) -> Result<Times, String> {
+fn time_command(root: &Path, binary: &Path, t: &Timed) -> Times {
     let command = timed_command(t);
     let mut all = Vec::new();
+    let mut seconds = Ok((0.0, 0.0));
     for _ in 0..t.runs {
         let start = Instant::now();
         let status = Command::new(binary)
             .args(t.args)
             .current_dir(root)
             .stdout(Stdio::null())
-            .status()
-            .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+            .status();
         all.push(start.elapsed().as_secs_f64());
-        if !matches!(status.code(), Some(0 | 1)) {
-            return Err(format!("{command} failed ({status})"));
+        match status {
+            Ok(s) if matches!(s.code(), Some(0 | 1)) => {}
+            Ok(s) => {
+                seconds = Err(format!("{command} failed ({s})"));
+                break;
+            }
+            Err(e) => {
+                seconds = Err(format!("cannot run {}: {e}", binary.display()));
+                break;
+            }
         }
     }
-    let best = all.iter().copied().fold(f64::MAX, f64::min);
-    let mean = all.iter().sum::<f64>() / all.len() as f64;
-    eprintln!(
-        "{command}: best {best:.2} s, mean {mean:.2} s of {}",
-        t.runs
-    );
-    Ok(Times {
+    if seconds.is_ok() {
+        let best = all.iter().copied().fold(f64::MAX, f64::min);
+        let mean = all.iter().sum::<f64>() / all.len() as f64;
+        eprintln!(
+            "{command}: best {best:.2} s, mean {mean:.2} s of {}",
+            t.runs
+        );
+        seconds = Ok((best, mean));
+    }
+    Times {
+        title: t.title,
         command,
-        best,
-        mean,
         runs: t.runs,
-    })
+        seconds,
+    }
 }
 
 /// The machine, in one line: CPU model, cores, memory, compiler.
@@ -216,97 +267,173 @@ fn machine() -> String {
     format!("{cpu}, {cores} cores{memory}; {rustc}")
 }
 
-/// The text of `docs/performance.md` from the figures of one run.
-fn markdown(machine: &str, benches: &[Ran], timed: &[Times], skipped: &[String]) -> String {
+/// The 1-minute load average (`/proc/loadavg`), when the system says it.
+fn load_average() -> Option<String> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()
+        .map(str::to_string)
+}
+
+/// The text of `docs/performance.md` from the figures of one run. `load` is the load average
+/// at the start and at the end of the run.
+fn markdown(
+    machine: &str,
+    load: (Option<String>, Option<String>),
+    benches: &[Ran],
+    timed: &[Times],
+) -> String {
     let mut s = String::from(
         "# Performance\n\n\
-         <!-- Generated by `cargo xtask bench --markdown`: do not edit by hand. -->\n\n\
+         <!-- Generated by `cargo xtask bench --markdown` (xtask/src/bench.rs): do not edit by \
+         hand. -->\n\n\
          Every speed figure of the project, with the command that produced it. Regenerate \
          them all with\n`cargo xtask bench --markdown` (the benches in release, then the \
          whole commands timed end to end).\n\n",
     );
-    let _ = writeln!(s, "Machine: {machine}.\n");
+    let _ = write!(s, "Machine: {machine}.");
+    if let (Some(start), Some(end)) = load {
+        let _ = write!(
+            s,
+            " Load average (1 minute) {start} at the start of the run, {end} at the end."
+        );
+    }
+    s.push_str("\n\n");
     s.push_str(
         "Figures move from run to run and with other work on the machine: compare the \
          ratios each bench\nmeasures against its yardstick in the same run (a literal \
          checker, 1 job against 2), not\nabsolute figures across machines.\n",
     );
     for b in benches {
-        let _ = write!(
-            s,
-            "\n## {}\n\n`{}`\n\n```text\n{}",
-            b.title, b.command, b.output
-        );
-        if !b.output.ends_with('\n') {
-            s.push('\n');
+        let _ = write!(s, "\n## {}\n\n`{}`\n\n", b.title, b.command);
+        match &b.output {
+            Ok(out) => {
+                let _ = write!(s, "```text\n{out}");
+                if !out.ends_with('\n') {
+                    s.push('\n');
+                }
+                s.push_str("```\n");
+            }
+            Err(why) => {
+                let _ = writeln!(s, "Not run in this run: {why}.");
+            }
         }
-        s.push_str("```\n");
     }
     s.push_str(
         "\n## Whole commands\n\nWall time of the release binary (`target/release/corpus-tool`, \
          built by `cargo build --release\n-p corpus-tool`), start-up included, standard output \
          discarded, run from the repository root.\n\n\
-         | command | runs | best | mean |\n|---|---|---|---|\n",
+         | what | command | runs | best | mean |\n|---|---|---|---|---|\n",
     );
     for t in timed {
-        let _ = writeln!(
-            s,
-            "| `{}` | {} | {:.2} s | {:.2} s |",
-            t.command, t.runs, t.best, t.mean
-        );
-    }
-    for k in skipped {
-        let _ = writeln!(s, "| `{k}` | not run: `{ARCHIVE}` is absent | | |");
+        match &t.seconds {
+            Ok((best, mean)) => {
+                let _ = writeln!(
+                    s,
+                    "| {} | `{}` | {} | {} | {} |",
+                    t.title,
+                    t.command,
+                    t.runs,
+                    wall(*best),
+                    wall(*mean)
+                );
+            }
+            Err(why) => {
+                let _ = writeln!(s, "| {} | `{}` | not run: {why} | | |", t.title, t.command);
+            }
+        }
     }
     s
+}
+
+/// A wall time as the doc prints it: seconds with 2 decimals from 1 s, milliseconds with 1
+/// below (a run of a few milliseconds is not `0.00 s`).
+fn wall(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else {
+        format!("{:.1} ms", seconds * 1000.0)
+    }
 }
 
 /// The command of the Python package's benchmark, as the doc prints it.
 const PYTHON_BENCH: &str = "cargo xtask python --bench";
 
-/// `cargo xtask bench [--markdown]`.
+/// The title of the Python package's benchmark.
+const PYTHON_TITLE: &str = "Python package (`renju_kit`, crates/renju-py) against `renju` \
+                            0.1.0's referee and `corpus-tool fouls`";
+
+/// `cargo xtask bench [--markdown]`: every step runs even when one fails; the doc (with
+/// `--markdown`) says which did not run and why, and the task then fails.
 pub fn bench(root: &Path, markdown_out: bool) -> Result<(), String> {
-    let mut ran = Vec::new();
-    for b in &CARGO_BENCHES {
-        ran.push(run_bench(root, b)?);
-    }
-    // the Python package against its yardstick (a step that cannot run fails: no python3,
-    // no PyPI)
+    let load_at_start = load_average();
+    let mut ran: Vec<Ran> = CARGO_BENCHES.iter().map(|b| run_bench(root, b)).collect();
+    // the Python package against its yardstick (needs python3 and PyPI)
     eprintln!("$ {PYTHON_BENCH}");
     ran.push(Ran {
         command: PYTHON_BENCH.to_string(),
-        title: "Python package (`renju_kit`, crates/renju-py) against `renju` 0.1.0's referee \
-                and `corpus-tool fouls`",
-        output: crate::python::bench_report()?,
+        title: PYTHON_TITLE,
+        output: crate::python::bench_report(),
     });
     eprintln!("$ cargo build --release -p corpus-tool");
-    let status = Command::new(env!("CARGO"))
+    let built = Command::new(env!("CARGO"))
         .args(["build", "--release", "-p", "corpus-tool"])
         .current_dir(root)
         .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --release -p corpus-tool failed".to_string());
-    }
+        .map_err(|e| format!("cannot run cargo: {e}"))
+        .and_then(|s| {
+            if s.success() {
+                Ok(())
+            } else {
+                Err("cargo build --release -p corpus-tool failed".to_string())
+            }
+        });
     let binary = crate::target_dir().join("release/corpus-tool");
     let archive = root.join(ARCHIVE).is_file();
-    let mut timed = Vec::new();
-    let mut skipped = Vec::new();
-    for t in &TIMED {
-        if t.needs_archive && !archive {
-            eprintln!("SKIPPED: {}: {ARCHIVE} is absent", timed_command(t));
-            skipped.push(timed_command(t));
-            continue;
-        }
-        timed.push(time_command(root, &binary, t)?);
-    }
+    let timed: Vec<Times> = TIMED
+        .iter()
+        .map(|t| {
+            let not_run = |why: String| {
+                eprintln!("SKIPPED: {}: {why}", timed_command(t));
+                Times {
+                    title: t.title,
+                    command: timed_command(t),
+                    runs: t.runs,
+                    seconds: Err(why),
+                }
+            };
+            match &built {
+                Err(e) => not_run(e.clone()),
+                Ok(()) if t.needs_archive && !archive => not_run(format!("{ARCHIVE} is absent")),
+                Ok(()) => time_command(root, &binary, t),
+            }
+        })
+        .collect();
+    let failed: Vec<String> = ran
+        .iter()
+        .filter_map(|r| r.output.as_ref().err().cloned())
+        .chain(
+            timed
+                .iter()
+                .filter_map(|t| t.seconds.as_ref().err().cloned()),
+        )
+        .collect();
     if markdown_out {
         let path = root.join("docs/performance.md");
-        let text = markdown(&machine(), &ran, &timed, &skipped);
+        let text = markdown(&machine(), (load_at_start, load_average()), &ran, &timed);
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("wrote {}", path.display());
     }
-    Ok(())
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} step(s) did not run: {}",
+            failed.len(),
+            failed.join("; ")
+        ))
+    }
 }
 
 /// Every command `bench --markdown` writes into the doc, in order (for the staleness test).
@@ -325,7 +452,9 @@ mod tests {
     use super::*;
 
     /// `docs/performance.md` is what `bench --markdown` writes: every bench and every timed
-    /// command in it, in order, with the machine line (the figures themselves are a run's).
+    /// command in it, in order, each under its title, with the machine line (the figures
+    /// themselves are a run's). Adding an entry to `CARGO_BENCHES` or `TIMED` fails this
+    /// until the doc is regenerated.
     #[test]
     fn the_performance_doc_holds_every_command() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -336,24 +465,110 @@ mod tests {
         let mut at = 0;
         for c in commands() {
             let found = doc[at..].find(&format!("`{c}`")).unwrap_or_else(|| {
-                panic!("docs/performance.md lacks `{c}` (in order): regenerate it")
+                panic!("docs/performance.md lacks `{c}` (in order): cargo xtask bench --markdown")
             });
             at += found + c.len();
         }
-        // and the markdown of a run has the same shape
-        let ran = [Ran {
-            command: bench_command(&CARGO_BENCHES[0]),
-            title: CARGO_BENCHES[0].title,
-            output: "fouls: 1 boards/s".to_string(),
-        }];
-        let t = [Times {
-            command: timed_command(&TIMED[0]),
-            best: 0.2,
-            mean: 0.25,
-            runs: 5,
-        }];
-        let md = markdown("a machine", &ran, &t, &[]);
+        let titles = CARGO_BENCHES
+            .iter()
+            .map(|b| format!("## {}\n\n`{}`", b.title, bench_command(b)))
+            .chain(std::iter::once(format!(
+                "## {PYTHON_TITLE}\n\n`{PYTHON_BENCH}`"
+            )))
+            .chain(
+                TIMED
+                    .iter()
+                    .map(|t| format!("| {} | `{}` |", t.title, timed_command(t))),
+            );
+        for t in titles {
+            assert!(
+                doc.contains(&t),
+                "docs/performance.md lacks {t:?}: cargo xtask bench --markdown"
+            );
+        }
+        // no section written by hand: every heading is an entry's, and nothing follows the
+        // whole commands' table
+        let headings: Vec<&str> = CARGO_BENCHES
+            .iter()
+            .map(|b| b.title)
+            .chain([PYTHON_TITLE, "Whole commands"])
+            .collect();
+        for line in doc.lines().filter(|l| l.starts_with("## ")) {
+            assert!(
+                headings.contains(&&line[3..]),
+                "docs/performance.md has a section no entry of xtask/src/bench.rs writes: \
+                 {line:?} (add a CargoBench or Timed entry instead of writing it by hand)"
+            );
+        }
+        // and a bench's section holds its command and its output block (or why it did not
+        // run), nothing written after them
+        for section in doc.split("\n## ").skip(1) {
+            let (title, body) = section.split_once('\n').unwrap_or((section, ""));
+            if title == "Whole commands" {
+                continue;
+            }
+            let body = body.trim();
+            let last = body.lines().last().unwrap_or("");
+            assert!(
+                body.ends_with("```") || last.starts_with("Not run in this run: "),
+                "docs/performance.md: text written by hand after the output of {title:?}: \
+                 {last:?} (a lasting figure is an entry of xtask/src/bench.rs)"
+            );
+        }
+        assert!(
+            doc.trim_end().ends_with('|'),
+            "text after the whole commands' table"
+        );
+    }
+
+    /// The markdown of a run: each bench's lines in a block under its title and command, a
+    /// step that failed said so, the whole commands in one table.
+    #[test]
+    fn the_markdown_of_a_run() {
+        let ran = [
+            Ran {
+                command: bench_command(&CARGO_BENCHES[0]),
+                title: CARGO_BENCHES[0].title,
+                output: Ok("fouls: 1 boards/s".to_string()),
+            },
+            Ran {
+                command: PYTHON_BENCH.to_string(),
+                title: PYTHON_TITLE,
+                output: Err("no network".to_string()),
+            },
+        ];
+        let t = [
+            Times {
+                title: TIMED[0].title,
+                command: timed_command(&TIMED[0]),
+                runs: 5,
+                seconds: Ok((0.2, 0.25)),
+            },
+            Times {
+                title: TIMED[1].title,
+                command: timed_command(&TIMED[1]),
+                runs: 5,
+                seconds: Err("the archive is absent".to_string()),
+            },
+        ];
+        let md = markdown(
+            "a machine",
+            (Some("0.5".into()), Some("1.5".into())),
+            &ran,
+            &t,
+        );
         assert!(md.contains("```text\nfouls: 1 boards/s\n```"), "{md}");
-        assert!(md.contains("| 5 | 0.20 s | 0.25 s |"), "{md}");
+        assert!(md.contains("Not run in this run: no network."), "{md}");
+        assert!(md.contains("| 5 | 200.0 ms | 250.0 ms |"), "{md}");
+        assert_eq!(wall(346.04), "346.04 s");
+        assert_eq!(wall(0.0042), "4.2 ms");
+        assert!(
+            md.contains("| not run: the archive is absent | | |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("Load average (1 minute) 0.5 at the start"),
+            "{md}"
+        );
     }
 }

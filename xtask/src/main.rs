@@ -44,8 +44,8 @@ enum Task {
   9. cargo xtask semver (the public API against the last release, cargo-semver-checks)
  10. cargo machete --skip-target-dir crates xtask (no unused dependency in a workspace
      crate)
- 11. cargo xtask python (the Python package: wheel built, installed in target/py-venv,
-     pytest, mypy --strict and stubtest)
+ 11. cargo xtask python --spark (the Python package: wheel built, installed in
+     target/py-venv, pytest, mypy --strict and stubtest; then the Spark audit in local mode)
 A check that cannot run (a tool or the shared data missing) fails when CI is set and
 says how to install what is missing; without CI it is skipped with a note.
 .ci/run installs cargo-machete, cargo-semver-checks and chromium, then runs cargo fmt --check
@@ -97,13 +97,18 @@ fails the task. Every corpus-tool validate option works, e.g. \
 target/py-venv made when absent and maturin, pytest, hypothesis, mypy and pyarrow installed \
 into it from PyPI; corpus-tool built in release (the tests compare with it); the abi3 wheel \
 built by maturin into target/wheels and installed; pytest over crates/renju-py/tests; \
-mypy --strict on a typed example and mypy.stubtest on the stubs. With --bench: the `renju` \
-package installed as the yardstick and crates/renju-py/bench/bench.py run instead."
+mypy --strict on a typed example and mypy.stubtest on the stubs. With --spark: PySpark installed \
+too and the Spark tests run (renju_kit.spark.audit in local mode on the 147k archive split into \
+16 files; Java 17+ needed). With --bench: the `renju` package installed as the yardstick and \
+crates/renju-py/bench/bench.py run instead."
     )]
     Python {
         /// Run the benchmark (installs the `renju` yardstick into the venv) instead of the tests.
         #[arg(long)]
         bench: bool,
+        /// Also run the Spark tests (installs PySpark into the venv; needs Java 17+).
+        #[arg(long)]
+        spark: bool,
     },
     /// Write docs/tables/ (openings, continuous swap, opening rules).
     Tables {
@@ -113,11 +118,11 @@ package installed as the yardstick and crates/renju-py/bench/bench.py run instea
     },
     /// Every benchmark, then the whole commands the docs quote, timed (see `--help`).
     #[command(
-        long_about = "Every benchmark of the workspace in release (cargo bench: the foul \
-checker, the VCF solver, corpus-tool fouls, the archive audit with 1 and 2 jobs, dedupe and \
-search, opening statistics, SGF trees), then the whole corpus-tool commands the docs quote, \
-timed end to end (best and mean of a few runs). With --markdown, docs/performance.md is \
-written from this run: every figure with its command and the machine."
+        long_about = "Every benchmark of the workspace in release (each cargo bench listed \
+in xtask/src/bench.rs, then the Python package's, `cargo xtask python --bench`), then the whole \
+corpus-tool commands the docs point to, timed end to end (best and mean of a few runs). With \
+--markdown, docs/performance.md is written from this run: every figure with its command, the \
+machine and its load. A step that cannot run is written as not run and fails the task."
     )]
     Bench {
         /// Write docs/performance.md from the figures of this run.
@@ -232,7 +237,7 @@ fn ci() -> Result<(), String> {
     package::package()?;
     semver::check()?;
     machete()?;
-    python::python(false)
+    python::python(false, true)
 }
 
 /// Whether the environment says this is a CI run (`CI` set, not empty or `false`).
@@ -348,7 +353,7 @@ fn main() -> ExitCode {
             },
         ),
         Task::Validate { args } => ("validate", validate(&args)),
-        Task::Python { bench } => ("python", python::python(bench)),
+        Task::Python { bench, spark } => ("python", python::python(bench, spark)),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
         Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
         Task::Reference => (
@@ -471,7 +476,7 @@ mod tests {
             ("cargo xtask package", "package::package()"),
             ("cargo xtask semver", "semver::check()"),
             ("cargo machete", "machete()"),
-            ("cargo xtask python", "python::python(false)"),
+            ("cargo xtask python", "python::python(false, true)"),
         ] {
             let found = help[at..]
                 .find(step)

@@ -14,6 +14,12 @@
 //!    package's stubs (`py.typed`, `_renju_kit.pyi`), and `mypy.stubtest`: the stubs agree
 //!    with the compiled module.
 //!
+//! 7. With `--spark` (and in `cargo xtask ci`): PySpark is installed into the same venv and the
+//!    Spark tests (`pytest -m spark`: `renju_kit.spark.audit` in local mode with two workers
+//!    on the 147k archive split into 16 files, against `corpus-tool validate`) run. Spark
+//!    needs Java 17 or later: without it the step fails when `CI` is set, and is skipped with
+//!    a note otherwise.
+//!
 //! With `--bench`, `renju` (the one renju package on PyPI, the yardstick) is installed into the
 //! same venv and `crates/renju-py/bench/bench.py` is run instead of the tests. A step that
 //! cannot run (no `python3`, no network to PyPI) fails: it is never skipped green.
@@ -177,8 +183,83 @@ pub fn bench_report() -> Result<String, String> {
     }
 }
 
-/// `cargo xtask python`: build, install, test, type-check.
-pub fn python(bench: bool) -> Result<(), String> {
+/// PySpark with its `sql` extra (pandas, which `mapInArrow` needs; below 3, which PySpark 4 does
+/// not fully support yet), for the Spark step (Spark 4 runs on Java 17 and later).
+const SPARK: &[&str] = &["pyspark[sql]>=4,<5", "pandas<3"];
+
+/// Whether `java -version` says 17 or later.
+fn java_17() -> Result<(), String> {
+    let out = Command::new("java")
+        .arg("-version")
+        .output()
+        .map_err(|e| format!("no java on PATH ({e})"))?;
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    let major = text
+        .split('"')
+        .nth(1)
+        .and_then(|v| v.split('.').next())
+        .and_then(|m| m.parse::<u32>().ok());
+    match major {
+        Some(m) if out.status.success() && m >= 17 => Ok(()),
+        _ => Err(format!(
+            "java -version does not say 17 or later: {}",
+            text.trim()
+        )),
+    }
+}
+
+/// The Spark step: Java checked, PySpark installed, `pytest -m spark`.
+fn spark(python: &Path, tool: &Path) -> Result<(), String> {
+    if let Err(e) = java_17() {
+        let what = format!(
+            "the Spark tests need Java 17 or later ({e}); install it with apt-get install openjdk-17-jre-headless"
+        );
+        if crate::under_ci() {
+            return Err(what);
+        }
+        eprintln!("note: skipped: {what}");
+        return Ok(());
+    }
+    run(
+        Command::new(python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(SPARK),
+        &format!(
+            "target/py-venv/bin/python -m pip install {}",
+            SPARK.join(" ")
+        ),
+    )?;
+    let crate_dir = root().join("crates").join("renju-py");
+    let start = std::time::Instant::now();
+    run(
+        Command::new(python)
+            .args([
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-m",
+                "spark",
+                "tests",
+            ])
+            .env("RENJU_KIT_CORPUS_TOOL", tool)
+            .current_dir(&crate_dir),
+        "pytest -m spark crates/renju-py/tests (Spark in local mode, two workers)",
+    )?;
+    eprintln!("the Spark step took {:.0} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `cargo xtask python`: build, install, test, type-check; with `spark`, the Spark step too.
+pub fn python(bench: bool, with_spark: bool) -> Result<(), String> {
     if bench {
         return bench_report().map(|_| ());
     }
@@ -187,10 +268,19 @@ pub fn python(bench: bool) -> Result<(), String> {
     let crate_dir = root().join("crates").join("renju-py");
     run(
         Command::new(&python)
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+            .args([
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-m",
+                "not spark",
+                "tests",
+            ])
             .env("RENJU_KIT_CORPUS_TOOL", &tool)
             .current_dir(&crate_dir),
-        "pytest crates/renju-py/tests",
+        "pytest -m 'not spark' crates/renju-py/tests",
     )?;
     run(
         Command::new(&python)
@@ -215,5 +305,9 @@ pub fn python(bench: bool) -> Result<(), String> {
             ])
             .current_dir(&crate_dir),
         "python -m mypy.stubtest renju_kit (the stubs match the module)",
-    )
+    )?;
+    if with_spark {
+        spark(&python, &tool)?;
+    }
+    Ok(())
 }

@@ -35,7 +35,7 @@ pub use crate::input::walk::{
     walk_paths,
 };
 pub use command::{Command, Io, main, run_command};
-pub use pipeline::{Audited, Progress, audit_entries, audit_paths, audit_walk};
+pub use pipeline::{Audited, Progress, audit_entries, audit_paths, audit_record, audit_walk};
 pub use report::{
     CSV_HEADER, FINDINGS_HEADER, FindingRow, FindingsWriter, ReportWriter, RunError,
     audit_with_report, write_json,

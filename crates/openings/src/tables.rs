@@ -345,7 +345,7 @@ fn patterns_md() -> String {
     s.push_str(
         "\n## The two excluded sequences\n\n\
          Counting every sequence gives 43. In these two, one player places all six stones, \
-         which the rule excludes (RULES.md section 7):\n\n\
+         which the rule excludes (docs/rules.md section 8):\n\n\
          | # | Sequence | Stones 1-6 by | 甲 stones | 乙 stones | After 6 | Black from 7 | Couples | Swaps |\n\
          |---|---|---|---|---|---|---|---|---|\n",
     );

@@ -16,6 +16,9 @@ or, with the wheel and `renju` installed in the venv:
    positions of the file.
 3. ``IncrementalBoard``: ``place`` and ``undo`` from Python (the moves of the positions of
    part 1 replayed), and ``forbidden_points`` after each move.
+4. ``audit`` of the 147k archive (``../shared/corpora/dasimagin-renju/train-2.renju``: the
+   report as a ``pyarrow.Table`` and the summary) against ``corpus-tool validate --report``
+   (the command writing its CSV report to a file) with the same ``--jobs``, taking turns.
 
 Times are the best of ``--repeat`` runs (the yardstick ``renju`` once: it takes minutes); in
 part 2 the batch and the command take turns, so that both meet the same load.
@@ -78,7 +81,14 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=3000)
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "fouls" / "fouls-dev.jsonl"))
+    ap.add_argument("--archive", default=str(ROOT.parent / "shared" / "corpora" / "dasimagin-renju" / "train-2.renju"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--audit-repeat", type=int, default=5)
+    ap.add_argument("--only-audit", action="store_true", help="run part 4 only")
     args = ap.parse_args()
+    if args.only_audit:
+        audit_part(args)
+        return
 
     import pyarrow as pa
 
@@ -188,6 +198,37 @@ def main() -> None:
     print(f"3. IncrementalBoard from Python, {total} stones placed and taken back")
     print(f"   place + undo                      {t_pu:8.4f} s  {2 * total / t_pu:12,.0f} calls/s")
     print(f"   place + forbidden_points + undo   {t_ps:8.4f} s  {total / t_ps:12,.0f} moves/s")
+    audit_part(args)
+
+
+def audit_part(args: argparse.Namespace) -> None:
+    """4. the archive audit against the command, taking turns."""
+    from renju_kit import audit
+
+    tool = os.environ.get("RENJU_KIT_CORPUS_TOOL", str(ROOT / "target" / "release" / "corpus-tool"))
+    t_audit = t_validate = float("inf")
+    records = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.csv")
+        for _ in range(args.audit_repeat):
+            t = time.perf_counter()
+            a = audit(args.archive, jobs=args.jobs)
+            t_audit = min(t_audit, time.perf_counter() - t)
+            records = a.table.num_rows
+            del a
+            t = time.perf_counter()
+            subprocess.run(
+                [tool, "validate", "-q", "--jobs", str(args.jobs), "--report", report, args.archive],
+                stdout=subprocess.DEVNULL,
+                check=False,
+            )
+            t_validate = min(t_validate, time.perf_counter() - t)
+    print()
+    print(f"4. audit vs corpus-tool validate --report, {records} records of {args.archive}, {args.jobs} jobs")
+    print(f"   audit (pyarrow.Table + summary)   {t_audit:8.4f} s  {records / t_audit:12,.0f} games/s")
+    print(f"   corpus-tool validate --report     {t_validate:8.4f} s  {records / t_validate:12,.0f} games/s")
+    print(f"   audit time / command time         {t_audit / t_validate:8.2f}   (goal: at most 1.3)")
+    print(f"   load average while measured: {os.getloadavg()[0]:.1f} (on {os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@
 use pyo3::prelude::*;
 
 mod args;
+mod audit;
 mod batch;
 mod board;
 mod errors;
@@ -28,8 +29,9 @@ mod records;
 mod search;
 
 /// Panics on purpose, for the tests that check a panic becomes a Python exception:
-/// `where_` is `"here"` (with the GIL held), `"detached"` (the GIL released) or `"pool"` (in a
-/// rayon worker of a batch).
+/// `where_` is `"here"` (with the GIL held), `"detached"` (the GIL released), `"pool"` (in a
+/// rayon worker of a batch) or `"engine"` (in a worker of corpus-tool's engine, as `audit`
+/// runs).
 #[pyfunction]
 fn _panic_for_tests(py: Python<'_>, where_: &str) -> PyResult<()> {
     use rayon::prelude::*;
@@ -42,6 +44,25 @@ fn _panic_for_tests(py: Python<'_>, where_: &str) -> PyResult<()> {
                     panic!("renju_kit test panic (rayon worker)");
                 }
             });
+        }),
+        "engine" => py.detach(|| {
+            let engine = corpus_tool::engine::Engine::new(corpus_tool::engine::Jobs::all_cores());
+            engine.run(
+                |feed| {
+                    for i in 0..1000u32 {
+                        if feed.push(i).is_err() {
+                            break;
+                        }
+                    }
+                },
+                |i| {
+                    if i == 999 {
+                        panic!("renju_kit test panic (engine worker)");
+                    }
+                    i
+                },
+                |_| {},
+            );
         }),
         _ => Err(errors::value_error(format!("unknown place '{where_}'")))?,
     }
@@ -58,10 +79,14 @@ fn renju_kit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyIncrementalBoard>()?;
     m.add_class::<records::PyGame>()?;
     m.add_class::<records::PyRecords>()?;
+    m.add_class::<audit::PyAudit>()?;
     m.add_function(wrap_pyfunction!(search::vcf, m)?)?;
     m.add_function(wrap_pyfunction!(search::identify_opening, m)?)?;
     m.add_function(wrap_pyfunction!(batch::forbidden_points_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::vcf_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(audit::audit, m)?)?;
+    m.add_function(wrap_pyfunction!(audit::audit_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(audit::files, m)?)?;
     m.add_function(wrap_pyfunction!(records::read, m)?)?;
     m.add_function(wrap_pyfunction!(records::write, m)?)?;
     m.add_function(wrap_pyfunction!(records::to_bytes, m)?)?;

@@ -40,6 +40,9 @@ pub struct PyGame {
     /// Why the record could not be read (nothing of it is kept).
     broken: Option<String>,
     unreadable: Option<Unreadable>,
+    /// The file problem this "record" stands for (a file that could not be read at all, or
+    /// that holds no record): `audit` counts it as the command does, not as a row.
+    problem: Option<FileProblem>,
 }
 
 impl PyGame {
@@ -63,6 +66,7 @@ impl PyGame {
             index,
             broken,
             unreadable,
+            problem: None,
         }
     }
 
@@ -73,6 +77,33 @@ impl PyGame {
             index: 0,
             broken: Some(format!("{}: {}", p.file, p.reason)),
             unreadable: None,
+            problem: Some(p.clone()),
+        }
+    }
+
+    /// What `audit` makes of the game: its file (`None` for a game made in Python), its index
+    /// in the file, and the record as the stream hands it on (why not, when it could not be
+    /// read), or the file problem it stands for.
+    pub(crate) fn audit_input(&self) -> AuditInput {
+        if let Some(p) = &self.problem {
+            return AuditInput::Problem(p.clone());
+        }
+        let read = match (&self.broken, &self.unreadable) {
+            (Some(why), _) => Err(why.clone()),
+            (None, Some(u)) => Ok(corpus_tool::input::Read::Salvaged(
+                self.record.clone(),
+                renju_analyzer::UnreadableMove {
+                    number: u.number,
+                    text: u.text.clone(),
+                    reason: u.reason.clone(),
+                },
+            )),
+            (None, None) => Ok(corpus_tool::input::Read::Game(self.record.clone())),
+        };
+        AuditInput::Record {
+            file: self.file.clone(),
+            index: self.index,
+            read,
         }
     }
 
@@ -163,6 +194,7 @@ impl PyGame {
             index: 0,
             broken: None,
             unreadable: None,
+            problem: None,
         })
     }
 
@@ -415,6 +447,21 @@ impl PyGame {
             ),
         }
     }
+}
+
+/// A game as `audit` takes it (nearly every one a `Record`: boxing it would only add an
+/// allocation a game).
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum AuditInput {
+    /// A record (`file` `None` for a game made in Python): the record as read, or why it
+    /// could not be.
+    Record {
+        file: Option<String>,
+        index: usize,
+        read: Result<corpus_tool::input::Read, String>,
+    },
+    /// A file that could not be read, or that holds no record.
+    Problem(FileProblem),
 }
 
 /// What the reader thread sends.

@@ -107,9 +107,6 @@ def test_write_lists_what_it_cannot_keep(tmp_path: Path) -> None:
     assert report["written"] >= 1
 
 
-@pytest.mark.xfail(
-    reason="corpus-tool's AtomicFile replaces a symlink by a file; the engine branch's AtomicFile writes through it"
-)
 def test_write_is_atomic_and_through_symlinks(tmp_path: Path) -> None:
     target = tmp_path / "real.renju"
     target.write_text("old\n")

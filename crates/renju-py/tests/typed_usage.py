@@ -5,7 +5,7 @@ Also run by pytest (`test_typed_usage`): what it says is true at run time too.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import renju_kit
 from renju_kit import Board, Game, IncrementalBoard, RecordError, forbidden_points_batch, identify_opening, read, to_bytes, vcf
@@ -57,6 +57,16 @@ def solve() -> Optional[List[str]]:
     return line
 
 
+def audited() -> Tuple[int, int]:
+    a: renju_kit.Audit = renju_kit.audit([Game("h8 h9 i8 i9 j8 j9 k8 k9 l8", "black")], claim="foul-loses", jobs=1)
+    records: int = a.summary["records"]
+    status: int = a.status
+    batch = renju_kit.audit_batch(["h8 h8"], ["white"], source="typed")
+    names: List[str] = renju_kit.files([])
+    assert batch.num_rows == 1 and names == []
+    return records, status
+
+
 def main() -> None:
     assert fouls_of("h8 a1 i8 a2 k10 a3 k11") == {"k8": "double-three"}
     assert engine_walk() == 1
@@ -66,6 +76,7 @@ def main() -> None:
     assert line is not None and len(line) == 3
     assert identify_opening("h8 h9 i10")["code"] == "2D"
     assert forbidden_points_batch(["h8 a1 i8 a2 k10 a3 k11"]) == [{"k8": "double-three"}]
+    assert audited() == (1, 0)
     assert renju_kit.__version__
 
 

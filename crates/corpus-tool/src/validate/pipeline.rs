@@ -51,13 +51,12 @@ struct Worked<T> {
     extra: T,
 }
 
-/// Audits one record (on a worker).
-fn audit_one<T>(
-    file: &str,
-    read: Read,
-    options: &Options,
-    extra: &(dyn Fn(&GameRecord, &GameAudit) -> T + Sync),
-) -> Worked<T> {
+/// Audits one record read from `file` as `validate` audits it on its workers: its row (index
+/// 0: the caller numbers it), with the missed-wins scan when `options` asks for one, the
+/// record and its audit. For callers that hold records rather than files (the Python
+/// binding's `audit` of games).
+#[must_use]
+pub fn audit_record(file: &str, read: Read, options: &Options) -> (Row, GameRecord, GameAudit) {
     let settings = &options.settings;
     let (record, audit) = match read {
         Read::Game(g) => {
@@ -75,6 +74,17 @@ fn audit_one<T>(
             &record, &audit, &limits,
         ));
     }
+    (row, record, audit)
+}
+
+/// Audits one record (on a worker).
+fn audit_one<T>(
+    file: &str,
+    read: Read,
+    options: &Options,
+    extra: &(dyn Fn(&GameRecord, &GameAudit) -> T + Sync),
+) -> Worked<T> {
+    let (row, record, audit) = audit_record(file, read, options);
     let extra = extra(&record, &audit);
     Worked {
         row,

@@ -3,8 +3,10 @@
 The forbidden points of a position (``Board.forbidden_points``), why a point is forbidden
 (``Board.explain``), an incremental board for engines (``IncrementalBoard``), VCF
 (``vcf``), the 26 openings (``identify_opening``), game records of every format the
-field uses (``read``, ``write``, ``to_bytes``, ``Game``), and batch functions over lists or
-Arrow arrays that release the GIL (``forbidden_points_batch``, ``vcf_batch``).
+field uses (``read``, ``write``, ``to_bytes``, ``Game``), the archive audit of
+``corpus-tool validate`` (``audit``: the report as a ``pyarrow.Table`` and the summary), and
+batch functions over lists or Arrow arrays that release the GIL (``forbidden_points_batch``,
+``vcf_batch``, ``audit_batch``). ``renju_kit.spark`` runs the audit on Apache Spark.
 
 Every answer comes from the renju-kit Rust crates, the same code as the ``corpus-tool``
 command: the same positions give the same answers and the same error messages.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from ._renju_kit import (
     FORMATS,
+    Audit,
     FOULS,
     Board,
     Game,
@@ -27,6 +30,9 @@ from ._renju_kit import (
     Records,
     SearchLimitError,
     __version__,
+    audit,
+    audit_batch,
+    files,
     forbidden_points_batch,
     identify_opening,
     read,
@@ -38,6 +44,7 @@ from ._renju_kit import (
 
 __all__ = [
     "FORMATS",
+    "Audit",
     "FOULS",
     "Board",
     "Game",
@@ -46,6 +53,9 @@ __all__ = [
     "Records",
     "SearchLimitError",
     "__version__",
+    "audit",
+    "audit_batch",
+    "files",
     "forbidden_points_batch",
     "identify_opening",
     "read",

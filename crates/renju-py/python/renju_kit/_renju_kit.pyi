@@ -18,6 +18,7 @@ Position = Union["Board", str]
 PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
+    "Audit",
     "Board",
     "FORMATS",
     "FOULS",
@@ -28,6 +29,9 @@ __all__ = [
     "SearchLimitError",
     "__version__",
     "_panic_for_tests",
+    "audit",
+    "audit_batch",
+    "files",
     "forbidden_points_batch",
     "identify_opening",
     "read",
@@ -183,6 +187,51 @@ class Records(Iterator[Game]):
     def __next__(self) -> Game: ...
 
 WriteReport = Dict[str, Any]
+Claim = Literal["claim", "foul-loses", "refuse"]
+Declared = Literal["black", "white", "draw", "unknown"]
+
+@final
+class Audit:
+    """The audit of files, folders or games: the report and the summary."""
+
+    @property
+    def table(self) -> Any:
+        """The report, a ``pyarrow.Table``: ``validate --report``'s 12 columns and values."""
+    @property
+    def summary(self) -> Dict[str, Any]:
+        """The summary, equal to ``validate --json``'s."""
+    @property
+    def status(self) -> int:
+        """The exit status the command would end with (0, 1 or 2)."""
+
+def audit(
+    source: Union[PathLike, Iterable[PathLike], Iterable[Game]],
+    rules: Rules = "renju",
+    convention: Convention = "lenient",
+    claim: Claim = "claim",
+    jobs: Optional[int] = None,
+    *,
+    format: Optional[str] = None,
+    encoding: Optional[str] = None,
+    orientation: Optional[Literal["top", "bottom"]] = None,
+    sample: int = 1,
+    missed_wins: bool = False,
+    max_depth: int = 20,
+) -> Audit: ...
+def files(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]: ...
+def audit_batch(
+    moves: Any,
+    declared: Any = None,
+    *,
+    source: str = "<batch>",
+    rules: Rules = "renju",
+    convention: Convention = "lenient",
+    claim: Claim = "claim",
+    jobs: Optional[int] = None,
+    missed_wins: bool = False,
+    max_depth: int = 20,
+) -> Any:
+    """A ``pyarrow.RecordBatch`` with the 12 columns of ``Audit.table``."""
 
 def read(
     source: Union[PathLike, bytes, bytearray, memoryview, Sequence[PathLike]],

@@ -1,0 +1,130 @@
+"""The archive audit on Apache Spark: ``renju_kit.spark.audit(spark, paths, **settings)``.
+
+The files under ``paths`` (listed on the driver as ``corpus-tool validate`` walks them:
+``renju_kit.files``) are spread over Spark tasks, ``files_per_task`` files a task; each task
+audits its files with ``renju_kit.audit`` (the same engine, reader and rows as the command)
+and hands its report rows on as Arrow record batches (``DataFrame.mapInArrow``). The answer
+is a DataFrame with the report's 12 columns; ``.write.parquet(out)`` writes it.
+
+Nothing is lost and no file fails the job: a record that cannot be read is an
+``unreadable`` row, a file that cannot be read (or holds no record) is a file problem, as in
+the command's report (no row), printed on the task's standard error
+(``renju_kit.spark: FILE: REASON``, in the executor's log). A path that an executor cannot
+find at all fails its task: the cluster does not see the data.
+
+Spark has no unsigned integers: ``index``, ``moves`` and ``end_move`` are ``long`` here
+(``uint64`` in ``renju_kit.audit(...).table``); the values are the same.
+
+>>> from pyspark.sql import SparkSession                     # doctest: +SKIP
+>>> spark = SparkSession.builder.master("local[2]").getOrCreate()  # doctest: +SKIP
+>>> renju_kit.spark.audit(spark, ["games/"]).write.parquet("report.parquet")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Dict, Iterator, List, Sequence, Union
+
+import renju_kit
+
+# pyarrow and pyspark are imported where they are used, not here: `import renju_kit.spark`
+# works without them, and the type checkers of users without them see `Any`.
+RecordBatch = Any
+"""A ``pyarrow.RecordBatch``."""
+
+__all__ = ["REPORT_DDL", "audit", "audit_files", "report_schema"]
+
+REPORT_DDL = (
+    "file string, index long, id string, moves long, declared string, end string, "
+    "end_move long, continues boolean, verdict string, detail string, "
+    "findings array<string>, opening string"
+)
+"""The report's 12 columns as a Spark DDL schema (the CSV report's columns, in order)."""
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def report_schema() -> Any:
+    """The Arrow schema of the rows a task yields: ``Audit.table``'s, unsigned integers as
+    ``int64`` (Spark's ``long``)."""
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    return pa.schema(
+        [
+            pa.field("file", pa.string(), False),
+            pa.field("index", pa.int64(), False),
+            pa.field("id", pa.string(), False),
+            pa.field("moves", pa.int64(), False),
+            pa.field("declared", pa.string(), False),
+            pa.field("end", pa.string(), False),
+            pa.field("end_move", pa.int64(), True),
+            pa.field("continues", pa.bool_(), False),
+            pa.field("verdict", pa.string(), False),
+            pa.field("detail", pa.string(), False),
+            pa.field("findings", pa.list_(pa.field("item", pa.string(), True)), False),
+            pa.field("opening", pa.string(), True),
+        ]
+    )
+
+
+def audit_files(paths: Sequence[str], settings: Dict[str, Any]) -> Iterator[RecordBatch]:
+    """The report rows of ``paths`` audited one file after the other with ``renju_kit.audit``
+    (``settings`` its keyword arguments), as record batches of ``report_schema()``; file
+    problems are printed on standard error. What each Spark task runs (usable without Spark:
+    Dask, Ray, a process pool)."""
+    schema = report_schema()
+    for path in paths:
+        a = renju_kit.audit(path, **settings)
+        for p in a.summary["file_problems"]:
+            print(f"renju_kit.spark: {p['file']}: {p['reason']}", file=sys.stderr)
+        for batch in a.table.cast(schema).to_batches():
+            yield batch
+
+
+def audit(
+    spark: Any,
+    paths: Union[PathLike, Sequence[PathLike]],
+    *,
+    files_per_task: int = 1,
+    jobs: int | None = None,
+    **settings: Any,
+) -> Any:
+    """Audits every file under ``paths`` on Spark (``spark``: a ``SparkSession``); a
+    ``pyspark.sql.DataFrame`` of the report's 12 columns
+    (``REPORT_DDL``), the rows of ``corpus-tool validate --report`` for the same files.
+
+    ``paths``: files and folders that every executor can read at the same path (a shared or
+    network file system). ``files_per_task``: how many files each task audits (the files are
+    listed on the driver with ``renju_kit.files``). ``jobs``: the worker threads of each
+    task's audit (default ``spark.task.cpus``, 1 unless configured). ``settings``: the other
+    keyword arguments of ``renju_kit.audit`` (``rules``, ``convention``, ``claim``,
+    ``format``, ``encoding``, ``orientation``, ``sample``, ``missed_wins``, ``max_depth``).
+
+    The DataFrame is lazy (nothing runs before an action such as ``.write.parquet(out)``);
+    its rows come in file order, then record order, partition by partition.
+    """
+    if files_per_task < 1:
+        raise ValueError(f"files_per_task={files_per_task}: at least 1")
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    files = renju_kit.files([os.fspath(p) for p in paths])
+    if jobs is None:
+        jobs = int(spark.conf.get("spark.task.cpus", "1") or "1")
+    options = dict(settings, jobs=jobs)
+    # validate the settings on the driver, before any task starts
+    renju_kit.audit([], **options)
+    # parallelize cuts the list into equal slices, in order: one partition (a task) per
+    # `files_per_task` files
+    tasks = spark.createDataFrame(
+        spark.sparkContext.parallelize([(f,) for f in files], numSlices=max(1, -(-len(files) // files_per_task))),
+        "path string",
+    )
+
+    def run(batches: Iterator[RecordBatch]) -> Iterator[RecordBatch]:
+        mine: List[str] = []
+        for b in batches:
+            mine.extend(b.column("path").to_pylist())
+        yield from audit_files(mine, options)
+
+    return tasks.mapInArrow(run, REPORT_DDL)
