@@ -32,6 +32,8 @@ struct Tally {
     start_unknown: usize,
     nodes: u64,
     line_nodes: u64,
+    /// Sums of [`renju_vct::Stats`] over the questions: attack, defend, VCF, wide nodes.
+    stats: [u64; 4],
     win_time: Duration,
     times: Vec<Duration>,
     slowest: Vec<(Duration, u64, String)>,
@@ -56,6 +58,15 @@ fn run(games: &[(usize, &str)], depth: u32) -> Tally {
             let start = Instant::now();
             let a = solver.solve(side);
             let mut nodes = solver.nodes();
+            let st = solver.stats();
+            for (sum, x) in t.stats.iter_mut().zip([
+                st.attack_nodes,
+                st.defend_nodes,
+                st.vcf_nodes,
+                st.wide_nodes,
+            ]) {
+                *sum += x;
+            }
             match &a {
                 Answer::Win(l) => {
                     t.wins += 1;
@@ -124,6 +135,9 @@ fn main() {
         t.start_unknown += x.start_unknown;
         t.nodes += x.nodes;
         t.line_nodes += x.line_nodes;
+        for (sum, y) in t.stats.iter_mut().zip(x.stats) {
+            *sum += y;
+        }
         t.win_time += x.win_time;
         t.times.extend(x.times);
         t.slowest.extend(x.slowest);
@@ -163,6 +177,10 @@ fn main() {
         "{} of the nodes went to the principal lines of the wins; the wins took {:.1} % of the time",
         t.line_nodes,
         100.0 * t.win_time.as_secs_f64() / busy.as_secs_f64()
+    );
+    println!(
+        "the questions' nodes: {} attack, {} defend, {} VCF; {} attack nodes tried every empty point",
+        t.stats[0], t.stats[1], t.stats[2], t.stats[3]
     );
     let top: Duration = t.times.iter().rev().take(count / 100).sum();
     println!(

@@ -1,6 +1,6 @@
 //! The missed-wins options that `validate` and `explain` share: `--missed-wins[=vcf|vct]`,
 //! `--max-depth N`, `--threat-depth T`, read into the analyzer's
-//! [`ScanLimits`](renju_analyzer::missed::ScanLimits).
+//! [`renju_analyzer::missed::ScanLimits`].
 
 use renju_analyzer::missed::ScanLimits;
 

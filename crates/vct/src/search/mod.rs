@@ -646,6 +646,21 @@ impl Solver {
                 None => {}
             }
         }
+        // With one move left the VCF is a winning move now (the forced block, or the first
+        // move asked for, when there is one): looked for directly, without a VCF search.
+        if b == 1 && !vcf_failed && self.vcf.board().has_four_move(a) {
+            let win = self.winning_move_now(a, forced.or(first));
+            if let Some(w) = win {
+                if first.is_none() {
+                    self.table.store_win(key, b, Some(w));
+                }
+                return Res::Win;
+            }
+            if first.is_none() {
+                self.table.store_fail(key, b);
+            }
+            return Res::Fail;
+        }
         // (A VCF needs a four to start with, the block of a defender four included.)
         if !vcf_failed && self.vcf.board().has_four_move(a) {
             match self.vcf(a, b, first) {
@@ -681,6 +696,23 @@ impl Solver {
             }
         }
         r
+    }
+
+    /// A winning move of `a` now (a legal move after which the defender cannot stop a five),
+    /// at `only` when given; `a` has no five point.
+    fn winning_move_now(&mut self, a: Color, only: Option<Point>) -> Option<Point> {
+        let bd = self.vcf.board_mut();
+        if let Some(p) = only {
+            return bd.winning_move(p, a).map(|_| p);
+        }
+        let mut fours = std::mem::take(&mut self.plies_scratch);
+        bd.four_moves(a, &mut fours);
+        let win = fours
+            .iter()
+            .map(|&(y, _)| y)
+            .find(|&y| bd.winning_move(y, a).is_some());
+        self.plies_scratch = fours;
+        win
     }
 
     /// Sorts the candidates, the table's winning move first.
