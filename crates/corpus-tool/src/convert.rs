@@ -153,10 +153,6 @@ fn write_output(output: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(AtomicFile::write(output, bytes)?)
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// Converts `input` into `output`; returns the text to print and whether every record made
 /// it. The output is written through [`AtomicFile`]: under a temporary name and renamed
 /// when complete, or directly when OUTPUT is a named pipe or a device. When no record can
@@ -233,7 +229,7 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, Status), 
                  {out_name}",
                 done.from.name(),
                 done.to.name(),
-                plural(done.read, "record", "records"),
+                crate::style::count(done.read, "record", "records"),
             );
         }
     } else {
@@ -243,7 +239,7 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, Status), 
             "{in_name} ({}) -> {out_name} ({}): {} read, {}",
             done.from.name(),
             done.to.name(),
-            plural(done.read, "record", "records"),
+            crate::style::count(done.read, "record", "records"),
             done.report
         );
     }
@@ -251,7 +247,7 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, Status), 
         let _ = writeln!(
             text,
             "{} could not be read:",
-            plural(done.errors.len(), "record", "records")
+            crate::style::count(done.errors.len(), "record", "records")
         );
         for e in &done.errors {
             let _ = writeln!(text, "  {e}");

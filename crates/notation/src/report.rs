@@ -71,7 +71,12 @@ impl ConversionReport {
 impl fmt::Display for ConversionReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = self.format.map_or("?", Format::name);
-        write!(f, "{} records written as {name}", self.written)?;
+        write!(
+            f,
+            "{} record{} written as {name}",
+            self.written,
+            if self.written == 1 { "" } else { "s" }
+        )?;
         if !self.skipped.is_empty() {
             write!(f, ", {} not written", self.skipped.len())?;
         }

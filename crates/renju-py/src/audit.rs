@@ -497,8 +497,10 @@ impl PyAudit {
 
     fn __repr__(&self) -> String {
         format!(
-            "<Audit: {} records, {} findings, status {}>",
-            self.records, self.findings, self.status
+            "<Audit: {}, {}, status {}>",
+            corpus_tool::style::count(self.records, "record", "records"),
+            corpus_tool::style::count(self.findings, "finding", "findings"),
+            self.status
         )
     }
 }

@@ -253,6 +253,6 @@ def test_the_gil_is_released_while_auditing() -> None:
 
 def test_pandas_and_repr() -> None:
     a = audit([Game("h8 h9 i8 i9 j8 j9 k8 k9 l8", "black")])
-    assert repr(a) == "<Audit: 1 records, 0 findings, status 0>"
+    assert repr(a) == "<Audit: 1 record, 0 findings, status 0>"
     assert isinstance(a.summary, dict) and a.summary["verdicts"] == {"ok": 1}
     assert renju_kit.Audit is type(a)

@@ -1,5 +1,5 @@
 //! `corpus-tool convert` as a stream: several inputs (or folders), a Parquet output or a
-//! Parquet input. The records are read through the record [`stream`] on the engine
+//! Parquet input. The records are read through the record [`mod@stream`] on the engine
 //! (parsed on its workers) and written in input order as they come: to a Parquet game file
 //! ([`GameFile`], one row per record, unreadable records too, with their reason), or to a
 //! record format ([`RecordWriter`]: the rows of a Parquet file back to `.renju` lines, the

@@ -58,7 +58,7 @@ pub enum FileRead {
         /// How many records (broken ones included).
         records: usize,
     },
-    /// A Parquet game file (`renju-parquet`'s schema, [`super::parquet`]); `records` rows were
+    /// A Parquet game file (`renju-parquet`'s schema, `input::parquet`); `records` rows were
     /// handed on.
     Parquet {
         /// How many rows (unreadable ones included).
