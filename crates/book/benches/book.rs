@@ -3,9 +3,11 @@
 //! memory. `cargo bench -p renju-book` runs all but the last; `cargo bench -p renju-book --
 //! big` runs only the last (measure it with `/usr/bin/time -v`).
 //!
-//! The yardstick is `corpus-tool validate --quiet --jobs 2` on the same file, run in the same
-//! process when its release binary is there (`cargo build --release -p corpus-tool`), and in
-//! any case its work done here: read the archive and audit every game on 2 threads.
+//! The yardstick is `corpus-tool validate --quiet --jobs 2` on the same file, and its work done
+//! here: read the archive and audit every game on 2 threads. The bench builds the release
+//! `corpus-tool` first (`cargo build --release -p corpus-tool`, nothing to do when it is up to
+//! date): `validate`, `book build --jobs 2` and `book query --json` (whole process) are timed
+//! as the user runs them.
 
 use rayon::prelude::*;
 use renju_analyzer::{Settings, audit};
@@ -28,6 +30,25 @@ fn archive() -> Option<PathBuf> {
 
 fn target_dir() -> PathBuf {
     renju_testdata::repo("target/release")
+}
+
+/// The release `corpus-tool`, built (or found up to date) by cargo; `None` when it cannot be.
+fn corpus_tool() -> Option<PathBuf> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let built = Command::new(cargo)
+        .args(["build", "--release", "--quiet", "-p", "corpus-tool"])
+        .current_dir(renju_testdata::repo("."))
+        .status();
+    let bin = target_dir().join("corpus-tool");
+    match built {
+        Ok(s) if s.success() && bin.exists() => Some(bin),
+        other => {
+            println!(
+                "corpus-tool: cargo build --release -p corpus-tool failed ({other:?}): its figures are left out"
+            );
+            None
+        }
+    }
 }
 
 /// The CPU time of this process and its waited-for children, in seconds (`/proc/self/stat`,
@@ -140,10 +161,10 @@ fn main() {
         })
     });
     println!("yardstick, read + audit on 2 threads: {yard} ({audited} moves)");
-    let validate = target_dir().join("corpus-tool");
-    let validate_time = if validate.exists() {
+    let tool = corpus_tool();
+    let validate_time = if let Some(validate) = &tool {
         let (t, ok) = best_of(3, || {
-            Command::new(&validate)
+            Command::new(validate)
                 .args(["validate", "--quiet", "--jobs", "2"])
                 .arg(&path)
                 .output()
@@ -152,10 +173,6 @@ fn main() {
         println!("corpus-tool validate --quiet --jobs 2: {t} (status {ok:?})");
         Some(t)
     } else {
-        println!(
-            "corpus-tool validate: no release binary at {} (cargo build --release -p corpus-tool)",
-            validate.display()
-        );
         None
     };
 
@@ -179,34 +196,47 @@ fn main() {
             .map(|v| format!(", {} validate", ratio(build, v)))
             .unwrap_or_default()
     );
+    if let (Some(tool), Some(v)) = (&tool, validate_time) {
+        let mut k = 0;
+        let (t, ok) = best_of(3, || {
+            k += 1;
+            let p = dir.path().join(format!("cli-{k}.sqlite"));
+            let _ = std::fs::remove_file(dir.path().join(format!("cli-{}.sqlite", k - 1)));
+            Command::new(tool)
+                .args(["book", "build", "--quiet", "--jobs", "2", "-o"])
+                .arg(&p)
+                .arg(&path)
+                .output()
+                .map(|o| o.status.code())
+        });
+        println!(
+            "corpus-tool book build --jobs 2: {t} (status {ok:?}) = {} validate",
+            ratio(t, v)
+        );
+    }
     let conn = rusqlite::Connection::open(&book_path).unwrap();
     let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
-    let (positions, edges, games) = (
-        count("SELECT count(DISTINCT key) FROM edges"),
+    let (positions, edges, games, buckets) = (
+        count("SELECT count(*) FROM positions"),
         count("SELECT count(*) FROM edges"),
         count("SELECT count(*) FROM games"),
+        count("SELECT count(*) FROM buckets"),
     );
     println!(
-        "book size: {:.1} MB ({size} bytes): {positions} positions, {edges} edge rows, {games} games",
+        "book size: {:.1} MB ({size} bytes): {positions} positions, {edges} edges (rows of the edges view) in {buckets} bucket rows, {games} games",
         size as f64 / 1e6
     );
 
-    // SQLite's floor: the same rows, already sorted, inserted into an empty book's tables in
-    // one transaction with one prepared statement each
-    let rows: Vec<(Vec<u8>, i64, [i64; 5])> = {
+    // SQLite's floor: the same rows (buckets and games), already made and in order, inserted
+    // into an empty book's tables in one transaction with one prepared statement each
+    let rows: Vec<(i64, String)> = {
         let mut st = conn
-            .prepare("SELECT key, move, games, black, white, draw, unknown FROM edges ORDER BY key, move")
+            .prepare("SELECT id, data FROM buckets ORDER BY id")
             .unwrap();
-        st.query_map([], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                [r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?],
-            ))
-        })
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
     };
     let game_rows: Vec<(i64, i64, String, String, String)> = {
         let mut st = conn
@@ -235,24 +265,13 @@ fn main() {
             [],
         )
         .unwrap();
-        // as the book writes them: 64 rows a statement (a prepared statement each shape)
-        for chunk in rows.chunks(64) {
-            let values = vec!["(?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ");
+        {
             let mut st = tx
-                .prepare_cached(&format!(
-                    "INSERT INTO edges (key, move, games, black, white, draw, unknown) VALUES {values}"
-                ))
+                .prepare("INSERT INTO buckets (id, data) VALUES (?1, ?2)")
                 .unwrap();
-            let mut i = 1;
-            for (k, mv, c) in chunk {
-                st.raw_bind_parameter(i, k).unwrap();
-                st.raw_bind_parameter(i + 1, mv).unwrap();
-                for (j, v) in c.iter().enumerate() {
-                    st.raw_bind_parameter(i + 2 + j, v).unwrap();
-                }
-                i += 7;
+            for (id, data) in &rows {
+                st.execute((id, data)).unwrap();
             }
-            st.raw_execute().unwrap();
         }
         for chunk in game_rows.chunks(64) {
             let values = vec!["(?, ?, NULL, ?, ?, ?)"; chunk.len()].join(", ");
@@ -275,7 +294,7 @@ fn main() {
         tx.commit().unwrap();
     });
     println!(
-        "SQLite floor (the same rows, sorted, plain inserts of 64 rows a statement, one transaction): {floor} = {} the yardstick{}; the build is {} the floor",
+        "SQLite floor (the same bucket and game rows, made and in order, plain inserts, one transaction): {floor} = {} the yardstick{}; the build is {} the floor",
         ratio(floor, yard),
         validate_time
             .map(|v| format!(", {} validate", ratio(floor, v)))
@@ -308,9 +327,8 @@ fn main() {
         q.wall * 1e6 / positions.len() as f64,
         positions.len()
     );
-    // whole process: the example binary, warm cache
-    let example = target_dir().join("examples/book");
-    if example.exists() {
+    // whole process: corpus-tool book query --json, warm cache
+    if let Some(tool) = &tool {
         let texts: Vec<String> = positions
             .iter()
             .take(50)
@@ -323,25 +341,20 @@ fn main() {
             .collect();
         let run = || {
             for t in &texts {
-                let o = Command::new(&example)
-                    .args(["query"])
+                let o = Command::new(tool)
+                    .args(["book", "query", "--json", "--position", t])
                     .arg(&book_path)
-                    .arg(t)
                     .output()
                     .unwrap();
-                assert!(o.status.success());
+                assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
             }
         };
         run();
         let (t, ()) = best_of(3, run);
         println!(
-            "query, whole process (examples/book query BOOK MOVES, warm): {:.2} ms per position",
-            t.wall * 1e3 / texts.len() as f64
-        );
-    } else {
-        println!(
-            "query, whole process: no example binary at {} (cargo build --release -p renju-book --example book)",
-            example.display()
+            "query, whole process (corpus-tool book query --json --position MOVES BOOK, warm): {:.2} ms per position ({} positions)",
+            t.wall * 1e3 / texts.len() as f64,
+            texts.len()
         );
     }
     println!(
@@ -411,9 +424,9 @@ fn big_build(path: &Path) {
     let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
     println!("{out:?}");
     println!(
-        "2M-game build: {:.1} s, {} positions, {} edge rows, {:.0} MB, memory cap {} MiB, peak memory {:.0} MiB",
+        "2M-game build: {:.1} s, {} positions, {} edges, {:.0} MB, memory cap {} MiB, peak memory {:.0} MiB",
         elapsed.as_secs_f64(),
-        count("SELECT count(DISTINCT key) FROM edges"),
+        count("SELECT count(*) FROM positions"),
         count("SELECT count(*) FROM edges"),
         std::fs::metadata(&p).unwrap().len() as f64 / 1e6,
         renju_book::DEFAULT_MEMORY_CAP >> 20,

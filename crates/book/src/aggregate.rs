@@ -1,180 +1,218 @@
-//! The counts of one file gathered in memory before they are written: one entry per
-//! (position key, next move) with counts by result, the key bytes in one arena. Its memory
-//! is sized once from a cap ([`Aggregate::new`]) and never grows: when a game would not fit
-//! ([`Aggregate::has_room`]), the builder writes the counts to the database and reuses it.
-
-use hashbrown::{DefaultHashBuilder, HashTable};
-use rayon::slice::ParallelSliceMut;
-use std::hash::{BuildHasher, Hasher};
+//! The counts of one file gathered in memory before they are written: a log of visits (one per
+//! game and position: the key, the next move, the result and a weight), partitioned by the
+//! position's bucket ([`crate::key::bucket`]) as it is appended, so that appending is a copy
+//! (no hashing of keys on the counting thread) and the partitions are sorted, summed and
+//! turned into bucket rows in parallel ([`Aggregate::partitions`]). Its memory is bounded by a
+//! cap ([`Aggregate::new`]): when a game would not fit ([`Aggregate::has_room`]), the builder
+//! writes the counts to the database and reuses the memory.
 
 /// Counts by result (`[black, white, draw, unknown]`), signed so that a replaced file's
 /// games can be subtracted.
 pub(crate) type Delta = [i64; 4];
 
+/// One visit: a game at a position, with its next move. The arena holds, at `off`, the result
+/// slot and weight (`slot + 1` to add, `-(slot + 1)` to subtract, one byte) then the key.
 #[derive(Debug, Clone, Copy)]
-struct Entry {
-    /// The first 8 bytes of the key, big-endian (zeros after a shorter key): sorts and
-    /// tells most keys apart without reading the arena.
-    prefix: u64,
+struct Visit {
+    /// The key's hash ([`crate::key::hash`]): sorts the visits by bucket, and tells most keys
+    /// apart without reading the arena.
+    hash: u64,
     off: u32,
     len: u16,
     mv: i16,
-    counts: [i32; 4],
 }
 
-/// The in-memory counts of edges.
+/// The visits of the buckets of one partition, the key bytes in one arena.
+#[derive(Debug, Default)]
+pub(crate) struct Partition {
+    arena: Vec<u8>,
+    visits: Vec<Visit>,
+}
+
+/// The in-memory visit log.
 #[derive(Debug)]
 pub(crate) struct Aggregate {
-    arena: Vec<u8>,
-    entries: Vec<Entry>,
-    index: HashTable<u32>,
-    hasher: DefaultHashBuilder,
-    max_entries: usize,
-    max_arena: usize,
+    parts: Vec<Partition>,
+    /// Bits of the bucket number below the partition's.
+    shift: u32,
+    bucket_bits: u32,
+    used: usize,
+    max_used: usize,
 }
 
-/// The fewest entries an aggregate holds: a whole game's positions (at most 256) fit.
-const MIN_ENTRIES: usize = 256;
-/// The least arena: a whole game's keys (at most 256 of at most 511 bytes) fit.
-const MIN_ARENA: usize = 256 * 512;
+/// The least memory an aggregate takes: a whole game's visits (at most 256 keys of at most 511
+/// bytes) fit.
+const MIN_USED: usize = 256 * (512 + size_of::<Visit>());
 
-/// The rows handed to the writer at a time (one multi-row INSERT).
-pub(crate) const CHUNK: usize = 64;
+/// The most partitions (the parallel grain of a write).
+const MAX_PARTITION_BITS: u32 = 8;
 
-/// One edge row to write: key, move code, counts.
-pub(crate) struct EdgeRow<'a> {
+impl Aggregate {
+    /// An aggregate whose allocations take at most about `cap` bytes (more only for a cap too
+    /// small to hold one game): the visits and key bytes it holds are kept under half the cap,
+    /// room for the vectors' growth by doubling. `bucket_bits` is the book's.
+    pub(crate) fn new(cap: usize, bucket_bits: u32) -> Aggregate {
+        let pbits = bucket_bits.min(MAX_PARTITION_BITS);
+        let max_used = (cap / 2).max(MIN_USED);
+        // each partition's share, reserved (virtual memory, touched as it fills: no copy as
+        // the vectors grow); a key averages about 24 bytes
+        let share = max_used >> pbits;
+        let visits = share / (size_of::<Visit>() + 25);
+        Aggregate {
+            parts: (0..1usize << pbits)
+                .map(|_| Partition {
+                    arena: Vec::with_capacity(share - visits * size_of::<Visit>()),
+                    visits: Vec::with_capacity(visits),
+                })
+                .collect(),
+            shift: bucket_bits - pbits,
+            bucket_bits,
+            used: 0,
+            max_used,
+        }
+    }
+
+    /// Whether `entries` more visits with `key_bytes` more key bytes fit.
+    pub(crate) fn has_room(&self, entries: usize, key_bytes: usize) -> bool {
+        self.used + entries * (1 + size_of::<Visit>()) + key_bytes <= self.max_used
+    }
+
+    /// Counts one game of result slot `r` (weight `w`: 1 to add, -1 to subtract) at position
+    /// `key` with next move `mv` (a code, [`crate::key::PASS`] or [`crate::key::END`]).
+    /// `hash` is the key's ([`crate::key::hash`]).
+    pub(crate) fn count(&mut self, key: &[u8], hash: u64, mv: i32, r: usize, w: i32) {
+        let bucket = crate::key::bucket_of_hash(hash, self.bucket_bits);
+        let p = &mut self.parts[(bucket >> self.shift) as usize];
+        let off = u32::try_from(p.arena.len()).expect("a partition under 4 GiB per spill");
+        let slot = r as i8 + 1;
+        p.arena.push((if w < 0 { -slot } else { slot }) as u8);
+        p.arena.extend_from_slice(key);
+        p.visits.push(Visit {
+            hash,
+            off,
+            len: key.len() as u16,
+            mv: mv as i16,
+        });
+        self.used += 1 + key.len() + size_of::<Visit>();
+    }
+
+    /// Whether nothing is counted.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.used == 0
+    }
+
+    /// The partitions, in bucket order (each holds a range of buckets, below the next's), and
+    /// the bucket bits.
+    pub(crate) fn partitions(&mut self) -> (&mut [Partition], u32) {
+        (&mut self.parts, self.bucket_bits)
+    }
+
+    /// The range of buckets of partition `i`.
+    pub(crate) fn bucket_range(&self, i: usize) -> (u32, u32) {
+        let lo = (i as u32) << self.shift;
+        (lo, lo + ((1u32 << self.shift) - 1))
+    }
+
+    /// Empties the log (keeping its memory).
+    pub(crate) fn clear(&mut self) {
+        for p in &mut self.parts {
+            p.arena.clear();
+            p.visits.clear();
+        }
+        self.used = 0;
+    }
+}
+
+/// The summed counts of one (key, move) of a partition.
+pub(crate) struct EdgeSum<'a> {
+    pub bucket: u32,
     pub key: &'a [u8],
     pub mv: i32,
     pub counts: Delta,
 }
 
-impl Aggregate {
-    /// An aggregate whose allocations take at most about `cap` bytes (more only for a cap
-    /// too small to hold one game): the entries and their hash table for `cap / 80` entries,
-    /// the rest for key bytes. Allocated up front as virtual memory, touched as it fills.
-    pub(crate) fn new(cap: usize) -> Aggregate {
-        let max_entries = (cap / 80).max(MIN_ENTRIES);
-        let table = HashTable::with_capacity(max_entries);
-        // hashbrown's buckets: a power of two at least 8/7 of the capacity, 4 bytes each and
-        // a control byte (plus a group's width)
-        let table_bytes = (max_entries * 8 / 7).next_power_of_two() * (size_of::<u32>() + 1);
-        let entries_bytes = max_entries * size_of::<Entry>();
-        let max_arena = cap
-            .saturating_sub(table_bytes + entries_bytes)
-            .max(MIN_ARENA);
-        Aggregate {
-            arena: Vec::with_capacity(max_arena),
-            entries: Vec::with_capacity(max_entries),
-            index: table,
-            hasher: DefaultHashBuilder::default(),
-            max_entries,
-            max_arena,
-        }
-    }
-
-    /// Whether `entries` more entries with `key_bytes` more key bytes fit without growing.
-    pub(crate) fn has_room(&self, entries: usize, key_bytes: usize) -> bool {
-        self.entries.len() + entries <= self.max_entries
-            && self.arena.len() + key_bytes <= self.max_arena
-    }
-
-    /// Counts one game of result slot `r` (weight `w`: 1 to add, -1 to subtract) at position
-    /// `key` with next move `mv` (a code, [`crate::key::PASS`] or [`crate::key::END`]).
-    pub(crate) fn count(&mut self, key: &[u8], mv: i32, r: usize, w: i32) {
-        let mv = mv as i16;
-        let hash = hash_of(&self.hasher, key, mv);
-        let prefix = prefix_of(key);
-        let (arena, entries) = (&mut self.arena, &mut self.entries);
-        let found = self.index.find(hash, |&i| {
-            let e = &entries[i as usize];
-            e.prefix == prefix
-                && e.mv == mv
-                && &arena[e.off as usize..e.off as usize + usize::from(e.len)] == key
-        });
-        let i = match found {
-            Some(&i) => i,
-            None => {
-                let i = u32::try_from(entries.len()).expect("fewer than 2^32 edges per spill");
-                let off = u32::try_from(arena.len()).expect("an arena under 4 GiB per spill");
-                arena.extend_from_slice(key);
-                entries.push(Entry {
-                    prefix,
-                    off,
-                    len: key.len() as u16,
-                    mv,
-                    counts: [0; 4],
-                });
-                let hasher = &self.hasher;
-                // the table was sized for every entry: it never grows, so the rehash
-                // function is never called; it is right all the same
-                self.index.insert_unique(hash, i, |&j| {
-                    let e = &entries[j as usize];
-                    hash_of(
-                        hasher,
-                        &arena[e.off as usize..e.off as usize + usize::from(e.len)],
-                        e.mv,
-                    )
-                });
-                i
-            }
-        };
-        entries[i as usize].counts[r] += w;
-    }
-
-    /// Whether nothing is counted.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    /// The rows in (key, move) order, then empties the aggregate. Rows whose counts are all
-    /// zero are left out. Sorts the entries in place: no memory beyond the aggregate's own.
-    pub(crate) fn drain_sorted<E>(
-        &mut self,
-        mut rows: impl FnMut(&[EdgeRow<'_>]) -> Result<(), E>,
-    ) -> Result<(), E> {
+impl Partition {
+    /// Sorts the visits by (bucket, hash, key, move) and calls `each` with the sums of each
+    /// (bucket, key, move), in that order: the buckets ascending; within a bucket, keys by
+    /// hash.
+    pub(crate) fn sums(&mut self, bucket_bits: u32, mut each: impl FnMut(EdgeSum<'_>)) {
         let arena = &self.arena;
-        let key = |e: &Entry| &arena[e.off as usize..e.off as usize + usize::from(e.len)];
-        self.entries.par_sort_unstable_by(|x, y| {
-            x.prefix
-                .cmp(&y.prefix)
-                .then_with(|| key(x).cmp(key(y)))
-                .then(x.mv.cmp(&y.mv))
-        });
-        let mut chunk = Vec::with_capacity(CHUNK);
-        for e in &self.entries {
-            let counts = e.counts.map(i64::from);
-            if counts != [0; 4] {
-                chunk.push(EdgeRow {
-                    key: key(e),
-                    mv: i32::from(e.mv),
-                    counts,
-                });
-                if chunk.len() == CHUNK {
-                    rows(&chunk)?;
-                    chunk.clear();
+        let key = |v: &Visit| &arena[v.off as usize + 1..v.off as usize + 1 + usize::from(v.len)];
+        // by hash and move first (no key read); keys of one hash are then checked to be one
+        // key, and in the rare partition where two keys share a hash, sorted by key too
+        self.visits
+            .sort_unstable_by(|x, y| x.hash.cmp(&y.hash).then(x.mv.cmp(&y.mv)));
+        let collision = self
+            .visits
+            .windows(2)
+            .any(|w| w[0].hash == w[1].hash && key(&w[0]) != key(&w[1]));
+        if collision {
+            self.visits.sort_by(|x, y| {
+                x.hash
+                    .cmp(&y.hash)
+                    .then_with(|| key(x).cmp(key(y)))
+                    .then(x.mv.cmp(&y.mv))
+            });
+        }
+        let mut i = 0;
+        while i < self.visits.len() {
+            let first = self.visits[i];
+            // a key's moves are together: (hash, key, move) order
+            let k = key(&first);
+            let mut counts = [0i64; 4];
+            while i < self.visits.len() {
+                let v = self.visits[i];
+                if v.hash != first.hash || v.mv != first.mv || key(&v) != k {
+                    break;
                 }
+                let signed = arena[v.off as usize] as i8;
+                let slot = usize::from(signed.unsigned_abs()) - 1;
+                counts[slot] += if signed < 0 { -1 } else { 1 };
+                i += 1;
             }
+            each(EdgeSum {
+                bucket: crate::key::bucket_of_hash(first.hash, bucket_bits),
+                key: k,
+                mv: i32::from(first.mv),
+                counts,
+            });
         }
-        if !chunk.is_empty() {
-            rows(&chunk)?;
-        }
-        self.arena.clear();
-        self.entries.clear();
-        self.index.clear();
-        Ok(())
     }
 }
 
-fn hash_of(hasher: &DefaultHashBuilder, key: &[u8], mv: i16) -> u64 {
-    let mut h = hasher.build_hasher();
-    h.write(key);
-    h.write_i16(mv);
-    h.finish()
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn prefix_of(key: &[u8]) -> u64 {
-    let mut p = [0u8; 8];
-    let m = key.len().min(8);
-    p[..m].copy_from_slice(&key[..m]);
-    u64::from_be_bytes(p)
+    #[test]
+    fn keys_sharing_a_hash_are_summed_apart() {
+        // a forced collision: three keys given one hash, their visits interleaved
+        let mut agg = Aggregate::new(1 << 20, 4);
+        let (a, b, c): (&[u8], &[u8], &[u8]) = (&[1, 112], &[1, 111], &[0]);
+        for (k, mv, r) in [
+            (a, 97, 0),
+            (b, 97, 1),
+            (a, 96, 1),
+            (c, 112, 2),
+            (b, 97, 1),
+            (a, 97, 0),
+        ] {
+            agg.count(k, 42, mv, r, 1);
+        }
+        agg.count(a, 42, 96, 1, -1);
+        let mut got = Vec::new();
+        for p in agg.partitions().0.iter_mut() {
+            p.sums(4, |s| got.push((s.key.to_vec(), s.mv, s.counts)));
+        }
+        got.sort();
+        assert_eq!(
+            got,
+            vec![
+                (c.to_vec(), 112, [0, 0, 1, 0]),
+                (b.to_vec(), 97, [0, 2, 0, 0]),
+                (a.to_vec(), 96, [0, 0, 0, 0]),
+                (a.to_vec(), 97, [2, 0, 0, 0]),
+            ]
+        );
+    }
 }

@@ -102,6 +102,7 @@ pub struct Book {
     pub(crate) conn: Connection,
     pub(crate) path: PathBuf,
     pub(crate) settings: BookSettings,
+    pub(crate) bucket_bits: u32,
 }
 
 impl Book {
@@ -110,17 +111,39 @@ impl Book {
     /// # Errors
     /// The file exists, or SQLite cannot create it.
     pub fn create(path: impl AsRef<Path>, settings: BookSettings) -> Result<Book, BookError> {
+        Book::create_with_buckets(path, settings, crate::key::BUCKET_BITS)
+    }
+
+    /// Creates a new, empty book whose positions go to `2^bucket_bits` rows of `buckets`
+    /// ([`crate::key::bucket`]; [`Book::create`] takes [`crate::key::BUCKET_BITS`]). Fewer
+    /// bits make larger rows: 0 puts every position in one row, as the tests do to see that
+    /// positions sharing a bucket never mix.
+    ///
+    /// # Errors
+    /// The file exists, or SQLite cannot create it; more than 32 bits.
+    pub fn create_with_buckets(
+        path: impl AsRef<Path>,
+        settings: BookSettings,
+        bucket_bits: u32,
+    ) -> Result<Book, BookError> {
         let path = path.as_ref();
         if path.exists() {
             return Err(BookError::Exists(path.to_path_buf()));
         }
+        if bucket_bits > 32 {
+            return Err(BookError::NotABook {
+                path: path.to_path_buf(),
+                why: format!("{bucket_bits} bucket bits asked for; at most 32"),
+            });
+        }
         let mut conn = Connection::open(path).at(path)?;
         schema::configure(&conn, path)?;
-        schema::create(&mut conn, path, &settings)?;
+        schema::create(&mut conn, path, &settings, bucket_bits)?;
         Ok(Book {
             conn,
             path: path.to_path_buf(),
             settings,
+            bucket_bits,
         })
     }
 
@@ -141,12 +164,13 @@ impl Book {
             rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .at(path)?;
-        let settings = schema::read(&conn, path)?;
+        let (settings, bucket_bits) = schema::read(&conn, path)?;
         schema::configure(&conn, path)?;
         Ok(Book {
             conn,
             path: path.to_path_buf(),
             settings,
+            bucket_bits,
         })
     }
 
@@ -339,8 +363,8 @@ impl Book {
             tx,
             path,
             settings: self.settings,
-            agg: Aggregate::new(options.memory_cap),
-            games: Vec::with_capacity(crate::aggregate::CHUNK),
+            agg: Aggregate::new(options.memory_cap, self.bucket_bits),
+            games: Vec::with_capacity(GAME_ROWS),
             stats: FileStats::default(),
             source_id: 0,
             replaced: None,
@@ -453,6 +477,9 @@ impl Book {
 }
 
 const BATCH: usize = 4096;
+
+/// The game rows written by one statement.
+const GAME_ROWS: usize = 64;
 
 const SOURCE_COLUMNS: &str = "id, path, size, sha256, records, games, unreadable, salvaged, \
                               set_up, other_board, illegal, passes";
@@ -592,9 +619,9 @@ impl FileBuild<'_> {
             self.spill()?;
         }
         let mut at = 0;
-        for &(len, next) in &w.visits {
+        for &(len, next, hash) in &w.visits {
             let len = usize::from(len);
-            self.agg.count(&w.keys[at..at + len], next, r, 1);
+            self.agg.count(&w.keys[at..at + len], hash, next, r, 1);
             at += len;
         }
         self.games.push(GameRow {
@@ -604,7 +631,7 @@ impl FileBuild<'_> {
             result: w.result.name(),
             moves: w.moves,
         });
-        if self.games.len() == crate::aggregate::CHUNK {
+        if self.games.len() == GAME_ROWS {
             self.write_games()?;
         }
         Ok(())
@@ -663,7 +690,7 @@ impl FileBuild<'_> {
 
     /// Writes the counts gathered so far to the database (inside the transaction).
     fn spill(&mut self) -> Result<(), BookError> {
-        write_aggregate(&self.tx, &self.path, &mut self.agg, "main.edges")
+        write_aggregate(&self.tx, &self.path, &mut self.agg, "main.buckets")
     }
 
     /// Subtracts the counts of source `id` (replayed from its stored games) and deletes its
@@ -682,17 +709,18 @@ impl FileBuild<'_> {
                 let moves: String = row.get(1).at(&path)?;
                 let (r, walked) = replay_stored(&path, &settings, &result, &moves)?;
                 if !self.agg.has_room(walked.visits.len(), walked.keys.len()) {
-                    write_aggregate(&self.tx, &path, &mut self.agg, "main.edges")?;
+                    write_aggregate(&self.tx, &path, &mut self.agg, "main.buckets")?;
                 }
                 let mut at = 0;
-                for &(len, next) in &walked.visits {
+                for &(len, next, hash) in &walked.visits {
                     let len = usize::from(len);
-                    self.agg.count(&walked.keys[at..at + len], next, r, -1);
+                    self.agg
+                        .count(&walked.keys[at..at + len], hash, next, r, -1);
                     at += len;
                 }
             }
         }
-        write_aggregate(&self.tx, &path, &mut self.agg, "main.edges")?;
+        write_aggregate(&self.tx, &path, &mut self.agg, "main.buckets")?;
         self.tx
             .execute("DELETE FROM games WHERE source = ?1", [id])
             .at(&path)?;
@@ -705,12 +733,7 @@ impl FileBuild<'_> {
     /// SQLite fails; the book is then unchanged.
     pub fn finish(mut self) -> Result<AddOutcome, BookError> {
         self.write_games()?;
-        write_aggregate(&self.tx, &self.path, &mut self.agg, "main.edges")?;
-        if self.replaced.is_some() {
-            self.tx
-                .execute_batch("DELETE FROM edges WHERE games = 0;")
-                .at(&self.path)?;
-        }
+        write_aggregate(&self.tx, &self.path, &mut self.agg, "main.buckets")?;
         let s = self.stats;
         let n = |v: u64| v as i64;
         self.tx
@@ -759,55 +782,13 @@ pub(crate) fn replay_stored(
     Ok((slot(r), walked))
 }
 
-/// Adds the aggregate's counts to the edges table `table` (`main.edges`, or a temporary
-/// table for a check), in key order, and empties it.
+/// Adds the aggregate's counts to the bucket table `table` (`main.buckets`, or a temporary
+/// table for a check) and empties it.
 pub(crate) fn write_aggregate(
     conn: &Connection,
     path: &Path,
     agg: &mut Aggregate,
     table: &str,
 ) -> Result<(), BookError> {
-    if agg.is_empty() {
-        return Ok(());
-    }
-    // into an empty table (a new book's first file, a check) plain inserts: no row to merge
-    let empty: bool = conn
-        .query_row(
-            &format!("SELECT NOT EXISTS (SELECT 1 FROM {table})"),
-            [],
-            |r| r.get(0),
-        )
-        .at(path)?;
-    let merge = if empty {
-        ""
-    } else {
-        " ON CONFLICT (key, move) DO UPDATE SET games = games + excluded.games, \
-          black = black + excluded.black, white = white + excluded.white, \
-          draw = draw + excluded.draw, unknown = unknown + excluded.unknown"
-    };
-    // one statement inserts CHUNK rows (fewer statement runs: a third of the time), a
-    // shorter one the last rows
-    let statement = |n: usize| {
-        let values = vec!["(?, ?, ?, ?, ?, ?, ?)"; n].join(", ");
-        format!(
-            "INSERT INTO {table} (key, move, games, black, white, draw, unknown) \
-             VALUES {values}{merge}"
-        )
-    };
-    agg.drain_sorted(|rows| {
-        let mut st = conn.prepare_cached(&statement(rows.len()))?;
-        let mut i = 1;
-        for row in rows {
-            let c = row.counts;
-            st.raw_bind_parameter(i, row.key)?;
-            st.raw_bind_parameter(i + 1, row.mv)?;
-            st.raw_bind_parameter(i + 2, c.iter().sum::<i64>())?;
-            for (k, v) in c.iter().enumerate() {
-                st.raw_bind_parameter(i + 3 + k, v)?;
-            }
-            i += 7;
-        }
-        st.raw_execute().map(|_| ())
-    })
-    .at(path)
+    crate::buckets::write(conn, path, agg, table)
 }

@@ -39,23 +39,24 @@ impl Book {
     pub fn check(&self) -> Result<Check, BookError> {
         let path = &self.path;
         let conn = &self.conn;
-        conn.execute_batch(
-            "DROP TABLE IF EXISTS temp.recount;
-             CREATE TEMP TABLE recount (key BLOB NOT NULL, move INTEGER NOT NULL,
-               games INTEGER NOT NULL, black INTEGER NOT NULL, white INTEGER NOT NULL,
-               draw INTEGER NOT NULL, unknown INTEGER NOT NULL, PRIMARY KEY (key, move))
-               WITHOUT ROWID;",
-        )
+        conn.execute_batch(&format!(
+            "DROP VIEW IF EXISTS temp.recount_edges;
+                 DROP TABLE IF EXISTS temp.recount;
+                 CREATE TEMP TABLE recount (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
+                 CREATE TEMP VIEW recount_edges AS {};",
+            crate::schema::edges_view("temp.recount")
+        ))
         .at(path)?;
         let result = self.check_inner();
-        conn.execute_batch("DROP TABLE temp.recount;").at(path)?;
+        conn.execute_batch("DROP VIEW temp.recount_edges; DROP TABLE temp.recount;")
+            .at(path)?;
         result
     }
 
     fn check_inner(&self) -> Result<Check, BookError> {
         let path = &self.path;
         let conn = &self.conn;
-        let mut agg = Aggregate::new(DEFAULT_MEMORY_CAP);
+        let mut agg = Aggregate::new(DEFAULT_MEMORY_CAP, self.bucket_bits);
         let mut games = 0u64;
         {
             let mut st = conn
@@ -70,9 +71,9 @@ impl Book {
                     write_aggregate(conn, path, &mut agg, "temp.recount")?;
                 }
                 let mut at = 0;
-                for &(len, next) in &walked.visits {
+                for &(len, next, hash) in &walked.visits {
                     let len = usize::from(len);
-                    agg.count(&walked.keys[at..at + len], next, r, 1);
+                    agg.count(&walked.keys[at..at + len], hash, next, r, 1);
                     at += len;
                 }
                 games += 1;
@@ -84,11 +85,11 @@ impl Book {
                 .map(|n| n as u64)
                 .at(path)
         };
-        let diff = "SELECT (SELECT count(*) FROM (SELECT * FROM main.edges EXCEPT SELECT * FROM temp.recount))
-                         + (SELECT count(*) FROM (SELECT * FROM temp.recount EXCEPT SELECT * FROM main.edges))";
+        let diff = "SELECT (SELECT count(*) FROM (SELECT * FROM main.edges EXCEPT SELECT * FROM temp.recount_edges))
+                         + (SELECT count(*) FROM (SELECT * FROM temp.recount_edges EXCEPT SELECT * FROM main.edges))";
         Ok(Check {
             games,
-            positions: count("SELECT count(DISTINCT key) FROM main.edges")?,
+            positions: count("SELECT count(*) FROM main.positions")?,
             edges: count("SELECT count(*) FROM main.edges")?,
             edges_wrong: count(diff)?,
             sums_wrong: count(

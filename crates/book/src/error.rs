@@ -96,7 +96,7 @@ impl fmt::Display for BookError {
             }
             BookError::Version { path, found } => write!(
                 f,
-                "{} is a renju book of schema version {found}; this renju-book reads version {} only (rebuild the book from its sources)",
+                "{} is a renju book of schema version {found}; this renju-book reads version {} only: rebuild the book from its sources (corpus-tool book build)",
                 path.display(),
                 crate::schema::VERSION
             ),

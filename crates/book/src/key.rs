@@ -54,6 +54,45 @@ pub fn point(code: u16, size: u8) -> Option<Point> {
     Point::new((code % n) as u8, (code / n) as u8)
 }
 
+/// The bucket bits of a new book by default: 2^16 rows of `buckets`.
+pub const BUCKET_BITS: u32 = 16;
+
+/// The bucket of a position's key: the top `bits` bits (0 to 32) of the 64-bit FNV-1a hash of
+/// the key's bytes (offset basis `0xcbf29ce484222325`, prime `0x100000001b3`; each byte
+/// XORed in, then the product taken modulo 2^64). The row of `buckets` whose `id` this is
+/// holds the position, if the book does.
+///
+/// ```
+/// use renju_book::key::bucket;
+/// assert_eq!(bucket(&[0], 16), 0xaf63); // the empty board
+/// assert_eq!(bucket(&[1, 112], 0), 0);
+/// ```
+#[must_use]
+pub fn bucket(key: &[u8], bits: u32) -> u32 {
+    bucket_of_hash(hash(key), bits)
+}
+
+/// The 64-bit FNV-1a hash of a key's bytes (see [`bucket`]).
+#[must_use]
+pub fn hash(key: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in key {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The bucket of a key of hash `h` ([`hash`]): its top `bits` bits.
+#[must_use]
+pub(crate) const fn bucket_of_hash(h: u64, bits: u32) -> u32 {
+    if bits == 0 {
+        0
+    } else {
+        (h >> (64 - if bits > 32 { 32 } else { bits })) as u32
+    }
+}
+
 /// The code the book stores for a pass as a next move (the `edges.move` column).
 pub const PASS: i32 = -1;
 

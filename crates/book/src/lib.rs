@@ -10,6 +10,7 @@
 
 mod aggregate;
 mod book;
+mod buckets;
 mod check;
 mod counts;
 mod error;

@@ -60,8 +60,9 @@ pub(crate) struct Walked {
     pub moves: String,
     /// The keys of the positions counted, one after the other.
     pub keys: Vec<u8>,
-    /// For each position counted: the length of its key and its next move's code.
-    pub visits: Vec<(u16, i32)>,
+    /// For each position counted: the length of its key, its next move's code and the hash of
+    /// its key ([`crate::key::hash`]).
+    pub visits: Vec<(u16, i32, u64)>,
     pub stop: Stop,
     pub pass: bool,
     pub salvaged: bool,
@@ -193,7 +194,7 @@ fn moves_text(moves: &[renju_core::Move]) -> String {
 
 pub(crate) struct GameWalk {
     pub keys: Vec<u8>,
-    pub visits: Vec<(u16, i32)>,
+    pub visits: Vec<(u16, i32, u64)>,
     pub used: usize,
     pub stop: Stop,
     pub pass: bool,
@@ -214,7 +215,7 @@ pub(crate) fn walk_game(
         &mut buf,
         |k, next| {
             keys.extend_from_slice(k);
-            visits.push((k.len() as u16, next));
+            visits.push((k.len() as u16, next, crate::key::hash(k)));
         },
     );
     GameWalk {

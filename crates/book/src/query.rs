@@ -2,7 +2,7 @@
 
 use crate::book::Book;
 use crate::counts::Counts;
-use crate::error::{At, BookError};
+use crate::error::BookError;
 use crate::key::{Canonical, END, PASS, SymmetrySet, Tracker, move_of};
 use crate::prepare::with_tracker;
 use renju_core::{Color, Move};
@@ -69,17 +69,6 @@ impl Answer {
         let played: u64 = self.next.iter().map(|n| n.counts.games).sum();
         self.counts.games.saturating_sub(played)
     }
-}
-
-fn counts_row(r: &rusqlite::Row<'_>, from: usize) -> rusqlite::Result<Counts> {
-    let n = |i: usize| -> rusqlite::Result<u64> { Ok(r.get::<_, i64>(from + i)? as u64) };
-    Ok(Counts {
-        games: n(0)?,
-        black: n(1)?,
-        white: n(2)?,
-        draw: n(3)?,
-        unknown: n(4)?,
-    })
 }
 
 /// Plays `moves` on a tracker as the book's walk would (colours alternating from Black, a
@@ -168,50 +157,46 @@ impl Book {
     /// The counts of the position of canonical key `key`, if the book holds it.
     ///
     /// # Errors
-    /// SQLite fails.
+    /// SQLite fails, the book's row cannot be read ([`BookError::Damaged`]).
     pub fn position(&self, key: &[u8]) -> Result<Option<Counts>, BookError> {
-        let c = self
-            .conn
-            .prepare_cached(
-                "SELECT count(*), sum(black), sum(white), sum(draw), sum(unknown) FROM edges \
-                 WHERE key = ?1",
-            )
-            .at(&self.path)?
-            .query_row([key], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    [1, 2, 3, 4].map(|i| r.get::<_, Option<i64>>(i)),
-                ))
-            })
-            .at(&self.path)?;
-        if c.0 == 0 {
+        let edges = self.edges(key)?;
+        if edges.is_empty() {
             return Ok(None);
         }
         let mut by = [0u64; 4];
-        for (slot, v) in by.iter_mut().zip(c.1) {
-            *slot = v.at(&self.path)?.unwrap_or(0) as u64;
+        for (_, c) in &edges {
+            for (sum, x) in by.iter_mut().zip(c.by_result()) {
+                *sum += x;
+            }
         }
         Ok(Some(Counts::from_results(by)))
     }
 
     /// The rows of the position of canonical key `key`: each next move's code in the key's
     /// orientation ([`crate::key::PASS`] for a pass, [`crate::key::END`] for the games that
-    /// played none) and its counts, in code order.
+    /// played none) and its counts, in code order; empty when the book does not hold it.
     ///
     /// # Errors
-    /// SQLite fails.
+    /// SQLite fails, the book's row cannot be read ([`BookError::Damaged`]).
     pub fn edges(&self, key: &[u8]) -> Result<Vec<(i32, Counts)>, BookError> {
-        let mut st = self
-            .conn
-            .prepare_cached(
-                "SELECT move, games, black, white, draw, unknown FROM edges WHERE key = ?1 \
-                 ORDER BY move",
-            )
-            .at(&self.path)?;
-        let rows = st
-            .query_map([key], |r| Ok((r.get::<_, i32>(0)?, counts_row(r, 1)?)))
-            .at(&self.path)?;
-        rows.collect::<Result<Vec<_>, _>>().at(&self.path)
+        let rows = crate::buckets::edges_of(
+            &self.conn,
+            &self.path,
+            "main.buckets",
+            key,
+            self.bucket_bits,
+        )?;
+        rows.into_iter()
+            .map(|(mv, c)| {
+                if c.iter().any(|&x| x < 0) {
+                    return Err(BookError::Damaged {
+                        path: self.path.clone(),
+                        why: "a negative count".to_string(),
+                    });
+                }
+                Ok((mv, Counts::from_results(c.map(|x| x as u64))))
+            })
+            .collect()
     }
 }
 

@@ -9,13 +9,13 @@ use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
 /// The schema version this crate writes and reads (`PRAGMA user_version`).
-pub const VERSION: i64 = 1;
+pub const VERSION: i64 = 2;
 
 /// The value of `meta.format` in every book.
 pub const FORMAT: &str = "renju-book";
 
 /// The names of `meta` the book writes itself (a caller's notes take other names).
-pub const OWN_META: [&str; 7] = [
+pub const OWN_META: [&str; 8] = [
     "format",
     "writer",
     "max_moves",
@@ -23,6 +23,7 @@ pub const OWN_META: [&str; 7] = [
     "rules",
     "convention",
     "claim",
+    "bucket_bits",
 ];
 
 /// The page size of a new book.
@@ -60,21 +61,29 @@ CREATE TABLE games (
   moves    TEXT NOT NULL,
   PRIMARY KEY (source, record)
 ) WITHOUT ROWID;
-CREATE TABLE edges (
-  key     BLOB NOT NULL,
-  move    INTEGER NOT NULL,
-  games   INTEGER NOT NULL,
-  black   INTEGER NOT NULL,
-  white   INTEGER NOT NULL,
-  draw    INTEGER NOT NULL,
-  unknown INTEGER NOT NULL,
-  PRIMARY KEY (key, move)
-) WITHOUT ROWID;
+CREATE TABLE buckets (
+  id   INTEGER PRIMARY KEY,
+  data TEXT NOT NULL
+);
+CREATE VIEW edges AS
+  SELECT unhex(p.key) AS key, e.value ->> 0 AS move,
+         (e.value ->> 1) + (e.value ->> 2) + (e.value ->> 3) + (e.value ->> 4) AS games,
+         e.value ->> 1 AS black, e.value ->> 2 AS white, e.value ->> 3 AS draw,
+         e.value ->> 4 AS unknown
+  FROM buckets AS b, json_each(b.data) AS p, json_each(p.value) AS e;
 CREATE VIEW positions AS
   SELECT key, sum(games) AS games, sum(black) AS black, sum(white) AS white,
          sum(draw) AS draw, sum(unknown) AS unknown
   FROM edges GROUP BY key;
 ";
+
+/// The `SELECT` of the `edges` view over the bucket table `table` (as [`TABLES`] creates it
+/// over `buckets`).
+pub(crate) fn edges_view(table: &str) -> String {
+    let start = TABLES.find("CREATE VIEW edges AS").expect("the edges view") + 20;
+    let end = TABLES[start..].find(';').expect("its end") + start;
+    TABLES[start..end].replace("FROM buckets AS b", &format!("FROM {table} AS b"))
+}
 
 /// Sets the connection up for the book's work: a 64 MiB page cache, temporary tables on
 /// disk, and up to 10 s of waiting for another connection's lock (a reader waits out a
@@ -93,6 +102,7 @@ pub(crate) fn create(
     conn: &mut Connection,
     path: &Path,
     s: &BookSettings,
+    bucket_bits: u32,
 ) -> Result<(), BookError> {
     // before the first table: larger pages, fewer levels and cells' overhead
     conn.execute_batch(&format!("PRAGMA page_size = {PAGE_SIZE};"))
@@ -114,6 +124,7 @@ pub(crate) fn create(
             ("rules", s.rules.rules.name().to_string()),
             ("convention", s.rules.convention.name().to_string()),
             ("claim", s.rules.claim.name().to_string()),
+            ("bucket_bits", bucket_bits.to_string()),
         ] {
             put.execute((name, value)).at(path)?;
         }
@@ -122,8 +133,8 @@ pub(crate) fn create(
     tx.commit().at(path)
 }
 
-/// Checks that the database is a book of this version and reads its settings.
-pub(crate) fn read(conn: &Connection, path: &Path) -> Result<BookSettings, BookError> {
+/// Checks that the database is a book of this version and reads its settings and bucket bits.
+pub(crate) fn read(conn: &Connection, path: &Path) -> Result<(BookSettings, u32), BookError> {
     let not = |why: &str| BookError::NotABook {
         path: path.to_path_buf(),
         why: why.to_string(),
@@ -173,7 +184,13 @@ pub(crate) fn read(conn: &Connection, path: &Path) -> Result<BookSettings, BookE
     let rules = get("rules")?;
     let convention = get("convention")?;
     let claim = get("claim")?;
-    Ok(BookSettings {
+    let bits = get("bucket_bits")?;
+    let bucket_bits = bits
+        .parse()
+        .ok()
+        .filter(|b| *b <= 32)
+        .ok_or_else(|| bad("bucket_bits", &bits))?;
+    let settings = BookSettings {
         max_moves: max_moves
             .parse()
             .map_err(|_| bad("max_moves", &max_moves))?,
@@ -191,7 +208,8 @@ pub(crate) fn read(conn: &Connection, path: &Path) -> Result<BookSettings, BookE
                 .parse::<ClaimPolicy>()
                 .map_err(|_| bad("claim", &claim))?,
         ),
-    })
+    };
+    Ok((settings, bucket_bits))
 }
 
 #[cfg(test)]

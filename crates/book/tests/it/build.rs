@@ -70,6 +70,43 @@ fn every_row_equals_the_independent_count_under_all_8_symmetries() {
 }
 
 #[test]
+fn positions_forced_into_one_bucket_never_mix() {
+    // 0 bucket bits: every position in one row; 1 bit: two rows. Built from two files (the
+    // second merged into the rows the first wrote), every row and every lookup by key is the
+    // independent count.
+    let dir = tempfile::tempdir().unwrap();
+    let games = all_symmetries();
+    let records: Vec<GameRecord> = games.iter().map(|(g, _)| g.clone()).collect();
+    let (a, b) = records.split_at(records.len() / 2 + 3);
+    let fa = crate::write(dir.path(), "a.renju", &crate::renju_text(a));
+    let fb = crate::write(dir.path(), "b.renju", &crate::renju_text(b));
+    let want = Reference::new(&games, 30);
+    for bits in [0u32, 1, 4] {
+        let path = dir.path().join(format!("bits{bits}.sqlite"));
+        let mut book = Book::create_with_buckets(&path, BookSettings::default(), bits).unwrap();
+        for f in [&fa, &fb] {
+            let out = book.add_file(f, AddOptions::default()).unwrap();
+            assert!(matches!(out, AddOutcome::Added(_)), "{out:?}");
+        }
+        let rows: i64 = rusqlite::Connection::open(&path)
+            .unwrap()
+            .query_row("SELECT count(*) FROM buckets", [], |r| r.get(0))
+            .unwrap();
+        assert!(rows <= 1 << bits, "{rows} rows for {bits} bits");
+        assert_eq!(dump(&path), want, "{bits} bucket bits");
+        for (key, results) in &want.positions {
+            let c = book.position(key).unwrap().expect("a position of the book");
+            assert_eq!(c.by_result(), *results, "{bits} bits, key {key:?}");
+        }
+        // a position the book does not hold, in a bucket it shares with held ones
+        assert_eq!(book.position(&[2, 0, 1]).unwrap(), None);
+        let check = Book::open(&path).unwrap().check().unwrap();
+        assert!(check.is_ok(), "{check:?}");
+        assert_eq!(check.positions, want.positions.len() as u64);
+    }
+}
+
+#[test]
 fn transpositions_meet_in_one_row_and_symmetric_games_in_one_position() {
     let dir = tempfile::tempdir().unwrap();
     let games = all_symmetries();

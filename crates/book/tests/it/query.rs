@@ -146,13 +146,15 @@ fn a_file_that_is_not_a_book_or_of_another_version_is_refused_clearly() {
     drop(b);
     rusqlite::Connection::open(&path)
         .unwrap()
-        .execute_batch("PRAGMA user_version = 2;")
+        .execute_batch("PRAGMA user_version = 1;")
         .unwrap();
+    // a book of version 1 (renju-book 0.1's layout) is refused, saying to rebuild it
     let e = Book::open(&path).unwrap_err();
-    assert!(matches!(e, BookError::Version { found: 2, .. }), "{e}");
+    assert!(matches!(e, BookError::Version { found: 1, .. }), "{e}");
     assert!(
-        e.to_string()
-            .contains("schema version 2; this renju-book reads version 1 only"),
+        e.to_string().contains(
+            "schema version 1; this renju-book reads version 2 only: rebuild the book from its sources"
+        ),
         "{e}"
     );
     let e = Book::create(&path, BookSettings::default()).unwrap_err();
@@ -160,7 +162,7 @@ fn a_file_that_is_not_a_book_or_of_another_version_is_refused_clearly() {
     // other settings than the book's
     rusqlite::Connection::open(&path)
         .unwrap()
-        .execute_batch("PRAGMA user_version = 1;")
+        .execute_batch("PRAGMA user_version = 2;")
         .unwrap();
     let deeper = BookSettings {
         max_moves: 40,

@@ -1,0 +1,394 @@
+//! The rows of `buckets`: each a JSON object of the positions of one bucket
+//! ([`crate::key::bucket`]), `{"<key in hex>": [[move, black, white, draw, unknown], ...], ...}`,
+//! keys in byte order, each position's next moves in code order. Written from an
+//! [`Aggregate`] (summed and turned to text in parallel, merged with the rows already there),
+//! and read back for one position.
+
+use crate::aggregate::{Aggregate, Delta, Partition};
+use crate::error::{At, BookError};
+use rayon::prelude::*;
+use rusqlite::{Connection, OptionalExtension};
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+/// Partitions turned to rows at a time: their old rows are read, merged and written
+/// together (bounds the memory of a merge into a large book).
+const PARTS_AT_ONCE: usize = 16;
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Appends the key in lower-case hexadecimal.
+pub(crate) fn push_hex(out: &mut String, key: &[u8]) {
+    for &b in key {
+        out.push(char::from(HEX[usize::from(b >> 4)]));
+        out.push(char::from(HEX[usize::from(b & 15)]));
+    }
+}
+
+fn unhex(s: &str) -> Option<Vec<u8>> {
+    let d = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        _ => None,
+    };
+    let b = s.as_bytes();
+    if !b.len().is_multiple_of(2) {
+        return None;
+    }
+    b.chunks(2)
+        .map(|p| Some(d(p[0])? << 4 | d(p[1])?))
+        .collect()
+}
+
+/// Appends an integer in decimal.
+fn push_int(out: &mut String, v: i64) {
+    if (0..10).contains(&v) {
+        out.push(char::from(b'0' + v as u8));
+        return;
+    }
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    while n > 0 {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    for &c in &buf[i..] {
+        out.push(char::from(c));
+    }
+}
+
+fn push_edge(out: &mut String, mv: i32, c: &Delta) {
+    out.push('[');
+    push_int(out, i64::from(mv));
+    for &v in c {
+        out.push(',');
+        push_int(out, v);
+    }
+    out.push(']');
+}
+
+/// New rows of buckets: `(bucket, text)`, `None` to delete the row.
+type Rows = Vec<(u32, Option<String>)>;
+
+/// A bucket's positions: key, then each next move's counts.
+type Parsed = BTreeMap<Vec<u8>, BTreeMap<i32, Delta>>;
+
+fn parse(text: &str) -> Result<Parsed, String> {
+    let raw: BTreeMap<String, Vec<[i64; 5]>> = serde_json::from_str(text)
+        .map_err(|e| format!("a bucket row that is not the book's JSON: {e}"))?;
+    let mut out = Parsed::new();
+    for (k, edges) in raw {
+        let key =
+            unhex(&k).ok_or_else(|| format!("a bucket row's key '{k}' is not hexadecimal"))?;
+        let e = out.entry(key).or_default();
+        for [mv, b, w, d, u] in edges {
+            e.insert(mv as i32, [b, w, d, u]);
+        }
+    }
+    Ok(out)
+}
+
+fn render(p: &Parsed) -> Option<String> {
+    let mut out = String::new();
+    for (key, edges) in p {
+        if edges.is_empty() {
+            continue;
+        }
+        out.push(if out.is_empty() { '{' } else { ',' });
+        out.push('"');
+        push_hex(&mut out, key);
+        out.push_str("\":[");
+        for (i, (mv, c)) in edges.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_edge(&mut out, *mv, c);
+        }
+        out.push(']');
+    }
+    if out.is_empty() {
+        None
+    } else {
+        out.push('}');
+        Some(out)
+    }
+}
+
+/// The new rows of one partition's buckets: `(bucket, text)`, `None` for a bucket left empty
+/// (its row deleted). `old` holds the rows already in the table.
+fn rows_of(part: &mut Partition, bits: u32, old: &HashMap<u32, String>) -> Result<Rows, String> {
+    let mut rows: Vec<(u32, Option<String>)> = Vec::new();
+    // the bucket being made: fresh text, or the parse of its old row
+    let mut current: Option<(u32, Result<String, Parsed>)> = None;
+    let mut last_key: Vec<u8> = Vec::new();
+    let mut key_text = String::new();
+    let mut failure: Option<String> = None;
+    part.sums(bits, |s| {
+        if failure.is_some() {
+            return;
+        }
+        if current.as_ref().is_none_or(|c| c.0 != s.bucket) {
+            close(current.take(), &mut key_text, &mut rows);
+            last_key.clear();
+            current = Some((
+                s.bucket,
+                match old.get(&s.bucket) {
+                    Some(text) => match parse(text) {
+                        Ok(p) => Err(p),
+                        Err(e) => {
+                            failure = Some(format!("bucket {}: {e}", s.bucket));
+                            return;
+                        }
+                    },
+                    None => Ok(String::new()),
+                },
+            ));
+        }
+        let Some((_, made)) = current.as_mut() else {
+            return;
+        };
+        match made {
+            Ok(text) => {
+                if s.counts.iter().any(|&c| c < 0) {
+                    failure = Some(format!(
+                        "bucket {}: games subtracted from a position it does not hold",
+                        s.bucket
+                    ));
+                    return;
+                }
+                if s.counts == [0; 4] {
+                    return;
+                }
+                if s.key != last_key.as_slice() {
+                    flush_key(text, &mut key_text);
+                    last_key.clear();
+                    last_key.extend_from_slice(s.key);
+                    key_text.push('"');
+                    push_hex(&mut key_text, s.key);
+                    key_text.push_str("\":[");
+                } else {
+                    key_text.push(',');
+                }
+                push_edge(&mut key_text, s.mv, &s.counts);
+            }
+            Err(parsed) => {
+                let edges = parsed.entry(s.key.to_vec()).or_default();
+                let c = edges.entry(s.mv).or_insert([0; 4]);
+                for (x, d) in c.iter_mut().zip(s.counts) {
+                    *x += d;
+                }
+                if c.iter().any(|&x| x < 0) {
+                    failure = Some(format!(
+                        "bucket {}: more games subtracted from a position than it holds",
+                        s.bucket
+                    ));
+                } else if *c == [0; 4] {
+                    edges.remove(&s.mv);
+                }
+            }
+        }
+    });
+    close(current.take(), &mut key_text, &mut rows);
+    match failure {
+        Some(f) => Err(f),
+        None => Ok(rows),
+    }
+}
+
+/// Ends the bucket being made into `rows`.
+fn close(
+    current: Option<(u32, Result<String, Parsed>)>,
+    key_text: &mut String,
+    rows: &mut Vec<(u32, Option<String>)>,
+) {
+    if let Some((b, made)) = current {
+        match made {
+            Ok(mut text) => {
+                flush_key(&mut text, key_text);
+                if !text.is_empty() {
+                    text.push('}');
+                    rows.push((b, Some(text)));
+                }
+            }
+            Err(parsed) => rows.push((b, render(&parsed))),
+        }
+    }
+}
+
+/// Ends the key being written (its edges in `key_text`) into the bucket's text.
+fn flush_key(text: &mut String, key_text: &mut String) {
+    if key_text.is_empty() {
+        return;
+    }
+    text.push(if text.is_empty() { '{' } else { ',' });
+    text.push_str(key_text);
+    text.push(']');
+    key_text.clear();
+}
+
+/// Adds the aggregate's counts to the bucket table `table` (`main.buckets`, or a temporary
+/// table for a check) and empties it. The partitions are summed and turned to text on rayon's
+/// threads, a few at a time, and written in bucket order; into an empty table, the next few
+/// are made while SQLite writes the last.
+pub(crate) fn write(
+    conn: &Connection,
+    path: &Path,
+    agg: &mut Aggregate,
+    table: &str,
+) -> Result<(), BookError> {
+    if agg.is_empty() {
+        return Ok(());
+    }
+    let empty: bool = conn
+        .query_row(
+            &format!("SELECT NOT EXISTS (SELECT 1 FROM {table})"),
+            [],
+            |r| r.get(0),
+        )
+        .at(path)?;
+    let n = agg.partitions().0.len();
+    let ranges: Vec<(u32, u32)> = (0..n).map(|i| agg.bucket_range(i)).collect();
+    let (parts, bits) = agg.partitions();
+    let written = if empty {
+        write_new(conn, path, parts, bits, table)
+    } else {
+        merge(conn, path, parts, bits, &ranges, table)
+    };
+    agg.clear();
+    written
+}
+
+fn damaged(path: &Path, why: String) -> BookError {
+    BookError::Damaged {
+        path: path.to_path_buf(),
+        why,
+    }
+}
+
+/// Into an empty table: plain inserts in bucket order, the rows made on another thread.
+fn write_new(
+    conn: &Connection,
+    path: &Path,
+    parts: &mut [Partition],
+    bits: u32,
+    table: &str,
+) -> Result<(), BookError> {
+    let mut put = conn
+        .prepare_cached(&format!("INSERT INTO {table} (id, data) VALUES (?1, ?2)"))
+        .at(path)?;
+    let none = HashMap::new();
+    std::thread::scope(|scope| -> Result<(), BookError> {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Rows, String>>(2);
+        let none = &none;
+        scope.spawn(move || {
+            for chunk in parts.chunks_mut(PARTS_AT_ONCE) {
+                let made: Vec<Result<Rows, String>> = chunk
+                    .par_iter_mut()
+                    .map(|p| rows_of(p, bits, none))
+                    .collect();
+                for m in made {
+                    if tx.send(m).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        for rows in rx {
+            for (id, text) in rows.map_err(|e| damaged(path, e))? {
+                if let Some(t) = text {
+                    put.execute((id, t)).at(path)?;
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Into a table with rows: each few partitions' old rows read, merged and written back.
+fn merge(
+    conn: &Connection,
+    path: &Path,
+    parts: &mut [Partition],
+    bits: u32,
+    ranges: &[(u32, u32)],
+    table: &str,
+) -> Result<(), BookError> {
+    let mut put = conn
+        .prepare_cached(&format!(
+            "INSERT INTO {table} (id, data) VALUES (?1, ?2) \
+             ON CONFLICT (id) DO UPDATE SET data = excluded.data"
+        ))
+        .at(path)?;
+    let mut delete = conn
+        .prepare_cached(&format!("DELETE FROM {table} WHERE id = ?1"))
+        .at(path)?;
+    let mut read = conn
+        .prepare_cached(&format!(
+            "SELECT id, data FROM {table} WHERE id BETWEEN ?1 AND ?2"
+        ))
+        .at(path)?;
+    for (at, chunk) in parts.chunks_mut(PARTS_AT_ONCE).enumerate() {
+        let first = at * PARTS_AT_ONCE;
+        let (lo, hi) = (ranges[first].0, ranges[first + chunk.len() - 1].1);
+        let mut old: HashMap<u32, String> = HashMap::new();
+        let rows = read
+            .query_map((lo, hi), |r| {
+                Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
+            })
+            .at(path)?;
+        for row in rows {
+            let (id, text) = row.at(path)?;
+            old.insert(id, text);
+        }
+        let made: Vec<Result<Rows, String>> = chunk
+            .par_iter_mut()
+            .map(|p| rows_of(p, bits, &old))
+            .collect();
+        for rows in made {
+            for (id, text) in rows.map_err(|e| damaged(path, e))? {
+                match text {
+                    Some(t) => put.execute((id, t)).at(path)?,
+                    None => delete.execute([id]).at(path)?,
+                };
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The next moves of the position of key `key` in bucket table `table`: `(move, counts)` in
+/// code order, empty when the book does not hold it.
+pub(crate) fn edges_of(
+    conn: &Connection,
+    path: &Path,
+    table: &str,
+    key: &[u8],
+    bucket_bits: u32,
+) -> Result<Vec<(i32, Delta)>, BookError> {
+    let mut member = String::with_capacity(2 * key.len() + 4);
+    member.push_str("$.\"");
+    push_hex(&mut member, key);
+    member.push('"');
+    let text: Option<Option<String>> = conn
+        .prepare_cached(&format!("SELECT data -> ?2 FROM {table} WHERE id = ?1"))
+        .at(path)?
+        .query_row((crate::key::bucket(key, bucket_bits), member), |r| r.get(0))
+        .optional()
+        .at(path)?;
+    let Some(text) = text.flatten() else {
+        return Ok(Vec::new());
+    };
+    let edges: Vec<[i64; 5]> = serde_json::from_str(&text).map_err(|e| BookError::Damaged {
+        path: path.to_path_buf(),
+        why: format!("the next moves of a position are not the book's JSON: {e}"),
+    })?;
+    Ok(edges
+        .into_iter()
+        .map(|[mv, b, w, d, u]| (mv as i32, [b, w, d, u]))
+        .collect())
+}
