@@ -481,10 +481,8 @@ fn kept_rows(doc: &str) -> std::collections::HashMap<String, String> {
             continue;
         };
         let mut row = line.trim_end().to_string();
-        if row.matches('|').count() + 1 == cells {
-            if let Some(load) = &whole_run {
-                row.push_str(&format!(" {load} |"));
-            }
+        if let (Some(load), true) = (&whole_run, row.matches('|').count() + 1 == cells) {
+            row.push_str(&format!(" {load} |"));
         }
         for _ in row.matches('|').count()..cells {
             row.push_str(" |");
