@@ -146,11 +146,7 @@ fn write_output(path: &Path, text: &str, partial: bool) -> Result<Option<PathBuf
 }
 
 /// Writes the files asked for; after a stop under names that say they are partial (returned).
-fn write_outputs(
-    run: &StatsRun,
-    outputs: Outputs<'_>,
-    source: &str,
-) -> Result<Vec<String>, Error> {
+fn write_outputs(run: &StatsRun, outputs: Outputs<'_>, source: &str) -> Result<Vec<String>, Error> {
     let interrupted = run.summary.interrupted.is_some();
     let mut partial = Vec::new();
     if let Some(path) = outputs.report.filter(|p| is_parquet(p)) {

@@ -286,9 +286,7 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
         _ => None,
     };
     let typed = match args.report.as_deref().filter(|p| is_parquet(p)) {
-        Some(p) => {
-            Some(ReportFile::create(p, "search", search_columns())?)
-        }
+        Some(p) => Some(ReportFile::create(p, "search", search_columns())?),
         None => None,
     };
     let mut found = Matches {
