@@ -11,9 +11,12 @@ use rusqlite::{Connection, OptionalExtension};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-/// Partitions turned to rows at a time: their old rows are read, merged and written
-/// together (bounds the memory of a merge into a large book).
+/// Partitions turned to rows at a time into an empty table.
 const PARTS_AT_ONCE: usize = 16;
+
+/// Partitions merged at a time into a table with rows: their old rows are read, parsed,
+/// merged and written together (bounds the memory of a merge into a large book: 4 of 256).
+const MERGED_AT_ONCE: usize = 4;
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
@@ -332,8 +335,8 @@ fn merge(
             "SELECT id, data FROM {table} WHERE id BETWEEN ?1 AND ?2"
         ))
         .at(path)?;
-    for (at, chunk) in parts.chunks_mut(PARTS_AT_ONCE).enumerate() {
-        let first = at * PARTS_AT_ONCE;
+    for (at, chunk) in parts.chunks_mut(MERGED_AT_ONCE).enumerate() {
+        let first = at * MERGED_AT_ONCE;
         let (lo, hi) = (ranges[first].0, ranges[first + chunk.len() - 1].1);
         let mut old: HashMap<u32, String> = HashMap::new();
         let rows = read
