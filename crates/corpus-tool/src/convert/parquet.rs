@@ -10,7 +10,7 @@
 
 use super::{Command, Target};
 use crate::engine::Engine;
-use crate::input::{Read, Record, StreamOptions, stream, walk_paths};
+use crate::input::{BrokenRecord, Read, Record, StreamOptions, stream, walk_paths};
 use crate::output::parquet::{GameFile, is_parquet};
 use crate::output::records::RecordWriter;
 use crate::records::{Output, Walked, finish_command, is_stdout, read_records};
@@ -80,7 +80,7 @@ pub fn main(cmd: &Command, inputs: &[PathBuf], output: &Path) -> u8 {
     };
     finish_command("convert", &cmd.run, |engine| {
         if parquet_out {
-            to_parquet(inputs, output, read, engine)
+            to_parquet(inputs, output, read, engine).map_err(crate::error::Error::Failed)
         } else {
             to_records(inputs, output, read, engine)
         }
@@ -257,8 +257,8 @@ pub fn to_parquet(
 /// What the sink of [`to_parquet`] notes of the records as they pass, for the summary.
 #[derive(Default)]
 struct Seen {
-    /// The reasons of the records that could not be read.
-    unreadable: Vec<String>,
+    /// Why each record that could not be read could not be.
+    unreadable: Vec<BrokenRecord>,
     /// The salvaged records, each with its sentence.
     salvaged: Vec<(Source, String)>,
     /// Rows that are lines of trees.
@@ -305,7 +305,7 @@ fn add(group: &mut RowGroup, r: Record<Read>) -> Result<(), renju_parquet::Error
     match r.item {
         Ok(Read::Game(g)) => group.push(&r.file, index, &g, None),
         Ok(Read::Salvaged(g, m)) => group.push(&r.file, index, &g, Some(&salvaged_why(&m))),
-        Err(why) => group.push_unreadable(&r.file, index, &why),
+        Err(why) => group.push_unreadable(&r.file, index, &why.to_string()),
     }
 }
 
@@ -320,9 +320,9 @@ pub fn to_records(
     output: &Path,
     read: crate::input::ReadOptions,
     engine: &Engine,
-) -> Result<Output, String> {
+) -> Result<Output, crate::error::Error> {
     let mut out = RecordWriter::create(output)?;
-    let mut error: Option<String> = None;
+    let mut error: Option<crate::error::Error> = None;
     let mut walked = read_records(inputs, read, engine, &|_, _| (), &mut |src, r, ()| {
         if error.is_none()
             && let Err(e) = out.push_read(&src, r)
