@@ -41,10 +41,14 @@ use arrow_array::{
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_reader::{ParquetRecordBatchReader, ParquetRecordBatchReaderBuilder};
+use parquet::arrow::arrow_writer::{
+    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
+};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::reader::ChunkReader;
+use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 use renju_core::{Move, Point};
 use renju_notation::moves::{parse_moves_into, point_to};
@@ -61,11 +65,13 @@ use std::sync::Arc;
 pub const SCHEMA_KEY: &str = "renju-kit.games.schema";
 /// The schema version this crate writes and reads.
 pub const SCHEMA_VERSION: &str = "1";
-/// Rows per row group: the unit a streaming reader holds in memory (about 10 MB of moves
-/// uncompressed for games of 40 moves), and the unit of work of a distributed reader.
-pub const ROW_GROUP_ROWS: usize = 64 * 1024;
-/// Rows gathered into one Arrow batch before it is handed to the Parquet writer, and rows per
-/// batch read back.
+/// Rows per row group: the unit a streaming reader holds in memory (about 2 MB of moves
+/// uncompressed for games of 40 moves), the unit of work of a distributed reader, and the
+/// unit a writer encodes on one thread (the 147k archive is 9 row groups, encoded on as many
+/// threads as there are). Smaller row groups cost nothing in size: the pages of `moves` hold
+/// at most 20,000 rows either way.
+pub const ROW_GROUP_ROWS: usize = 16 * 1024;
+/// Rows per Arrow batch read back.
 pub const BATCH_ROWS: usize = 4096;
 /// The zstd level of every column: the 147k archive's file smaller than its text at
 /// `gzip -9` (level 9 is 0.2 % larger) at about the speed of level 9 (docs/parquet.md).
@@ -312,76 +318,46 @@ fn write_moves(out: &mut String, moves: impl IntoIterator<Item = Move>, size: u8
     }
 }
 
-/// A streaming writer of games: rows are gathered into batches of [`BATCH_ROWS`] and row
-/// groups of [`ROW_GROUP_ROWS`], each written out when full, so that memory holds at most
-/// one row group whatever the number of games. Every column is zstd-compressed; `moves`
-/// is written `DELTA_LENGTH_BYTE_ARRAY` (its values are almost all distinct: no dictionary)
-/// and `index` `DELTA_BINARY_PACKED`.
-pub struct GameWriter<W: Write + Send> {
-    writer: ArrowWriter<W>,
-    schema: SchemaRef,
-    batch: Builders,
-    written: Written,
+/// Counts what a row of `game` loses and whether it is unreadable.
+fn account(written: &mut Written, game: &GameRecord, unreadable: bool) {
+    let mut lose = |what: &'static str, lost: bool| {
+        if lost {
+            *written.dropped.entry(what).or_default() += 1;
+        }
+    };
+    lose("comments", game.notes.iter().any(|n| n.comment.is_some()));
+    lose(
+        "board texts",
+        game.notes.iter().any(|n| n.board_text.is_some()),
+    );
+    lose("labels", game.notes.iter().any(|n| !n.labels.is_empty()));
+    lose("marks", game.notes.iter().any(|n| !n.marks.is_empty()));
+    written.rows += 1;
+    written.unreadable += u64::from(unreadable);
 }
 
-impl<W: Write + Send> GameWriter<W> {
-    /// A writer of a game file to `out` (a file, a buffer).
-    ///
-    /// # Errors
-    /// The header cannot be written.
-    pub fn new(out: W) -> Result<GameWriter<W>, Error> {
-        Self::with_row_group_rows(out, ROW_GROUP_ROWS)
+impl Written {
+    /// Adds what another part of the file wrote.
+    fn add(&mut self, other: &Written) {
+        self.rows += other.rows;
+        self.unreadable += other.unreadable;
+        self.row_groups += other.row_groups;
+        for (k, n) in &other.dropped {
+            *self.dropped.entry(k).or_default() += n;
+        }
     }
+}
 
-    /// A writer whose row groups hold at most `rows` rows (at least 1).
-    ///
-    /// # Errors
-    /// The header cannot be written.
-    pub fn with_row_group_rows(out: W, rows: usize) -> Result<GameWriter<W>, Error> {
-        let schema = schema();
-        let zstd = ZstdLevel::try_new(ZSTD_LEVEL)?;
-        let props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(zstd))
-            .set_max_row_group_row_count(Some(rows.max(1)))
-            // moves: almost all distinct; the lengths apart from the texts, which then
-            // compress as the text of a `.renju` file does
-            .set_column_dictionary_enabled(ColumnPath::from("moves"), false)
-            .set_column_encoding(ColumnPath::from("moves"), Encoding::DELTA_LENGTH_BYTE_ARRAY)
-            .set_column_data_page_size_limit(ColumnPath::from("moves"), MOVES_PAGE)
-            // no min/max of move lists: nothing to prune by
-            .set_column_statistics_enabled(ColumnPath::from("moves"), EnabledStatistics::None)
-            // index: 1, 2, 3... per source
-            .set_column_dictionary_enabled(ColumnPath::from("index"), false)
-            .set_column_encoding(ColumnPath::from("index"), Encoding::DELTA_BINARY_PACKED)
-            .set_key_value_metadata(Some(vec![KeyValue::new(
-                SCHEMA_KEY.to_string(),
-                SCHEMA_VERSION.to_string(),
-            )]))
-            .set_created_by(format!("renju-parquet {}", env!("CARGO_PKG_VERSION")))
-            .build();
-        let writer = ArrowWriter::try_new(out, schema.clone(), Some(props))?;
-        Ok(GameWriter {
-            writer,
-            schema,
-            batch: Builders::new(),
-            written: Written::default(),
-        })
-    }
-
-    /// Adds the row of `game`, read as the `index`-th record of `source`; `unreadable`: the
-    /// move of the record that could not be read, or why nothing could (then `game` holds what
-    /// was read before it, usually nothing).
-    ///
-    /// # Errors
-    /// A batch could not be written out.
-    pub fn push(
+impl Builders {
+    /// Appends the row of `game` (see [`GameWriter::push`]).
+    fn push_row(
         &mut self,
         source: &str,
         index: u64,
         game: &GameRecord,
         unreadable: Option<&Unreadable>,
     ) -> Result<(), Error> {
-        let b = &mut self.batch;
+        let b = self;
         b.source.append_value(source);
         b.index.append_value(index);
         b.id.append_option(game.id.as_deref());
@@ -485,30 +461,64 @@ impl<W: Write + Send> GameWriter<W> {
         b.unreadable
             .append_option(unreadable.map(ToString::to_string));
         b.rows += 1;
-        let mut lose = |what: &'static str, lost: bool| {
-            if lost {
-                *self.written.dropped.entry(what).or_default() += 1;
-            }
-        };
-        lose("comments", game.notes.iter().any(|n| n.comment.is_some()));
-        lose(
-            "board texts",
-            game.notes.iter().any(|n| n.board_text.is_some()),
-        );
-        lose("labels", game.notes.iter().any(|n| !n.labels.is_empty()));
-        lose("marks", game.notes.iter().any(|n| !n.marks.is_empty()));
-        self.written.rows += 1;
-        self.written.unreadable += u64::from(unreadable.is_some());
-        if self.batch.rows >= BATCH_ROWS {
-            self.write_batch()?;
+        Ok(())
+    }
+}
+
+/// The rows of one row group, gathered (the Arrow arrays being built) before they are
+/// encoded ([`RowGroupEncoder::encode`]). A [`GameWriter`] gathers its own; a caller that
+/// encodes row groups on several threads gathers them itself, one per thread, and hands the
+/// encoded groups to [`GameWriter::append`] in order.
+pub struct RowGroup {
+    rows: Builders,
+    written: Written,
+}
+
+impl Default for RowGroup {
+    fn default() -> Self {
+        RowGroup::new()
+    }
+}
+
+impl fmt::Debug for RowGroup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RowGroup")
+            .field("rows", &self.rows.rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RowGroup {
+    /// No rows yet.
+    #[must_use]
+    pub fn new() -> RowGroup {
+        RowGroup {
+            rows: Builders::new(),
+            written: Written::default(),
         }
+    }
+
+    /// Adds a row, as [`GameWriter::push`] does.
+    ///
+    /// # Errors
+    /// The row does not fit the Arrow arrays (a bug, said rather than panicked).
+    pub fn push(
+        &mut self,
+        source: &str,
+        index: u64,
+        game: &GameRecord,
+        unreadable: Option<&Unreadable>,
+    ) -> Result<(), Error> {
+        self.rows.push_row(source, index, game, unreadable)?;
+        account(&mut self.written, game, unreadable.is_some());
         Ok(())
     }
 
-    /// Adds the row of a record that could not be read at all: no moves, `why` its reason.
+    /// Adds the row of a record that could not be read at all, as
+    /// [`GameWriter::push_unreadable`] does.
     ///
     /// # Errors
-    /// A batch could not be written out.
+    /// As [`RowGroup::push`].
     pub fn push_unreadable(&mut self, source: &str, index: u64, why: &str) -> Result<(), Error> {
         let empty = GameRecord::new(renju_core::RENJU_SIZE);
         self.push(
@@ -519,13 +529,232 @@ impl<W: Write + Send> GameWriter<W> {
         )
     }
 
-    fn write_batch(&mut self) -> Result<(), Error> {
-        let batch = self.batch.finish(&self.schema)?;
-        self.writer.write(&batch)?;
+    /// The rows gathered.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.rows.rows
+    }
+}
+
+/// A row group encoded and compressed, every column, ready to be appended to its file
+/// ([`GameWriter::append`]).
+pub struct EncodedRowGroup {
+    chunks: Vec<ArrowColumnChunk>,
+    written: Written,
+}
+
+impl fmt::Debug for EncodedRowGroup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EncodedRowGroup")
+            .field("rows", &self.written.rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl EncodedRowGroup {
+    /// Its rows.
+    #[must_use]
+    pub fn rows(&self) -> u64 {
+        self.written.rows
+    }
+}
+
+/// Encodes and compresses row groups of one file ([`GameWriter::encoder`]): cheap to clone,
+/// usable from any thread, so that the costly part of writing (zstd on every column) runs
+/// on as many threads as there are row groups in flight.
+#[derive(Clone)]
+pub struct RowGroupEncoder {
+    factory: Arc<ArrowRowGroupWriterFactory>,
+    schema: SchemaRef,
+}
+
+impl fmt::Debug for RowGroupEncoder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RowGroupEncoder").finish_non_exhaustive()
+    }
+}
+
+impl RowGroupEncoder {
+    /// Finishes the Arrow arrays of `group` and encodes them: every column of the schema,
+    /// with the file's encodings and compression.
+    ///
+    /// # Errors
+    /// A column cannot be encoded.
+    pub fn encode(&self, mut group: RowGroup) -> Result<EncodedRowGroup, Error> {
+        let batch = group.rows.finish(&self.schema)?;
+        // the row group's index only matters to encryption, which game files do not use
+        let mut writers = self.factory.create_column_writers(0)?;
+        let mut leaves_of = writers.iter_mut();
+        for (field, array) in self.schema.fields().iter().zip(batch.columns()) {
+            for leaf in compute_leaves(field, array)? {
+                let Some(w) = leaves_of.next() else {
+                    return Err(Error::Schema(format!(
+                        "column '{}' has more leaves than the schema",
+                        field.name()
+                    )));
+                };
+                w.write(&leaf)?;
+            }
+        }
+        let chunks = writers
+            .into_iter()
+            .map(ArrowColumnWriter::close)
+            .collect::<Result<Vec<_>, _>>()?;
+        group.written.row_groups = 1;
+        Ok(EncodedRowGroup {
+            chunks,
+            written: group.written,
+        })
+    }
+}
+
+/// A streaming writer of games: rows are gathered into row groups of [`ROW_GROUP_ROWS`]
+/// rows, each encoded and written out when full, so that memory holds at most one row group
+/// whatever the number of games. Every column is zstd-compressed; `moves` is written
+/// `DELTA_LENGTH_BYTE_ARRAY` (its values are almost all distinct: no dictionary) and `index`
+/// `DELTA_BINARY_PACKED`.
+///
+/// The row groups can also be gathered and encoded elsewhere, on several threads
+/// ([`RowGroup`], [`GameWriter::encoder`]), and appended here in order
+/// ([`GameWriter::append`]): the same file, byte for byte.
+pub struct GameWriter<W: Write + Send> {
+    writer: SerializedFileWriter<W>,
+    encoder: RowGroupEncoder,
+    group: RowGroup,
+    group_rows: usize,
+    written: Written,
+}
+
+impl<W: Write + Send> GameWriter<W> {
+    /// A writer of a game file to `out` (a file, a buffer).
+    ///
+    /// # Errors
+    /// The header cannot be written.
+    pub fn new(out: W) -> Result<GameWriter<W>, Error> {
+        Self::with_row_group_rows(out, ROW_GROUP_ROWS)
+    }
+
+    /// A writer whose row groups hold at most `rows` rows (at least 1).
+    ///
+    /// # Errors
+    /// The header cannot be written.
+    pub fn with_row_group_rows(out: W, rows: usize) -> Result<GameWriter<W>, Error> {
+        let schema = schema();
+        let zstd = ZstdLevel::try_new(ZSTD_LEVEL)?;
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(zstd))
+            .set_max_row_group_row_count(Some(rows.max(1)))
+            // moves: almost all distinct; the lengths apart from the texts, which then
+            // compress as the text of a `.renju` file does
+            .set_column_dictionary_enabled(ColumnPath::from("moves"), false)
+            .set_column_encoding(ColumnPath::from("moves"), Encoding::DELTA_LENGTH_BYTE_ARRAY)
+            .set_column_data_page_size_limit(ColumnPath::from("moves"), MOVES_PAGE)
+            // no min/max of move lists: nothing to prune by
+            .set_column_statistics_enabled(ColumnPath::from("moves"), EnabledStatistics::None)
+            // index: 1, 2, 3... per source
+            .set_column_dictionary_enabled(ColumnPath::from("index"), false)
+            .set_column_encoding(ColumnPath::from("index"), Encoding::DELTA_BINARY_PACKED)
+            .set_key_value_metadata(Some(vec![KeyValue::new(
+                SCHEMA_KEY.to_string(),
+                SCHEMA_VERSION.to_string(),
+            )]))
+            .set_created_by(format!("renju-parquet {}", env!("CARGO_PKG_VERSION")))
+            .build();
+        // the Arrow writer adds the Arrow schema to the file metadata, then hands over its
+        // file writer and its column writers
+        let (writer, factory) =
+            ArrowWriter::try_new(out, schema.clone(), Some(props))?.into_serialized_writer()?;
+        Ok(GameWriter {
+            writer,
+            encoder: RowGroupEncoder {
+                factory: Arc::new(factory),
+                schema,
+            },
+            group: RowGroup::new(),
+            group_rows: rows.max(1),
+            written: Written::default(),
+        })
+    }
+
+    /// Adds the row of `game`, read as the `index`-th record of `source`; `unreadable`: the
+    /// move of the record that could not be read, or why nothing could (then `game` holds what
+    /// was read before it, usually nothing).
+    ///
+    /// # Errors
+    /// A row group could not be written out.
+    pub fn push(
+        &mut self,
+        source: &str,
+        index: u64,
+        game: &GameRecord,
+        unreadable: Option<&Unreadable>,
+    ) -> Result<(), Error> {
+        self.group.push(source, index, game, unreadable)?;
+        account(&mut self.written, game, unreadable.is_some());
+        if self.group.rows() >= self.group_rows {
+            self.write_group()?;
+        }
         Ok(())
     }
 
-    /// What was written so far.
+    /// Adds the row of a record that could not be read at all: no moves, `why` its reason.
+    ///
+    /// # Errors
+    /// A row group could not be written out.
+    pub fn push_unreadable(&mut self, source: &str, index: u64, why: &str) -> Result<(), Error> {
+        let empty = GameRecord::new(renju_core::RENJU_SIZE);
+        self.push(
+            source,
+            index,
+            &empty,
+            Some(&Unreadable::Record(why.to_string())),
+        )
+    }
+
+    /// The encoder of this file's row groups, for a caller that encodes them on its own
+    /// threads.
+    #[must_use]
+    pub fn encoder(&self) -> RowGroupEncoder {
+        self.encoder.clone()
+    }
+
+    /// The rows of a row group of this writer.
+    #[must_use]
+    pub fn row_group_rows(&self) -> usize {
+        self.group_rows
+    }
+
+    /// Appends a row group encoded by [`GameWriter::encoder`] (after the rows pushed here,
+    /// which are written out first).
+    ///
+    /// # Errors
+    /// A write error.
+    pub fn append(&mut self, group: EncodedRowGroup) -> Result<(), Error> {
+        if self.group.rows() > 0 {
+            self.write_group()?;
+        }
+        let mut counts = group.written.clone();
+        counts.row_groups = 0;
+        self.written.add(&counts);
+        self.append_encoded(group)
+    }
+
+    fn append_encoded(&mut self, group: EncodedRowGroup) -> Result<(), Error> {
+        let mut rg = self.writer.next_row_group()?;
+        for chunk in group.chunks {
+            chunk.append_to_row_group(&mut rg)?;
+        }
+        rg.close()?;
+        Ok(())
+    }
+
+    fn write_group(&mut self) -> Result<(), Error> {
+        let group = std::mem::take(&mut self.group);
+        let encoded = self.encoder.encode(group)?;
+        self.append_encoded(encoded)
+    }
+
+    /// What was written so far (the rows pushed or appended).
     #[must_use]
     pub fn written(&self) -> &Written {
         &self.written
@@ -544,14 +773,12 @@ impl<W: Write + Send> GameWriter<W> {
     /// # Errors
     /// The rows or the footer cannot be written.
     pub fn finish_into(mut self) -> Result<(Written, W), Error> {
-        if self.batch.rows > 0 {
-            self.write_batch()?;
+        if self.group.rows() > 0 {
+            self.write_group()?;
         }
-        let mut writer = self.writer;
-        writer.flush()?;
-        self.written.row_groups = writer.flushed_row_groups().len();
+        self.written.row_groups = self.writer.flushed_row_groups().len();
         // the footer, then the output back
-        Ok((self.written, writer.into_inner()?))
+        Ok((self.written, self.writer.into_inner()?))
     }
 }
 

@@ -7,7 +7,8 @@
 //!   [`games::SCHEMA_VERSION`] under the file metadata key [`games::SCHEMA_KEY`]), a
 //!   streaming writer of [`GameRecord`](renju_notation::GameRecord)s ([`GameWriter`]: one
 //!   row per game, row groups of [`games::ROW_GROUP_ROWS`] rows, memory bounded whatever
-//!   the number of games) and a streaming reader back ([`GameReader`]: one row group at a
+//!   the number of games; [`games::RowGroup`] and [`games::RowGroupEncoder`] build and
+//!   compress row groups on any thread, for [`GameWriter::append`] in order) and a streaming reader back ([`GameReader`]: one row group at a
 //!   time, each row a [`GameRow`], unreadable rows with their reason).
 //! - [`report`]: a typed writer of report rows ([`ReportWriter`]): integers as integers,
 //!   lists of words as `list<utf8>`.

@@ -169,6 +169,81 @@ fn row_groups_are_cut_as_asked_and_read_back_in_order() {
     assert_eq!(indices, (1..=2500).collect::<Vec<_>>());
 }
 
+/// Row groups built and encoded on other threads (`RowGroup`, `RowGroupEncoder`) and
+/// appended in order make the same file, byte for byte, as the rows pushed one by one; the
+/// counts add up.
+#[test]
+fn row_groups_encoded_on_threads_make_the_same_file() {
+    use renju_parquet::games::RowGroup;
+    let rich = rich_game();
+    let mut plain = GameRecord::new(15);
+    plain.moves = moves("h8 h9 i8 -- j10", 15);
+    let rows: Vec<(String, u64, GameRecord, Option<Unreadable>)> = (1..=2500u64)
+        .map(|i| {
+            let mut g = if i % 7 == 0 {
+                rich.clone()
+            } else {
+                plain.clone()
+            };
+            if i % 13 == 0 {
+                g.notes.push(renju_notation::MoveNote {
+                    after_move: 1,
+                    comment: Some("a comment".into()),
+                    ..Default::default()
+                });
+            }
+            let u = (i % 11 == 0).then(|| Unreadable::Record(format!("a.renju: record {i}: bad")));
+            (format!("f{}.renju", i / 1000), i, g, u)
+        })
+        .collect();
+    let mut one_by_one = Vec::new();
+    let mut w = GameWriter::with_row_group_rows(&mut one_by_one, 400).unwrap();
+    for (s, i, g, u) in &rows {
+        w.push(s, *i, g, u.as_ref()).unwrap();
+    }
+    let pushed = w.finish().unwrap();
+    let mut out = Vec::new();
+    let mut w = GameWriter::with_row_group_rows(&mut out, 400).unwrap();
+    let encoder = w.encoder();
+    let encoded: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = rows
+            .chunks(w.row_group_rows())
+            .map(|chunk| {
+                let encoder = encoder.clone();
+                scope.spawn(move || {
+                    let mut group = RowGroup::new();
+                    for (s, i, g, u) in chunk {
+                        group.push(s, *i, g, u.as_ref()).unwrap();
+                    }
+                    assert_eq!(group.rows(), chunk.len());
+                    encoder.encode(group).unwrap()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(encoded.len(), 7);
+    for group in encoded {
+        w.append(group).unwrap();
+    }
+    let written = w.finish().unwrap();
+    assert_eq!((written.rows, written.row_groups), (2500, 7));
+    assert_eq!(written.unreadable, 2500 / 11);
+    assert_eq!(written, pushed);
+    assert_eq!(written.dropped.get("comments"), Some(&(2500 / 13)));
+    assert!(out == one_by_one, "the same bytes");
+    let back: Vec<_> = GameReader::from_bytes(out)
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(back.len(), 2500);
+    assert!(
+        back.iter()
+            .zip(&rows)
+            .all(|(b, r)| b.index == r.1 && b.source == r.0)
+    );
+}
+
 #[test]
 fn a_bad_moves_value_is_an_unreadable_move_of_that_row() {
     // a file written by another tool: only `moves` and `declared`, as plain strings

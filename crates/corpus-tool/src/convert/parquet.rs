@@ -3,12 +3,14 @@
 //! (parsed on its workers) and written in input order as they come: to a Parquet game file
 //! ([`GameFile`], one row per record, unreadable records too, with their reason), or to a
 //! record format ([`RecordWriter`]: the rows of a Parquet file back to `.renju` lines, the
-//! unreadable ones listed). Memory is bounded whatever the size of the input: a row group
-//! of the output, the engine's jobs in flight.
+//! unreadable ones listed). Writing Parquet, each row group is built, encoded and compressed
+//! on the workers of a second run of the engine, and appended in order. Memory is bounded
+//! whatever the size of the input: the engine's jobs in flight, and jobs + 1 row groups of the
+//! output.
 
 use super::{Command, Target};
 use crate::engine::Engine;
-use crate::input::{Read, StreamOptions, stream, walk_paths};
+use crate::input::{BrokenRecord, Read, Record, StreamOptions, stream, walk_paths};
 use crate::output::parquet::{GameFile, is_parquet};
 use crate::output::records::RecordWriter;
 use crate::records::{Output, Walked, finish_command, is_stdout, read_records};
@@ -16,6 +18,7 @@ use crate::style::{count, thousands};
 use renju_archive::dedupe::Source;
 use renju_notation::ReadRemark;
 use renju_parquet::Unreadable;
+use renju_parquet::games::RowGroup;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -112,60 +115,67 @@ pub fn to_parquet(
     let entries =
         walk_paths(inputs).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
     let mut file = GameFile::create(output)?;
-    let mut unreadable = Vec::new();
-    let mut salvaged = Vec::new();
-    let mut trees = 0usize;
+    let encoder = file.rows().encoder();
+    let group_rows = file.rows().row_group_rows();
     let mut error: Option<String> = None;
-    let streamed = stream(
-        entries,
-        engine,
-        StreamOptions { read, sample: 1 },
-        &|_, r| r,
-        &mut |r| {
-            if error.is_some() {
-                return;
+    // The records are parsed on the engine's workers and gathered here, in input order, a row
+    // group at a time; each row group's Arrow arrays are built, encoded and compressed (the
+    // costly part: zstd) on the workers of a second run of the engine, and the row groups are
+    // appended to the file in order. The second run has no stop of its own (an interrupted
+    // stream ends, and every row gathered is written); at most jobs + 1 row groups are in
+    // flight.
+    let jobs = engine.jobs();
+    let groups = Engine::new(jobs).batches(1, 1).in_flight(jobs.get());
+    let ran = groups.run(
+        |feed| {
+            let mut seen = Seen::default();
+            let mut group = RowGroup::new();
+            let mut failed = None;
+            let streamed = stream(
+                entries,
+                engine,
+                StreamOptions { read, sample: 1 },
+                &|_, r| r,
+                &mut |r| {
+                    seen.note(&r);
+                    if let Err(e) = add(&mut group, r) {
+                        failed.get_or_insert(e);
+                    }
+                    if group.rows() >= group_rows {
+                        // never refused: the run has no stop
+                        let _ = feed.push(std::mem::take(&mut group));
+                    }
+                },
+                &mut |_| {},
+            );
+            if group.rows() > 0 {
+                let _ = feed.push(group);
             }
-            let index = r.index as u64;
-            let pushed = match r.item {
-                Ok(Read::Game(g)) => {
-                    trees += usize::from(
-                        g.remarks
-                            .iter()
-                            .any(|m| matches!(m, ReadRemark::TreeLine { .. })),
-                    );
-                    file.rows().push(&r.file, index, &g, None)
-                }
-                Ok(Read::Salvaged(g, m)) => {
-                    let why = Unreadable::Move {
-                        number: m.number,
-                        text: m.text,
-                        reason: m.reason,
-                    };
-                    salvaged.push((
-                        Source {
-                            file: Arc::clone(&r.file),
-                            index: r.index,
-                        },
-                        format!("{}: record {}: {why}", r.file, r.index),
-                    ));
-                    file.rows().push(&r.file, index, &g, Some(&why))
-                }
-                Err(why) => {
-                    let pushed = file
-                        .rows()
-                        .push_unreadable(&r.file, index, &why.to_string());
-                    unreadable.push(why);
-                    pushed
-                }
-            };
-            if let Err(e) = pushed {
+            (streamed, seen, failed)
+        },
+        |group| encoder.encode(group),
+        |encoded| {
+            if error.is_none()
+                && let Err(e) = encoded.and_then(|g| file.rows().append(g))
+            {
                 error = Some(format!("cannot write {}: {e}", output.display()));
             }
         },
-        &mut |_| {},
     );
     if let Some(e) = error {
         return Err(e);
+    }
+    let (
+        streamed,
+        Seen {
+            unreadable,
+            salvaged,
+            trees,
+        },
+        failed,
+    ) = ran.read;
+    if let Some(e) = failed {
+        return Err(format!("cannot write {}: {e}", output.display()));
     }
     let partial = streamed.not_reached.is_some();
     let (written, to) = file.finish(output, partial)?;
@@ -242,6 +252,61 @@ pub fn to_parquet(
         status,
         is_stdout(output),
     ))
+}
+
+/// What the sink of [`to_parquet`] notes of the records as they pass, for the summary.
+#[derive(Default)]
+struct Seen {
+    /// Why each record that could not be read could not be.
+    unreadable: Vec<BrokenRecord>,
+    /// The salvaged records, each with its sentence.
+    salvaged: Vec<(Source, String)>,
+    /// Rows that are lines of trees.
+    trees: usize,
+}
+
+impl Seen {
+    fn note(&mut self, r: &Record<Read>) {
+        match &r.item {
+            Ok(Read::Game(g)) => {
+                self.trees += usize::from(
+                    g.remarks
+                        .iter()
+                        .any(|m| matches!(m, ReadRemark::TreeLine { .. })),
+                );
+            }
+            Ok(Read::Salvaged(_, m)) => {
+                let why = salvaged_why(m);
+                self.salvaged.push((
+                    Source {
+                        file: Arc::clone(&r.file),
+                        index: r.index,
+                    },
+                    format!("{}: record {}: {why}", r.file, r.index),
+                ));
+            }
+            Err(why) => self.unreadable.push(why.clone()),
+        }
+    }
+}
+
+/// The `unreadable` value of a salvaged record's row.
+fn salvaged_why(m: &renju_analyzer::UnreadableMove) -> Unreadable {
+    Unreadable::Move {
+        number: m.number,
+        text: m.text.clone(),
+        reason: m.reason.clone(),
+    }
+}
+
+/// Adds the row of the record `r` to `group` (an unreadable record with its reason).
+fn add(group: &mut RowGroup, r: Record<Read>) -> Result<(), renju_parquet::Error> {
+    let index = r.index as u64;
+    match r.item {
+        Ok(Read::Game(g)) => group.push(&r.file, index, &g, None),
+        Ok(Read::Salvaged(g, m)) => group.push(&r.file, index, &g, Some(&salvaged_why(&m))),
+        Err(why) => group.push_unreadable(&r.file, index, &why.to_string()),
+    }
 }
 
 /// Writes every record under `inputs` (Parquet game files among them) to `output` in the
