@@ -8,6 +8,7 @@ use crate::engine::{Engine, Stop};
 use crate::error::Error;
 use crate::input::ReadOptions;
 use crate::output::AtomicFile;
+use crate::output::parquet::{is_parquet, write_dedupe_report};
 use crate::output::records::RecordWriter;
 use crate::records::{Output, Walked, finish_command, is_stdout, read_records};
 use crate::style::{count, thousands};
@@ -159,7 +160,10 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
     )?;
     let outcome = d.finish();
     let partial = walked.streamed.not_reached.is_some();
-    if let Some(path) = &args.report {
+    if let Some(path) = args.report.as_deref().filter(|p| is_parquet(p)) {
+        write_dedupe_report(&outcome, path, partial)?;
+    }
+    if let Some(path) = args.report.as_ref().filter(|p| !is_parquet(p)) {
         let f = AtomicFile::create(path)?;
         let f = write_report(&outcome, std::io::BufWriter::new(f))?
             .into_inner()
@@ -281,7 +285,8 @@ pub struct Command {
     /// Only records with at least this many moves take part.
     #[arg(long, value_name = "N", default_value_t = renju_archive::dedupe::DEFAULT_MIN_MOVES)]
     pub min_moves: usize,
-    /// Write the groups as CSV to this file.
+    /// Write the groups as CSV to this file (as Parquet, the same rows typed, when its
+    /// name ends in `.parquet`).
     #[arg(long, value_name = "FILE.csv")]
     pub report: Option<PathBuf>,
     /// Write the records that are not duplicates to this file.

@@ -7,6 +7,7 @@ use crate::args::{RunArgs, SettingsArgs};
 use crate::engine::Engine;
 use crate::error::Error;
 use crate::output::AtomicFile;
+use crate::output::parquet::{is_parquet, write_stats_report};
 use crate::stats_report;
 use crate::style::{self, by_folder, thousands};
 use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
@@ -146,14 +147,24 @@ fn write_output(path: &Path, text: &str, partial: bool) -> Result<Option<PathBuf
 
 /// Writes the files asked for; after a stop under names that say they are partial (returned).
 fn write_outputs(run: &StatsRun, outputs: Outputs<'_>, source: &str) -> Result<Vec<String>, Error> {
+    let interrupted = run.summary.interrupted.is_some();
+    let mut partial = Vec::new();
+    if let Some(path) = outputs.report.filter(|p| is_parquet(p)) {
+        let to = write_stats_report(&run.stats, path, interrupted)?;
+        if interrupted {
+            partial.push(to.display().to_string());
+        }
+    }
     let files = [
-        (outputs.report, stats_report::csv(&run.stats)),
+        (
+            outputs.report.filter(|p| !is_parquet(p)),
+            stats_report::csv(&run.stats),
+        ),
         (outputs.json, stats_report::json(&run.stats)),
         (outputs.markdown, stats_report::markdown(&run.stats, source)),
         (outputs.svg, stats_report::svg(&run.stats, source)),
         (outputs.fifth_report, stats_report::fifth_csv(&run.fifth)),
     ];
-    let mut partial = Vec::new();
     for (path, text) in files {
         if let Some(path) = path
             && let Some(p) = write_output(path, &text, run.summary.interrupted.is_some())?
@@ -291,7 +302,8 @@ pub struct Command {
     /// How the games are judged and read.
     #[command(flatten)]
     pub settings: SettingsArgs,
-    /// Write the table as CSV to this file.
+    /// Write the table as CSV to this file (as Parquet, the same rows typed, when its name
+    /// ends in `.parquet`).
     #[arg(long, value_name = "FILE.csv")]
     pub report: Option<PathBuf>,
     /// Write the table as JSON to this file.

@@ -5,6 +5,7 @@
 use crate::args::RunArgs;
 use crate::engine::Engine;
 use crate::error::Error;
+use crate::output::parquet::{ReportFile, is_parquet, search_columns, search_values};
 use crate::records::{Output, finish_command, is_stdout, read_records};
 use crate::style::{count, thousands};
 use renju_archive::pattern::Pattern;
@@ -275,18 +276,23 @@ pub const CSV_HEADER: [&str; 8] = [
 pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
     let finder = args.position.finder()?;
     let report = match &args.report {
-        Some(path) => {
+        Some(path) if !is_parquet(path) => {
             let f = crate::output::AtomicFile::create(path)?;
             let mut w = csv::Writer::from_writer(std::io::BufWriter::new(f));
             w.write_record(CSV_HEADER)
                 .map_err(|e| Error::write(path, e.into()))?;
             Some(w)
         }
+        _ => None,
+    };
+    let typed = match args.report.as_deref().filter(|p| is_parquet(p)) {
+        Some(p) => Some(ReportFile::create(p, "search", search_columns())?),
         None => None,
     };
     let mut found = Matches {
         show: args.show,
         report,
+        typed,
         error: None,
         tree: Tree::default(),
         shown: String::new(),
@@ -376,6 +382,8 @@ fn from_book(
 struct Matches {
     show: usize,
     report: Option<csv::Writer<std::io::BufWriter<crate::output::AtomicFile>>>,
+    /// The report as Parquet (`--report X.parquet`): the same rows, typed.
+    typed: Option<ReportFile>,
     error: Option<csv::Error>,
     tree: Tree,
     shown: String,
@@ -420,6 +428,16 @@ impl Matches {
                 if next.is_empty() { "(end)" } else { &next }
             );
         }
+        if let Some(t) = self.typed.as_mut() {
+            t.push(&search_values(
+                src,
+                g,
+                hit.move_number,
+                hit.symmetry,
+                &next,
+                hit.at,
+            ));
+        }
         if let Some(w) = self.report.as_mut()
             && self.error.is_none()
             && let Err(e) = w.write_record([
@@ -441,6 +459,9 @@ impl Matches {
     fn finish_report(&mut self, partial: bool) -> Result<(), Error> {
         if let Some(e) = self.error.take() {
             return Err(Error::report(e));
+        }
+        if let Some(t) = self.typed.take() {
+            t.finish(partial)?;
         }
         let Some(w) = self.report.take() else {
             return Ok(());
@@ -557,7 +578,8 @@ pub struct Command {
     /// . empty, ? any point), under the 8 symmetries and any translation.
     #[arg(long, value_name = "FILE")]
     pub pattern: Option<PathBuf>,
-    /// Write the matches as CSV to this file.
+    /// Write the matches as CSV to this file (as Parquet, the same rows typed, when its
+    /// name ends in `.parquet`).
     #[arg(long, value_name = "FILE.csv")]
     pub report: Option<PathBuf>,
     /// How many matches stdout lists.
