@@ -380,9 +380,9 @@ impl Engine {
         self.in_flight
     }
 
-    /// Runs `read` on a reader thread, `work` on the workers (this thread among them) and
-    /// `write` on this thread, in the order `read` pushed the items (see the module
-    /// documentation). With one job, all three take turns on this thread.
+    /// Runs `read` on a reader thread, `work` on the workers and `write` on this thread, in
+    /// the order `read` pushed the items (see the module documentation). With one job, all
+    /// three take turns on this thread.
     ///
     /// # Panics
     /// When one of the closures panics (the others are stopped first), with its panic; when
