@@ -11,11 +11,7 @@
 //!   batch;
 //! - **work** (the workers, [`Jobs`] of them, passed explicitly): each batch is taken by one
 //!   worker, oldest first, and worked item by item;
-//! - **write** (the calling thread, one of the workers): gets every result, in the order the
-//!   items were pushed; while the next batch to write is not done, it works the oldest batch
-//!   waiting, as the other workers do. So a run of N jobs keeps N threads working (N - 1
-//!   worker threads and the calling thread) and a reader thread, not N + 2 threads on N
-//!   cores; and what the calling thread works it writes and frees itself.
+//! - **write** (the calling thread): gets every result, in the order the items were pushed.
 //!
 //! **Bounded memory.** At most [`Engine::in_flight`] batches are read and not yet written:
 //! the reader waits for room (woken when three quarters of the room is free, not at each
@@ -474,8 +470,7 @@ impl Engine {
                     shared.fail();
                 }
             });
-            // The writer (this thread) works too: one worker thread fewer than the jobs.
-            let workers: Vec<_> = (1..self.jobs.get())
+            let workers: Vec<_> = (0..self.jobs.get())
                 .map(|i| {
                     std::thread::Builder::new()
                         .name(format!("corpus-tool worker {i}"))
@@ -493,7 +488,7 @@ impl Engine {
                     (r, feed.finish())
                 })
                 .expect("the reader thread starts");
-            let (written, unworked) = shared.write(write, work);
+            let (written, unworked) = shared.write(write);
             let mut panic = None;
             let read = match reader.join() {
                 Ok(r) => Some(r),
@@ -643,8 +638,6 @@ struct Counts {
     reading: bool,
     /// Whether the reader waits for room.
     reader_waits: bool,
-    /// Whether the writer waits (for the next batch to write, with no batch to work).
-    writer_waits: bool,
     /// A part of the run panicked: everyone stops.
     failed: bool,
 }
@@ -692,7 +685,6 @@ impl<'e, In, Out> Shared<'e, In, Out> {
                     done: VecDeque::new(),
                     reading: true,
                     reader_waits: false,
-                    writer_waits: false,
                     failed: false,
                 }),
                 for_workers: Condvar::new(),
@@ -729,14 +721,8 @@ impl<'e, In, Out> Shared<'e, In, Out> {
         s.done.push_back(false);
         lock(&self.queue).push_back(batch);
         lock(&self.done).push_back(None);
-        // the writer, when it waits, works the batch (it writes what it works); else a worker
-        let writer = s.writer_waits;
         drop(s);
-        if writer {
-            core.for_writer.notify_one();
-        } else {
-            core.for_workers.notify_one();
-        }
+        core.for_workers.notify_one();
         true
     }
 
@@ -777,55 +763,36 @@ impl<'e, In, Out> Shared<'e, In, Out> {
                 s = wait(&core.for_workers, s);
                 continue;
             }
-            match self.work_batch(s, work) {
-                Some(again) => s = again,
-                None => return,
+            let number = s.taken;
+            s.taken += 1;
+            let batch = lock(&self.queue)
+                .pop_front()
+                .expect("engine: a batch handed on is in the queue");
+            drop(s);
+            let out: Vec<Out> = batch.into_iter().map(work).collect();
+            s = lock(&core.state);
+            let Some(place) = number
+                .checked_sub(s.next)
+                .and_then(|i| usize::try_from(i).ok())
+            else {
+                // Only after a failure can the writer have moved past a batch not done.
+                assert!(
+                    s.failed,
+                    "engine: a batch done is not written before it is done"
+                );
+                return;
+            };
+            s.done[place] = true;
+            lock(&self.done)[place] = Some(out);
+            if place == 0 {
+                core.for_writer.notify_one();
             }
         }
     }
 
-    /// Takes the oldest batch waiting (there is one: `taken < sent`), works it without the
-    /// lock, puts its results in their place (waking the writer when it is the next to
-    /// write); the lock again, `None` after a failure.
-    fn work_batch<'s>(
-        &'s self,
-        mut s: MutexGuard<'s, Counts>,
-        work: &impl Fn(In) -> Out,
-    ) -> Option<MutexGuard<'s, Counts>> {
-        let core = &*self.core;
-        let number = s.taken;
-        s.taken += 1;
-        let batch = lock(&self.queue)
-            .pop_front()
-            .expect("engine: a batch handed on is in the queue");
-        drop(s);
-        let out: Vec<Out> = batch.into_iter().map(work).collect();
-        let mut s = lock(&core.state);
-        let Some(place) = number
-            .checked_sub(s.next)
-            .and_then(|i| usize::try_from(i).ok())
-        else {
-            // Only after a failure can the writer have moved past a batch not done.
-            assert!(
-                s.failed,
-                "engine: a batch done is not written before it is done"
-            );
-            return None;
-        };
-        s.done[place] = true;
-        lock(&self.done)[place] = Some(out);
-        if place == 0 {
-            core.for_writer.notify_one();
-        }
-        Some(s)
-    }
-
-    /// The writer: writes each batch in order as soon as it is done, and while the next one
-    /// is not done works the oldest batch waiting, as a worker does (so that the thread that
-    /// writes is one of the jobs: no thread more than the cores is kept busy, and what it
-    /// works it writes and frees itself); the items written, and the batches never worked
-    /// (after a stop), in order.
-    fn write(&self, write: &mut dyn FnMut(Out), work: &impl Fn(In) -> Out) -> (u64, Vec<In>) {
+    /// The writer: writes each batch in order as soon as it is done; the items written, and
+    /// the batches never worked (after a stop), in order.
+    fn write(&self, write: &mut dyn FnMut(Out)) -> (u64, Vec<In>) {
         let core = &*self.core;
         let mut written = 0u64;
         let mut s = lock(&core.state);
@@ -851,13 +818,6 @@ impl<'e, In, Out> Shared<'e, In, Out> {
                 s = lock(&core.state);
                 continue;
             }
-            if s.taken < s.sent && !self.stopped() {
-                match self.work_batch(s, work) {
-                    Some(again) => s = again,
-                    None => return (written, Vec::new()),
-                }
-                continue;
-            }
             if s.next == s.taken && self.stopped() {
                 // Stopped, and every batch taken is written: the rest is never worked.
                 if s.reader_waits {
@@ -875,9 +835,7 @@ impl<'e, In, Out> Shared<'e, In, Out> {
                 );
                 return (written, Vec::new());
             }
-            s.writer_waits = true;
             s = wait(&core.for_writer, s);
-            s.writer_waits = false;
         }
     }
 }
