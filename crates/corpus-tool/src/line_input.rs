@@ -1,4 +1,5 @@
-//! The inputs of the line commands (`fouls`, `vcf`), each position answered on one line:
+//! The inputs of the line commands (`fouls`, `vcf`, `vct`), each position answered on one line
+//! (and [`run_lines`], the one loop of `vcf` and `vct`):
 //!
 //! - **one position a line** (the protocol of programs): a move list or a board of 225
 //!   characters ([`crate::position`]); every input line is answered, blank lines too;
@@ -275,6 +276,93 @@ pub fn each_position(
         return write(answer(Label::Diagram, as_asked(&item)));
     }
     lines(reader, &name, options, answer)
+}
+
+/// What a line command prints for a position it answered ([`run_lines`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Answered {
+    /// The result line, without its newline (the moves of a line, `unknown`, or empty).
+    pub line: String,
+    /// A diagram drawn under it (`--explain`): each of its lines is printed indented by four
+    /// spaces.
+    pub diagram: Option<String>,
+    /// Notes for the notes stream (a budget that ran out), each printed as
+    /// `corpus-tool NAME: LABEL: NOTE`.
+    pub notes: Vec<String>,
+}
+
+/// What [`run_lines`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ran {
+    /// [`Status::Findings`](crate::error::Status::Findings) when a position could not be
+    /// answered (an `error:` line), else clean.
+    pub status: crate::error::Status,
+    /// The positions of the input, answered or not (one output line each).
+    pub positions: usize,
+}
+
+/// The loop of a line command (`vcf`, `vct`): reads every position of `input`
+/// ([`each_position`]) and prints one line for each to `out`: `answer`'s line (with its
+/// diagram indented under it, its notes on `notes` named by the command `name` and the
+/// position's label), or `error: LABEL: REASON` for a position that cannot be answered;
+/// flushes `out` at the end. `answer` gets the position's 0-based number among all the
+/// positions of the input, its label and the position.
+///
+/// # Errors
+/// As [`each_position`]; an error of `answer` (or of writing) ends the run
+/// ([`Error::Write`]).
+///
+/// ```
+/// use corpus_tool::error::Status;
+/// use corpus_tool::line_input::{Answered, Input, Options, run_lines};
+/// let (mut out, mut notes) = (Vec::new(), Vec::new());
+/// let input = Input::reader("lines", "h8 h9\nh8 h8\n".as_bytes());
+/// let ran = run_lines("demo", input, &Options::default(), &mut out, &mut notes, &mut |n, _, asked| {
+///     Ok(Answered {
+///         line: format!("{n}: {} stones", asked.board.stone_count()),
+///         notes: vec!["a note".to_string()],
+///         ..Answered::default()
+///     })
+/// })
+/// .unwrap();
+/// assert_eq!((ran.status, ran.positions), (Status::Findings, 2));
+/// assert_eq!(String::from_utf8(out).unwrap().lines().next(), Some("0: 2 stones"));
+/// assert_eq!(String::from_utf8(notes).unwrap(), "corpus-tool demo: line 1: a note\n");
+/// ```
+pub fn run_lines(
+    name: &str,
+    input: Input<'_>,
+    options: &Options,
+    out: &mut dyn std::io::Write,
+    notes: &mut dyn std::io::Write,
+    answer: &mut dyn FnMut(usize, Label, Asked<'_>) -> std::io::Result<Answered>,
+) -> Result<Ran, Error> {
+    let mut ran = Ran {
+        status: crate::error::Status::Clean,
+        positions: 0,
+    };
+    each_position(input, options, &mut |label, item| {
+        let n = ran.positions;
+        ran.positions += 1;
+        let asked = match item {
+            Ok(asked) => asked,
+            Err(e) => {
+                ran.status = crate::error::Status::Findings;
+                return writeln!(out, "error: {}", e.line(label));
+            }
+        };
+        let answered = answer(n, label, asked)?;
+        for note in &answered.notes {
+            writeln!(notes, "corpus-tool {name}: {label}: {note}")?;
+        }
+        writeln!(out, "{}", answered.line)?;
+        for t in answered.diagram.iter().flat_map(|d| d.lines()) {
+            writeln!(out, "    {t}")?;
+        }
+        Ok(())
+    })?;
+    write(out.flush())?;
+    Ok(ran)
 }
 
 fn write(r: std::io::Result<()>) -> Result<(), Error> {

@@ -3,7 +3,7 @@
 
 use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
-use crate::line_input::{self, Input, Item, Label};
+use crate::line_input::{self, Answered, Asked, Input, Label};
 use renju_core::{Board, Color};
 use renju_diagrams::diagram::Diagram;
 use renju_vcf::{Answer, Limits, Line, LineEnd, Solver};
@@ -195,16 +195,8 @@ pub fn run(
     options: &Options,
 ) -> Result<Status, Error> {
     let mut solver: Option<Solver> = None;
-    let mut all_ok = true;
     let settings = options.input.settings;
-    let mut answer = |label: Label, item: Item<'_>| -> std::io::Result<()> {
-        let asked = match item {
-            Ok(asked) => asked,
-            Err(e) => {
-                all_ok = false;
-                return writeln!(out, "error: {}", e.line(label));
-            }
-        };
+    let mut answer = |_: usize, _: Label, asked: Asked<'_>| -> std::io::Result<Answered> {
         let board = asked.board;
         let s = match &mut solver {
             Some(s) => {
@@ -219,31 +211,29 @@ pub fn run(
             )),
         };
         let side = options.side.unwrap_or_else(|| asked.side_to_move());
-        match s.solve(side) {
-            Answer::Found(l) => {
-                writeln!(out, "{l}")?;
-                if options.explain {
-                    for t in line_diagram(board, &l, false).lines() {
-                        writeln!(out, "    {t}")?;
-                    }
-                }
-            }
-            Answer::NotFound => writeln!(out)?,
-            Answer::OutOfNodes => {
-                writeln!(out)?;
-                writeln!(
-                    notes,
-                    "corpus-tool vcf: {label}: the node budget of {} ran out before the search could tell (printed as no VCF)",
+        Ok(match s.solve(side) {
+            Answer::Found(l) => Answered {
+                line: l.to_string(),
+                diagram: options.explain.then(|| line_diagram(board, &l, false)),
+                notes: Vec::new(),
+            },
+            Answer::NotFound => Answered::default(),
+            Answer::OutOfNodes => Answered {
+                notes: vec![format!(
+                    "the node budget of {} ran out before the search could tell (printed as no VCF)",
                     options.limits.max_nodes
-                )?;
-            }
-        }
-        Ok(())
+                )],
+                ..Answered::default()
+            },
+        })
     };
-    line_input::each_position(input, &options.input, &mut answer)?;
-    out.flush().map_err(|source| Error::Write {
-        path: "standard output".to_string(),
-        source,
-    })?;
-    Ok(Status::clean_if(all_ok))
+    let ran = line_input::run_lines(
+        "vcf",
+        input,
+        &options.input,
+        &mut out,
+        &mut notes,
+        &mut answer,
+    )?;
+    Ok(ran.status)
 }

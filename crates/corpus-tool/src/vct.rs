@@ -4,7 +4,7 @@
 
 use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
-use crate::line_input::{self, Input, Item, Label};
+use crate::line_input::{self, Answered, Asked, Input, Label};
 use crate::output::AtomicFile;
 use renju_core::{Board, Color};
 use renju_diagrams::diagram::Diagram;
@@ -247,20 +247,9 @@ pub fn run(
 ) -> Result<(Status, Vec<Option<Proof>>), Error> {
     options.limits.check().map_err(limits_error)?;
     let mut solver: Option<Solver> = None;
-    let mut all_ok = true;
     let mut proofs = Vec::new();
     let settings = options.input.settings;
-    let mut answer = |label: Label, item: Item<'_>| -> std::io::Result<()> {
-        let asked = match item {
-            Ok(asked) => asked,
-            Err(e) => {
-                all_ok = false;
-                if options.proofs {
-                    proofs.push(None);
-                }
-                return writeln!(out, "error: {}", e.line(label));
-            }
-        };
+    let mut answer = |n: usize, _: Label, asked: Asked<'_>| -> std::io::Result<Answered> {
         let board = asked.board;
         let s = match &mut solver {
             Some(s) => {
@@ -279,6 +268,7 @@ pub fn run(
             }
         };
         let side = options.side.unwrap_or_else(|| asked.side_to_move());
+        let mut answered = Answered::default();
         let mut proof = None;
         let answer = match s.solve(side) {
             Answer::Win(line) if options.proofs => match s.prove(side) {
@@ -288,42 +278,44 @@ pub fn run(
                     Answer::Win(line)
                 }
                 Err(e) => {
-                    writeln!(
-                        notes,
-                        "corpus-tool vct: {label}: no proof tree written ({e} while building it)"
-                    )?;
+                    answered
+                        .notes
+                        .push(format!("no proof tree written ({e} while building it)"));
                     Answer::Win(line)
                 }
             },
             a => a,
         };
         if options.proofs {
+            // the positions before this one that got no answer have no proof
+            proofs.resize_with(n, || None);
             proofs.push(proof);
         }
         match answer {
             Answer::Win(l) => {
-                writeln!(out, "{l}")?;
-                if options.explain {
-                    for t in line_diagram(board, &l, false).lines() {
-                        writeln!(out, "    {t}")?;
-                    }
-                }
+                answered.line = l.to_string();
+                answered.diagram = options.explain.then(|| line_diagram(board, &l, false));
             }
-            Answer::NoWin => writeln!(out)?,
+            Answer::NoWin => {}
             Answer::Unknown(e) => {
-                writeln!(out, "unknown")?;
-                writeln!(
-                    notes,
-                    "corpus-tool vct: {label}: {e} before the search could tell (printed as unknown)"
-                )?;
+                answered.line = "unknown".to_string();
+                answered.notes.push(format!(
+                    "{e} before the search could tell (printed as unknown)"
+                ));
             }
         }
-        Ok(())
+        Ok(answered)
     };
-    line_input::each_position(input, &options.input, &mut answer)?;
-    out.flush().map_err(|source| Error::Write {
-        path: "standard output".to_string(),
-        source,
-    })?;
-    Ok((Status::clean_if(all_ok), proofs))
+    let ran = line_input::run_lines(
+        "vct",
+        input,
+        &options.input,
+        &mut out,
+        &mut notes,
+        &mut answer,
+    )?;
+    if options.proofs {
+        proofs.resize_with(ran.positions, || None);
+    }
+    Ok((ran.status, proofs))
 }

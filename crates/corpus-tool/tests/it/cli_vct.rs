@@ -180,3 +180,27 @@ fn the_proof_file_holds_every_reply_answered_and_explain_draws_the_line() {
         .collect();
     assert_eq!(out.lines().next().unwrap(), line.join(" "));
 }
+
+/// An error line before a VCT has its `null` in the proof file: entries stay in input order.
+#[test]
+fn the_proof_file_keeps_input_order_after_an_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("proof.json");
+    let mut input = b"h8 h8\n".to_vec();
+    input.extend_from_slice(DOUBLE_THREE);
+    let (out, _, code) = run(
+        &["--max-depth", "2", "--proof", proof.to_str().unwrap()],
+        &input,
+    );
+    assert_eq!(code, 1, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("error: line 1: "), "{out}");
+    assert!(lines[1].starts_with("h8 "), "{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&proof).unwrap()).unwrap();
+    let all = json.as_array().unwrap();
+    assert_eq!(all.len(), 2, "one entry per input line: {json}");
+    assert!(all[0].is_null());
+    assert_eq!(all[1]["format"], "renju-vct-proof");
+}
