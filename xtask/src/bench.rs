@@ -382,6 +382,13 @@ const PYTHON_BENCH: &str = "cargo xtask python --bench";
 const PYTHON_TITLE: &str = "Python package (`renju_kit`, crates/renju-py) against `renju` \
                             0.1.0's referee and `corpus-tool fouls`";
 
+/// The command of the Spark audit's benchmark, as the doc prints it.
+const SPARK_BENCH: &str = "cargo xtask python --bench --spark";
+
+/// The title of the Spark audit's benchmark.
+const SPARK_TITLE: &str = "The audit on Spark (`renju_kit.spark.audit`, local mode, 2M games \
+                           in 16 Parquet files) against `corpus-tool validate --jobs 2`";
+
 /// `cargo xtask bench [--markdown]`: every step runs even when one fails; the doc (with
 /// `--markdown`) says which did not run and why, and the task then fails.
 pub fn bench(root: &Path, markdown_out: bool) -> Result<(), String> {
@@ -393,6 +400,13 @@ pub fn bench(root: &Path, markdown_out: bool) -> Result<(), String> {
         command: PYTHON_BENCH.to_string(),
         title: PYTHON_TITLE,
         output: crate::python::bench_report(),
+    });
+    // the Spark audit against validate (needs Java 17+ and PyPI)
+    eprintln!("$ {SPARK_BENCH}");
+    ran.push(Ran {
+        command: SPARK_BENCH.to_string(),
+        title: SPARK_TITLE,
+        output: crate::python::spark_bench_report(),
     });
     eprintln!("$ cargo build --release -p corpus-tool");
     let built = Command::new(env!("CARGO"))
