@@ -132,12 +132,19 @@ crates/renju-py/bench/bench.py run instead."
 in xtask/src/bench.rs, then the Python package's, `cargo xtask python --bench`), then the whole \
 corpus-tool commands the docs point to, timed end to end (best and mean of a few runs). With \
 --markdown, docs/performance.md is written from this run: every figure with its command, the \
-machine and its load. A step that cannot run is written as not run and fails the task."
+machine and its load. A step that cannot run is written as not run and fails the task. With \
+--only PATTERN (repeatable), only the benches and commands whose command line contains a PATTERN \
+run; with --markdown the doc's other sections are kept as they were (each section says the load \
+average of the run that wrote it)."
     )]
     Bench {
         /// Write docs/performance.md from the figures of this run.
         #[arg(long)]
         markdown: bool,
+        /// Run only the entries whose command line contains PATTERN (repeatable); with
+        /// `--markdown`, the others' sections are kept from the present doc.
+        #[arg(long, value_name = "PATTERN")]
+        only: Vec<String>,
     },
     /// Long run: the fast foul checker against a literal reference on 250,000 random boards.
     Reference,
@@ -379,7 +386,7 @@ fn main() -> ExitCode {
         Task::Python { bench, spark } => ("python", python::python(bench, spark)),
         Task::Parquet => ("parquet", parquet::check()),
         Task::Tables { check } => ("tables", tables::run(&check_flag(check))),
-        Task::Bench { markdown } => ("bench", bench::bench(&root(), markdown)),
+        Task::Bench { markdown, only } => ("bench", bench::bench(&root(), markdown, &only)),
         Task::Reference => (
             "reference",
             cargo(&[

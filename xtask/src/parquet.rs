@@ -10,7 +10,10 @@
 //!    games.parquet`, `corpus-tool validate --report audit.csv` and `--report audit.parquet`
 //!    into `target/tmp/parquet-check/`, then `crates/parquet/tests/independent/check.py`
 //!    (row counts, keys, declared results, move counts, types, every report value against the
-//!    CSV; the archive's game file has at least 2 row groups).
+//!    CSV; the archive's game file has at least 2 row groups). Likewise `dedupe`, `search`
+//!    (a position and a pattern) and `openings stats`, each with `--report X.csv` and
+//!    `--report X.parquet`: the Parquet report's columns, types, rows and every value
+//!    against the CSV.
 //!
 //! 4. `cargo test --release -p corpus-tool --test it -- --ignored parquet::`: `.renju` ->
 //!    Parquet -> `.renju` byte-identical on the 147k archive.
@@ -120,6 +123,47 @@ fn check_input(
             &[0, 1],
         )?;
     }
+    // the other typed reports: each command with --report X.csv, then --report X.parquet
+    let pattern = out.join("pattern.txt");
+    std::fs::write(&pattern, "? x ?\no ? ?\nx ? ?\n")
+        .map_err(|e| format!("{}: {e}", pattern.display()))?;
+    let pattern = pattern.display().to_string();
+    let commands: [(&str, &str, Vec<&str>); 4] = [
+        ("dedupe", "dedupe", vec!["dedupe", "--min-moves", "5"]),
+        ("search", "search", vec!["search", "--position", "h8 h9"]),
+        ("search", "pattern", vec!["search", "--pattern", &pattern]),
+        (
+            "openings-stats",
+            "openings-stats",
+            vec!["openings", "stats"],
+        ),
+    ];
+    let mut reports = Vec::new();
+    for (name, file, args) in &commands {
+        let pair = [
+            out.join(format!("{file}.csv")),
+            out.join(format!("{file}.parquet")),
+        ];
+        for report in &pair {
+            run(
+                Command::new(tool)
+                    .args(args)
+                    .arg("--quiet")
+                    .arg("--report")
+                    .arg(report)
+                    .arg(input),
+                &format!(
+                    "corpus-tool {} --report {} {}",
+                    args.join(" "),
+                    shown(report),
+                    shown(input)
+                ),
+                &[0, 1],
+            )?;
+        }
+        reports.push(name.to_string());
+        reports.extend(pair.iter().map(|p| shown(p)));
+    }
     let script = root().join("crates/parquet/tests/independent/check.py");
     run(
         Command::new(python)
@@ -127,7 +171,8 @@ fn check_input(
             .arg(&games)
             .arg(&csv)
             .arg(&audit)
-            .arg(min_row_groups.to_string()),
+            .arg(min_row_groups.to_string())
+            .args(&reports),
         &format!("python {} ...", shown(&script)),
         &[0],
     )

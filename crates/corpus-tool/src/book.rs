@@ -354,7 +354,7 @@ struct Adder<'b> {
     decisions: &'b Mutex<Decisions>,
     current: Current<'b>,
     outcomes: Vec<(String, AddOutcome)>,
-    unreadable: Vec<String>,
+    unreadable: Vec<crate::input::BrokenRecord>,
     salvaged: Vec<(renju_archive::dedupe::Source, String)>,
     failure: Option<String>,
 }
@@ -931,11 +931,8 @@ impl StoredGames {
     ///
     /// # Errors
     /// SQLite fails.
-    pub fn games_at(&self, moves: &[Move]) -> Result<u64, String> {
-        self.book
-            .query(moves)
-            .map(|a| a.counts.games)
-            .map_err(|e| e.to_string())
+    pub fn games_at(&self, moves: &[Move]) -> Result<u64, renju_book::BookError> {
+        self.book.query(moves).map(|a| a.counts.games)
     }
 
     /// Every game of the book, in input order: `each(file, record, game)` (the game with its
@@ -947,12 +944,11 @@ impl StoredGames {
     pub fn each_game(
         &self,
         each: &mut dyn FnMut(&Arc<str>, usize, &renju_notation::GameRecord),
-    ) -> Result<(), String> {
+    ) -> Result<(), renju_book::BookError> {
         for (name, path, _) in &self.files {
             let name: Arc<str> = name.as_str().into();
             self.book
-                .each_game(path, &mut |record, g| each(&name, record, g))
-                .map_err(|e| e.to_string())?;
+                .each_game(path, &mut |record, g| each(&name, record, g))?;
         }
         Ok(())
     }

@@ -240,7 +240,8 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, Status), 
             done.from.name(),
             done.to.name(),
             crate::style::count(done.read, "record", "records"),
-            done.report
+            // the report's counts in the same style as the rest of the line
+            done.report.describe(&|n| crate::style::thousands(n))
         );
     }
     if !done.errors.is_empty() {

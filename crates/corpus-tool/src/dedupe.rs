@@ -5,8 +5,10 @@
 
 use crate::args::RunArgs;
 use crate::engine::{Engine, Stop};
+use crate::error::Error;
 use crate::input::ReadOptions;
 use crate::output::AtomicFile;
+use crate::output::parquet::{is_parquet, write_dedupe_report};
 use crate::output::records::RecordWriter;
 use crate::records::{Output, Walked, finish_command, is_stdout, read_records};
 use crate::style::{count, thousands};
@@ -39,10 +41,10 @@ pub const CSV_HEADER: [&str; 8] = [
 /// in input order.
 ///
 /// # Errors
-/// A write error.
-pub fn write_report<W: Write>(outcome: &Outcome, out: W) -> Result<W, String> {
+/// A write error ([`Error::Write`] naming `the report`).
+pub fn write_report<W: Write>(outcome: &Outcome, out: W) -> Result<W, Error> {
     let mut w = csv::Writer::from_writer(out);
-    let fail = |e: csv::Error| format!("cannot write the report: {e}");
+    let fail = Error::report;
     w.write_record(CSV_HEADER).map_err(fail)?;
     for g in &outcome.groups {
         for m in &g.members {
@@ -59,8 +61,7 @@ pub fn write_report<W: Write>(outcome: &Outcome, out: W) -> Result<W, String> {
             .map_err(fail)?;
         }
     }
-    w.into_inner()
-        .map_err(|e| format!("cannot write the report: {}", e.error()))
+    w.into_inner().map_err(|e| Error::report(e.into_error()))
 }
 
 /// The summary: records read, groups, duplicates per kind, a few examples.
@@ -143,7 +144,7 @@ pub fn summary(outcome: &Outcome, walked: &Walked) -> String {
 ///
 /// # Errors
 /// A path that cannot be read, a report or output that cannot be written.
-pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
+pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
     let mut d = Deduper::new(args.min_moves);
     // Parsed on the workers, keyed here in input order (a record the symmetries cannot map,
     // or set up, is listed by the summary; a salvaged one takes part with the moves before
@@ -159,15 +160,18 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
     )?;
     let outcome = d.finish();
     let partial = walked.streamed.not_reached.is_some();
-    if let Some(path) = &args.report {
-        let f = AtomicFile::create(path).map_err(|e| e.to_string())?;
+    if let Some(path) = args.report.as_deref().filter(|p| is_parquet(p)) {
+        write_dedupe_report(&outcome, path, partial)?;
+    }
+    if let Some(path) = args.report.as_ref().filter(|p| !is_parquet(p)) {
+        let f = AtomicFile::create(path)?;
         let f = write_report(&outcome, std::io::BufWriter::new(f))?
             .into_inner()
-            .map_err(|e| format!("cannot write {}: {}", path.display(), e.error()))?;
+            .map_err(|e| Error::write(path, e.into_error()))?;
         if partial {
-            f.commit_partial().map_err(|e| e.to_string())?;
+            f.commit_partial()?;
         } else {
-            f.commit().map_err(|e| e.to_string())?;
+            f.commit()?;
         }
     }
     let mut text = summary(&outcome, &walked);
@@ -207,7 +211,7 @@ fn write_unique(
     outcome: &Outcome,
     engine: &Engine,
     partial: bool,
-) -> Result<Unique, String> {
+) -> Result<Unique, Error> {
     let mut w = RecordWriter::create(path)?;
     let mut seq = 0usize;
     let mut error = None;
@@ -239,12 +243,11 @@ fn write_unique(
     }
     let interrupted = partial || run.is_requested();
     if seq < outcome.records && !interrupted {
-        return Err(format!(
-            "the inputs changed while being read ({} records, then {}); {} is not complete",
-            thousands(outcome.records),
-            thousands(walked.records()),
-            path.display()
-        ));
+        return Err(Error::InputsChanged {
+            first: outcome.records,
+            second: walked.records(),
+            output: path.to_path_buf(),
+        });
     }
     let lost = w.lost_any();
     let salvaged = w.salvaged_written().to_vec();
@@ -282,7 +285,8 @@ pub struct Command {
     /// Only records with at least this many moves take part.
     #[arg(long, value_name = "N", default_value_t = renju_archive::dedupe::DEFAULT_MIN_MOVES)]
     pub min_moves: usize,
-    /// Write the groups as CSV to this file.
+    /// Write the groups as CSV to this file (as Parquet, the same rows typed, when its
+    /// name ends in `.parquet`).
     #[arg(long, value_name = "FILE.csv")]
     pub report: Option<PathBuf>,
     /// Write the records that are not duplicates to this file.

@@ -114,9 +114,8 @@ pub enum Error {
         /// How many records the file holds.
         records: usize,
     },
-    /// The record asked for cannot be read: the reader's sentence (it names the file and the
-    /// record).
-    Record(String),
+    /// The record asked for cannot be read (its sentence names the file and the record).
+    Record(crate::input::BrokenRecord),
     /// A position given cannot be read.
     Position {
         /// What was read (`the moves given`, a file name).
@@ -172,6 +171,32 @@ pub enum Error {
     },
     /// The audit could not run (`validate`).
     Audit(crate::validate::RunError),
+    /// A path given cannot be found or examined (the walk of the inputs).
+    Path(FileProblem),
+    /// An output of records whose format cannot be told from its extension.
+    OutputFormat(std::path::PathBuf),
+    /// A file written in full before its commit failed: nothing of it is kept.
+    NotWritten {
+        /// The target.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// More than one output is standard output (`-`).
+    TwoOnStdout,
+    /// The position `search` asks for cannot be read.
+    Query(crate::search::QueryError),
+    /// An opening book cannot be read or queried.
+    Book(renju_book::BookError),
+    /// A second pass over the inputs (`dedupe --unique`) found fewer records than the first.
+    InputsChanged {
+        /// Records of the first pass.
+        first: usize,
+        /// Records of the second.
+        second: usize,
+        /// The output left incomplete.
+        output: std::path::PathBuf,
+    },
     /// Another subcommand's run failed, in its own words.
     Failed(String),
 }
@@ -222,7 +247,7 @@ impl fmt::Display for Error {
                 "--record {asked}: {file} holds {} (give --record 1 to {records})",
                 plural(*records, "record")
             ),
-            Error::Record(message) => f.write_str(message),
+            Error::Record(e) => e.fmt(f),
             Error::Position { what, error } => write!(f, "{what}: {error}"),
             Error::Diagram { what, error } => write!(f, "{what}: {error}"),
             Error::Atlas(e) => e.fmt(f),
@@ -245,6 +270,30 @@ impl fmt::Display for Error {
             Error::Convert(e) => e.fmt(f),
             Error::Argument { option, reason } => write!(f, "{option}: {reason}"),
             Error::Audit(e) => e.fmt(f),
+            Error::Path(p) => write!(f, "cannot read {}: {}", p.file, p.reason),
+            Error::OutputFormat(path) => write!(
+                f,
+                "cannot tell the format of {} from its extension (renju, txt, rif, psq, sgf, lib, \
+                 pos)",
+                path.display()
+            ),
+            Error::NotWritten { path, source } => {
+                write!(f, "cannot write {path}: {source} (no report written)")
+            }
+            Error::TwoOnStdout => f.write_str("only one output can be standard output (-)"),
+            Error::Query(e) => e.fmt(f),
+            Error::Book(e) => e.fmt(f),
+            Error::InputsChanged {
+                first,
+                second,
+                output,
+            } => write!(
+                f,
+                "the inputs changed while being read ({} records, then {}); {} is not complete",
+                crate::style::thousands(*first),
+                crate::style::thousands(*second),
+                output.display()
+            ),
             Error::Failed(message) => f.write_str(message),
         }
     }
@@ -253,7 +302,12 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Read { source, .. } | Error::Write { source, .. } => Some(source),
+            Error::Read { source, .. }
+            | Error::Write { source, .. }
+            | Error::NotWritten { source, .. } => Some(source),
+            Error::Record(e) => Some(e),
+            Error::Query(e) => Some(e),
+            Error::Book(e) => Some(e),
             Error::Position { error, .. } => Some(error),
             Error::Diagram { error, .. } => Some(error),
             Error::Atlas(e) => Some(e),
@@ -293,5 +347,52 @@ impl From<AtlasError> for Error {
 impl From<crate::validate::RunError> for Error {
     fn from(e: crate::validate::RunError) -> Error {
         Error::Audit(e)
+    }
+}
+
+impl From<crate::search::QueryError> for Error {
+    fn from(e: crate::search::QueryError) -> Error {
+        Error::Query(e)
+    }
+}
+
+impl From<renju_book::BookError> for Error {
+    fn from(e: renju_book::BookError) -> Error {
+        Error::Book(e)
+    }
+}
+
+impl From<crate::input::BrokenRecord> for Error {
+    fn from(e: crate::input::BrokenRecord) -> Error {
+        Error::Record(e)
+    }
+}
+
+impl Error {
+    /// [`Error::Write`] naming `path`.
+    #[must_use]
+    pub fn write(path: &std::path::Path, source: std::io::Error) -> Error {
+        Error::Write {
+            path: path.display().to_string(),
+            source,
+        }
+    }
+
+    /// [`Error::Read`] naming `path`.
+    #[must_use]
+    pub fn read(path: &std::path::Path, source: std::io::Error) -> Error {
+        Error::Read {
+            path: path.display().to_string(),
+            source,
+        }
+    }
+
+    /// [`Error::Write`] naming `the report` (a CSV report that could not be written).
+    #[must_use]
+    pub fn report(source: impl Into<std::io::Error>) -> Error {
+        Error::Write {
+            path: "the report".to_string(),
+            source: source.into(),
+        }
     }
 }

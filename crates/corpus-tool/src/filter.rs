@@ -5,6 +5,7 @@
 
 use crate::args::RunArgs;
 use crate::engine::Engine;
+use crate::error::Error;
 use crate::output::records::RecordWriter;
 use crate::records::{Output, finish_command, is_stdout, read_records};
 use crate::style::thousands;
@@ -36,10 +37,10 @@ pub struct Args {
 ///
 /// # Errors
 /// A path that cannot be read, an output that cannot be written.
-pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
+pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
     let mut out = RecordWriter::create(&args.output)?;
     let mut matched = 0usize;
-    let mut error: Option<String> = None;
+    let mut error: Option<Error> = None;
     let conditions = &args.conditions;
     // `unreadable` matches only records that cannot be read: none is handed on.
     let readable = !args.unreadable_only;

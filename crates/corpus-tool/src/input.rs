@@ -18,7 +18,7 @@ pub mod stream;
 pub mod walk;
 
 pub use source::{
-    FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_in_bytes,
+    BrokenRecord, FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_in_bytes,
     each_record_opened, each_record_small, for_each_record,
 };
 pub use stream::{NotReached, Progress, Read, Record, SMALL_FILE, StreamOptions, Streamed, stream};

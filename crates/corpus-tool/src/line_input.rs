@@ -163,8 +163,8 @@ pub enum Unanswerable {
     Diagram(DiagramError),
     /// The atlas entry cannot be read.
     Atlas(AtlasError),
-    /// The record cannot be read: the reader's sentence (naming the file and the record).
-    Record(String),
+    /// The record cannot be read (its sentence names the file and the record).
+    Record(crate::input::BrokenRecord),
     /// The record's replay stops at an illegal move.
     Illegal(Illegal),
     /// The record's game has ended.
@@ -182,7 +182,7 @@ impl fmt::Display for Unanswerable {
             Unanswerable::Position(e) => e.fmt(f),
             Unanswerable::Diagram(e) => e.fmt(f),
             Unanswerable::Atlas(e) => e.fmt(f),
-            Unanswerable::Record(m) => f.write_str(m),
+            Unanswerable::Record(m) => m.fmt(f),
             Unanswerable::Illegal(i) => i.fmt(f),
             Unanswerable::Ended { end, at } => {
                 let how = match end {
@@ -205,7 +205,7 @@ impl Unanswerable {
     #[must_use]
     pub fn line(&self, label: Label) -> String {
         match self {
-            Unanswerable::Record(m) => m.clone(),
+            Unanswerable::Record(m) => m.to_string(),
             // a diagram's errors name their own line
             Unanswerable::Diagram(e) if label == Label::Diagram => e.to_string(),
             other => format!("{label}: {other}"),

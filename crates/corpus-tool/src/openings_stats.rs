@@ -5,7 +5,9 @@
 
 use crate::args::{RunArgs, SettingsArgs};
 use crate::engine::Engine;
+use crate::error::Error;
 use crate::output::AtomicFile;
+use crate::output::parquet::{is_parquet, write_stats_report};
 use crate::stats_report;
 use crate::style::{self, by_folder, thousands};
 use crate::validate::{Audited, Options, Summary, audit_entries, walk_paths};
@@ -47,11 +49,11 @@ pub struct StatsRun {
 /// assert!(csv.contains("\n6D,Ugetsu,1,1,0,0,0,1,0,0,9.0\n"), "{csv}");
 /// assert!(csv.ends_with("none,not one of the 26,1,0,1,0,0,0,0,0,2.0\n"), "{csv}");
 /// ```
-pub fn count(paths: &[PathBuf], options: &Options, engine: &Engine) -> Result<StatsRun, String> {
+pub fn count(paths: &[PathBuf], options: &Options, engine: &Engine) -> Result<StatsRun, Error> {
     for p in paths {
-        std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        std::fs::metadata(p).map_err(|e| Error::read(p, e))?;
     }
-    let entries = walk_paths(paths).map_err(|e| format!("{}: {}", e.file, e.reason))?;
+    let entries = walk_paths(paths).map_err(Error::File)?;
     let mut stats = OpeningStats::new();
     let mut fifth = FifthMoveStats::new();
     let mut unreadable = Vec::new();
@@ -104,7 +106,7 @@ pub fn run(
     options: &Options,
     engine: &Engine,
     outputs: Outputs<'_>,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     run_checked(paths, options, engine, outputs).map(|r| r.stdout)
 }
 
@@ -132,31 +134,37 @@ impl Ran {
 
 /// Writes `text` as the whole of `path`; after an interrupted run under a name that says it
 /// is partial (returned).
-fn write_output(path: &Path, text: &str, partial: bool) -> Result<Option<PathBuf>, String> {
-    let mut f = AtomicFile::create(path).map_err(|e| e.to_string())?;
-    std::io::Write::write_all(&mut f, text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+fn write_output(path: &Path, text: &str, partial: bool) -> Result<Option<PathBuf>, Error> {
+    let mut f = AtomicFile::create(path)?;
+    std::io::Write::write_all(&mut f, text.as_bytes()).map_err(|e| Error::write(path, e))?;
     if partial {
-        f.commit_partial().map(Some).map_err(|e| e.to_string())
+        Ok(Some(f.commit_partial()?))
     } else {
-        f.commit().map(|()| None).map_err(|e| e.to_string())
+        f.commit()?;
+        Ok(None)
     }
 }
 
 /// Writes the files asked for; after a stop under names that say they are partial (returned).
-fn write_outputs(
-    run: &StatsRun,
-    outputs: Outputs<'_>,
-    source: &str,
-) -> Result<Vec<String>, String> {
+fn write_outputs(run: &StatsRun, outputs: Outputs<'_>, source: &str) -> Result<Vec<String>, Error> {
+    let interrupted = run.summary.interrupted.is_some();
+    let mut partial = Vec::new();
+    if let Some(path) = outputs.report.filter(|p| is_parquet(p)) {
+        let to = write_stats_report(&run.stats, path, interrupted)?;
+        if interrupted {
+            partial.push(to.display().to_string());
+        }
+    }
     let files = [
-        (outputs.report, stats_report::csv(&run.stats)),
+        (
+            outputs.report.filter(|p| !is_parquet(p)),
+            stats_report::csv(&run.stats),
+        ),
         (outputs.json, stats_report::json(&run.stats)),
         (outputs.markdown, stats_report::markdown(&run.stats, source)),
         (outputs.svg, stats_report::svg(&run.stats, source)),
         (outputs.fifth_report, stats_report::fifth_csv(&run.fifth)),
     ];
-    let mut partial = Vec::new();
     for (path, text) in files {
         if let Some(path) = path
             && let Some(p) = write_output(path, &text, run.summary.interrupted.is_some())?
@@ -208,7 +216,7 @@ pub fn run_checked(
     options: &Options,
     engine: &Engine,
     outputs: Outputs<'_>,
-) -> Result<Ran, String> {
+) -> Result<Ran, Error> {
     let run = count(paths, options, engine)?;
     let source = paths
         .iter()
@@ -294,7 +302,8 @@ pub struct Command {
     /// How the games are judged and read.
     #[command(flatten)]
     pub settings: SettingsArgs,
-    /// Write the table as CSV to this file.
+    /// Write the table as CSV to this file (as Parquet, the same rows typed, when its name
+    /// ends in `.parquet`).
     #[arg(long, value_name = "FILE.csv")]
     pub report: Option<PathBuf>,
     /// Write the table as JSON to this file.

@@ -12,6 +12,7 @@
 
 use crate::args::RunArgs;
 use crate::engine::Engine;
+use crate::error::Error;
 use crate::input::{ProblemKind, Read, ReadOptions, StreamOptions, Streamed, stream, walk_paths};
 use crate::style::{by_folder, count, thousands};
 use renju_archive::dedupe::Source;
@@ -23,8 +24,9 @@ use std::path::PathBuf;
 pub struct Walked {
     /// Files, records, file problems, skipped entries, and what a stop did not reach.
     pub streamed: Streamed,
-    /// The unreadable records' sentences, in input order (each names its file and record).
-    pub unreadable: Vec<String>,
+    /// The unreadable records, in input order (each one's sentence names its file and
+    /// record).
+    pub unreadable: Vec<crate::input::BrokenRecord>,
     /// The records `validate` salvages (a move list with a move that cannot be read: the moves
     /// before it are the game, its audit is `illegal`), each with a sentence naming the file,
     /// the record and the move, in input order.
@@ -175,7 +177,7 @@ impl Walked {
 /// order.
 ///
 /// # Errors
-/// A path given that does not exist or cannot be examined.
+/// [`Error::Path`]: a path given that does not exist or cannot be examined.
 ///
 /// ```
 /// use corpus_tool::engine::{Engine, Jobs};
@@ -199,8 +201,8 @@ pub fn read_records<T: Send>(
     engine: &Engine,
     work: &(dyn Fn(&str, &Read) -> T + Sync),
     sink: &mut dyn FnMut(Source, Read, T),
-) -> Result<Walked, String> {
-    let entries = walk_paths(paths).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
+) -> Result<Walked, Error> {
+    let entries = walk_paths(paths).map_err(Error::Path)?;
     let mut unreadable = Vec::new();
     let mut salvaged = Vec::new();
     let streamed = stream(
@@ -298,12 +300,13 @@ pub fn is_stdout(path: &std::path::Path) -> bool {
 
 /// Runs an archive command `name` on the engine of `run` (its jobs; stopped by SIGINT or
 /// SIGTERM), prints its text (stdout unless `--quiet`, then stderr) and returns its exit
-/// status; an error goes to stderr with status 2.
+/// status; an error (any `Display`: [`Error`], or a command's own) goes to stderr with
+/// status 2 (the run failed, or an argument is wrong).
 #[must_use]
-pub fn finish_command(
+pub fn finish_command<E: std::fmt::Display>(
     name: &str,
     run: &RunArgs,
-    command: impl FnOnce(&Engine) -> Result<Output, String>,
+    command: impl FnOnce(&Engine) -> Result<Output, E>,
 ) -> u8 {
     let engine = match run.engine() {
         Ok(e) => e,

@@ -4,6 +4,8 @@
 
 use crate::args::RunArgs;
 use crate::engine::Engine;
+use crate::error::Error;
+use crate::output::parquet::{ReportFile, is_parquet, search_columns, search_values};
 use crate::records::{Output, finish_command, is_stdout, read_records};
 use crate::style::{count, thousands};
 use renju_archive::pattern::Pattern;
@@ -39,7 +41,7 @@ impl Position {
     /// assert_eq!(b.stone_count(), 3);
     /// assert!(Position::Moves("h8 h8".into()).board().is_err());
     /// ```
-    pub fn board(&self) -> Result<Board, String> {
+    pub fn board(&self) -> Result<Board, QueryError> {
         match self {
             Position::Moves(text) => {
                 let moves = renju_notation::moves::parse_moves(
@@ -47,32 +49,38 @@ impl Position {
                     RENJU_SIZE,
                     Orientation::RowOneAtBottom,
                 )
-                .map_err(|e| format!("--position: {e}"))?;
+                .map_err(QueryError::Moves)?;
                 let mut b = Board::renju();
                 for (i, m) in moves.iter().enumerate() {
                     if let Move::Stone(p) = m {
-                        b.place(*p, Color::of_move_number(i + 1))
-                            .map_err(|e| format!("--position: move {}: {e}", i + 1))?;
+                        b.place(*p, Color::of_move_number(i + 1)).map_err(|error| {
+                            QueryError::Move {
+                                number: i + 1,
+                                error,
+                            }
+                        })?;
                     }
                 }
                 Ok(b)
             }
-            Position::Board(line) => Board::from_line(line).map_err(|e| format!("--board: {e}")),
+            Position::Board(line) => Board::from_line(line).map_err(QueryError::Board),
             Position::Diagram(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                Board::from_diagram(&text).map_err(|e| format!("{}: {e}", path.display()))
+                let text = std::fs::read_to_string(path).map_err(|source| QueryError::Read {
+                    path: path.clone(),
+                    source,
+                })?;
+                Board::from_diagram(&text).map_err(|error| QueryError::Diagram {
+                    path: path.clone(),
+                    error,
+                })
             }
-            Position::Pattern(path) => Err(format!(
-                "{} is a pattern, not a whole position",
-                path.display()
-            )),
+            Position::Pattern(path) => Err(QueryError::NotAPosition(path.clone())),
         }
     }
 
     /// Moves that lead to the position: its stones, black and white in turn (a pass where
     /// one colour has no stone left).
-    fn moves(&self) -> Result<Vec<Move>, String> {
+    fn moves(&self) -> Result<Vec<Move>, QueryError> {
         let b = self.board()?;
         let black: Vec<Point> = b
             .stones()
@@ -93,18 +101,94 @@ impl Position {
         Ok(moves)
     }
 
-    fn finder(&self) -> Result<Finder, String> {
+    fn finder(&self) -> Result<Finder, QueryError> {
         match self {
             Position::Pattern(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let text = std::fs::read_to_string(path).map_err(|source| QueryError::Read {
+                    path: path.clone(),
+                    source,
+                })?;
                 Pattern::parse(&text)
                     .map(Finder::Pattern)
-                    .map_err(|e| format!("{}: {e}", path.display()))
+                    .map_err(|error| QueryError::Pattern {
+                        path: path.clone(),
+                        error,
+                    })
             }
             _ => Ok(Finder::Position(Box::new(Query::from_board(
                 &self.board()?,
             )))),
+        }
+    }
+}
+
+/// Why the position asked for cannot be read; its `Display` names the option or the file.
+#[derive(Debug)]
+pub enum QueryError {
+    /// `--position`: a move list that cannot be read.
+    Moves(renju_notation::moves::MoveTextError),
+    /// `--position`: a move that cannot be played (a point taken twice).
+    Move {
+        /// 1-based move number.
+        number: usize,
+        /// Why.
+        error: renju_core::BoardError,
+    },
+    /// `--board`: a board line that cannot be read.
+    Board(renju_core::BoardError),
+    /// A diagram or pattern file that cannot be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A diagram file that holds no position.
+    Diagram {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: renju_core::BoardError,
+    },
+    /// A pattern file that holds no pattern.
+    Pattern {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: renju_archive::pattern::PatternError,
+    },
+    /// A pattern asked for as a whole position.
+    NotAPosition(PathBuf),
+}
+
+impl std::fmt::Display for QueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            QueryError::Moves(e) => write!(f, "--position: {e}"),
+            QueryError::Move { number, error } => write!(f, "--position: move {number}: {error}"),
+            QueryError::Board(e) => write!(f, "--board: {e}"),
+            QueryError::Read { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
+            }
+            QueryError::Diagram { path, error } => write!(f, "{}: {error}", path.display()),
+            QueryError::Pattern { path, error } => write!(f, "{}: {error}", path.display()),
+            QueryError::NotAPosition(path) => {
+                write!(f, "{} is a pattern, not a whole position", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for QueryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            QueryError::Moves(e) => Some(e),
+            QueryError::Move { error, .. }
+            | QueryError::Board(error)
+            | QueryError::Diagram { error, .. } => Some(error),
+            QueryError::Read { source, .. } => Some(source),
+            QueryError::Pattern { error, .. } => Some(error),
+            QueryError::NotAPosition(_) => None,
         }
     }
 }
@@ -189,21 +273,26 @@ pub const CSV_HEADER: [&str; 8] = [
 /// # Errors
 /// A position that cannot be read, a path that cannot be read, a report that cannot be
 /// written.
-pub fn run(args: &Args, engine: &Engine) -> Result<Output, String> {
+pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
     let finder = args.position.finder()?;
     let report = match &args.report {
-        Some(path) => {
-            let f = crate::output::AtomicFile::create(path).map_err(|e| e.to_string())?;
+        Some(path) if !is_parquet(path) => {
+            let f = crate::output::AtomicFile::create(path)?;
             let mut w = csv::Writer::from_writer(std::io::BufWriter::new(f));
             w.write_record(CSV_HEADER)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                .map_err(|e| Error::write(path, e.into()))?;
             Some(w)
         }
+        _ => None,
+    };
+    let typed = match args.report.as_deref().filter(|p| is_parquet(p)) {
+        Some(p) => Some(ReportFile::create(p, "search", search_columns())?),
         None => None,
     };
     let mut found = Matches {
         show: args.show,
         report,
+        typed,
         error: None,
         tree: Tree::default(),
         shown: String::new(),
@@ -264,7 +353,7 @@ fn from_book(
     mut found: Matches,
     stored: &crate::book::StoredGames,
     book: &std::path::Path,
-) -> Result<Output, String> {
+) -> Result<Output, Error> {
     let mut walked = crate::records::Walked::default();
     let (files, records, set_up) = stored.totals();
     walked.streamed.files = files;
@@ -293,7 +382,9 @@ fn from_book(
 struct Matches {
     show: usize,
     report: Option<csv::Writer<std::io::BufWriter<crate::output::AtomicFile>>>,
-    error: Option<String>,
+    /// The report as Parquet (`--report X.parquet`): the same rows, typed.
+    typed: Option<ReportFile>,
+    error: Option<csv::Error>,
     tree: Tree,
     shown: String,
     matches: usize,
@@ -337,6 +428,16 @@ impl Matches {
                 if next.is_empty() { "(end)" } else { &next }
             );
         }
+        if let Some(t) = self.typed.as_mut() {
+            t.push(&search_values(
+                src,
+                g,
+                hit.move_number,
+                hit.symmetry,
+                &next,
+                hit.at,
+            ));
+        }
         if let Some(w) = self.report.as_mut()
             && self.error.is_none()
             && let Err(e) = w.write_record([
@@ -350,28 +451,32 @@ impl Matches {
                 hit.at.map(|p| p.to_string()).unwrap_or_default(),
             ])
         {
-            self.error = Some(e.to_string());
+            self.error = Some(e);
         }
     }
 
     /// Writes the report out (under a partial name after a stop).
-    fn finish_report(&mut self, partial: bool) -> Result<(), String> {
+    fn finish_report(&mut self, partial: bool) -> Result<(), Error> {
         if let Some(e) = self.error.take() {
-            return Err(format!("cannot write the report: {e}"));
+            return Err(Error::report(e));
+        }
+        if let Some(t) = self.typed.take() {
+            t.finish(partial)?;
         }
         let Some(w) = self.report.take() else {
             return Ok(());
         };
         let f = w
             .into_inner()
-            .map_err(|e| format!("cannot write the report: {}", e.error()))?
+            .map_err(|e| Error::report(e.into_error()))?
             .into_inner()
-            .map_err(|e| format!("cannot write the report: {}", e.error()))?;
+            .map_err(|e| Error::report(e.into_error()))?;
         if partial {
-            f.commit_partial().map(|_| ()).map_err(|e| e.to_string())
+            f.commit_partial()?;
         } else {
-            f.commit().map_err(|e| e.to_string())
+            f.commit()?;
         }
+        Ok(())
     }
 
     /// The text for stdout.
@@ -473,7 +578,8 @@ pub struct Command {
     /// . empty, ? any point), under the 8 symmetries and any translation.
     #[arg(long, value_name = "FILE")]
     pub pattern: Option<PathBuf>,
-    /// Write the matches as CSV to this file.
+    /// Write the matches as CSV to this file (as Parquet, the same rows typed, when its
+    /// name ends in `.parquet`).
     #[arg(long, value_name = "FILE.csv")]
     pub report: Option<PathBuf>,
     /// How many matches stdout lists.

@@ -68,17 +68,40 @@ impl ConversionReport {
     }
 }
 
-impl fmt::Display for ConversionReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ConversionReport {
+    /// The report's line (as its [`Display`](fmt::Display)), every count written by
+    /// `number`: records written and not written, records each dropped field was dropped
+    /// from, trees and their lines. A caller with its own style of numbers (thousands
+    /// separators) passes it here, and the rest of the line stays this crate's.
+    ///
+    /// ```
+    /// use renju_notation::{ConversionReport, Format};
+    /// let mut report = ConversionReport::default();
+    /// report.format = Some(Format::Sgf);
+    /// report.written = 4035;
+    /// assert_eq!(report.to_string(), "4035 records written as sgf");
+    /// let grouped = |n: usize| if n >= 1000 { format!("{},{:03}", n / 1000, n % 1000) } else { n.to_string() };
+    /// assert_eq!(report.describe(&grouped), "4,035 records written as sgf");
+    /// ```
+    #[must_use]
+    pub fn describe(&self, number: &dyn Fn(usize) -> String) -> String {
+        let mut out = String::new();
+        // writing into a String cannot fail
+        let _ = self.write_line(&mut out, number);
+        out
+    }
+
+    fn write_line(&self, f: &mut dyn fmt::Write, number: &dyn Fn(usize) -> String) -> fmt::Result {
         let name = self.format.map_or("?", Format::name);
+        let s = |n: usize| if n == 1 { "" } else { "s" };
         write!(
             f,
             "{} record{} written as {name}",
-            self.written,
-            if self.written == 1 { "" } else { "s" }
+            number(self.written),
+            s(self.written)
         )?;
         if !self.skipped.is_empty() {
-            write!(f, ", {} not written", self.skipped.len())?;
+            write!(f, ", {} not written", number(self.skipped.len()))?;
         }
         let d = self.dropped_summary();
         if !d.is_empty() {
@@ -87,7 +110,7 @@ impl fmt::Display for ConversionReport {
                 if i > 0 {
                     write!(f, ", ")?;
                 }
-                write!(f, "{k} ({n})")?;
+                write!(f, "{k} ({})", number(*n))?;
             }
         }
         if !self.tree_dropped.is_empty() {
@@ -96,15 +119,17 @@ impl fmt::Display for ConversionReport {
                 if i > 0 {
                     write!(f, ", ")?;
                 }
-                write!(f, "{k} ({n})")?;
+                write!(f, "{k} ({})", number(*n))?;
             }
         }
         if let Some((trees, lines)) = self.trees_as_games {
             write!(
                 f,
-                "; {trees} tree{} written as {lines} game{}, one per root-to-leaf line",
-                if trees == 1 { "" } else { "s" },
-                if lines == 1 { "" } else { "s" }
+                "; {} tree{} written as {} game{}, one per root-to-leaf line",
+                number(trees),
+                s(trees),
+                number(lines),
+                s(lines)
             )?;
         }
         for r in &self.read_remarks {
@@ -132,6 +157,12 @@ impl fmt::Display for ConversionReport {
             write!(f, "\n  record {}: {}", s.record, s.reason)?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for ConversionReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_line(f, &|n| n.to_string())
     }
 }
 

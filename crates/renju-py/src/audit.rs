@@ -819,7 +819,7 @@ pub fn audit_batch<'py>(
                 games.push(AuditInput::Record {
                     file: Some(source.to_string()),
                     index,
-                    read: item.into_read(),
+                    read: item.into_read().map_err(|e| e.to_string()),
                 });
                 signals.tick();
             },

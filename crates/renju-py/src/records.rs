@@ -58,7 +58,11 @@ impl PyGame {
                     reason: u.reason,
                 }),
             ),
-            RecordItem::Broken(why) => (GameRecord::new(renju_core::RENJU_SIZE), Some(why), None),
+            RecordItem::Broken(why) => (
+                GameRecord::new(renju_core::RENJU_SIZE),
+                Some(why.to_string()),
+                None,
+            ),
         };
         PyGame {
             record,

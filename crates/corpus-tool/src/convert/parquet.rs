@@ -77,7 +77,7 @@ pub fn main(cmd: &Command, inputs: &[PathBuf], output: &Path) -> u8 {
     };
     finish_command("convert", &cmd.run, |engine| {
         if parquet_out {
-            to_parquet(inputs, output, read, engine)
+            to_parquet(inputs, output, read, engine).map_err(crate::error::Error::Failed)
         } else {
             to_records(inputs, output, read, engine)
         }
@@ -151,7 +151,9 @@ pub fn to_parquet(
                     file.rows().push(&r.file, index, &g, Some(&why))
                 }
                 Err(why) => {
-                    let pushed = file.rows().push_unreadable(&r.file, index, &why);
+                    let pushed = file
+                        .rows()
+                        .push_unreadable(&r.file, index, &why.to_string());
                     unreadable.push(why);
                     pushed
                 }
@@ -253,9 +255,9 @@ pub fn to_records(
     output: &Path,
     read: crate::input::ReadOptions,
     engine: &Engine,
-) -> Result<Output, String> {
+) -> Result<Output, crate::error::Error> {
     let mut out = RecordWriter::create(output)?;
-    let mut error: Option<String> = None;
+    let mut error: Option<crate::error::Error> = None;
     let mut walked = read_records(inputs, read, engine, &|_, _| (), &mut |src, r, ()| {
         if error.is_none()
             && let Err(e) = out.push_read(&src, r)

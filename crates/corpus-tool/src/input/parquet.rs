@@ -82,7 +82,8 @@ fn each_row(name: &str, reader: GameReader, f: &mut dyn FnMut(usize, RecordItem)
                     RecordItem::Broken(format!(
                         "{name}: row {n}: {e}; the {lost} rows from here on (of {total}, by the \
                          file's footer) cannot be read"
-                    )),
+                    )
+                    .into()),
                 );
                 break;
             }
@@ -110,6 +111,6 @@ fn item(name: &str, n: usize, row: GameRow) -> RecordItem {
                 reason,
             },
         ),
-        Some(Unreadable::Record(why)) => RecordItem::Broken(why),
+        Some(Unreadable::Record(why)) => RecordItem::Broken(why.into()),
     }
 }

@@ -44,8 +44,83 @@ pub enum RecordItem {
     /// A game whose move list holds a move that cannot be read (line formats): the moves
     /// before it, and the unreadable one.
     GameWithUnreadable(GameRecord, UnreadableMove),
-    /// Nothing usable: why, as a full sentence naming the file and the record.
-    Broken(String),
+    /// Nothing usable: why (its `Display` is a full sentence naming the file and the
+    /// record).
+    Broken(BrokenRecord),
+}
+
+/// Why a record cannot be read. Its `Display` is the sentence the reports print: it names
+/// the file, the record and the place.
+///
+/// ```
+/// use corpus_tool::input::BrokenRecord;
+/// let e = BrokenRecord::TooManyMoves { file: "a.renju".into(), record: 3, moves: 9999 };
+/// assert!(e.to_string().starts_with("a.renju: record 3: record too large (9999 moves, limit "));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BrokenRecord {
+    /// The reader's error (it names the file, the record and the place).
+    Read(RecordError),
+    /// A record of more than [`limits::MAX_MOVES`] moves.
+    TooManyMoves {
+        /// The file, as reports print it.
+        file: String,
+        /// The 1-based index of the record in its file.
+        record: usize,
+        /// Its moves.
+        moves: usize,
+    },
+    /// A file of a format read whole past its size limit: its one broken record.
+    TooLarge {
+        /// The file, as reports print it.
+        file: String,
+        /// The limit passed ([`ErrorKind::TooLarge`]).
+        error: ErrorKind,
+    },
+    /// Another reader's own sentence (a Parquet row that cannot be decoded), naming the file
+    /// and the record.
+    Said(String),
+}
+
+impl std::fmt::Display for BrokenRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BrokenRecord::Read(e) => e.fmt(f),
+            BrokenRecord::TooManyMoves {
+                file,
+                record,
+                moves,
+            } => write!(
+                f,
+                "{file}: record {record}: record too large ({moves} moves, limit {})",
+                limits::MAX_MOVES
+            ),
+            BrokenRecord::TooLarge { file, error } => write!(f, "{file}: {error}"),
+            BrokenRecord::Said(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for BrokenRecord {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BrokenRecord::Read(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<RecordError> for BrokenRecord {
+    fn from(e: RecordError) -> BrokenRecord {
+        BrokenRecord::Read(e)
+    }
+}
+
+impl From<String> for BrokenRecord {
+    fn from(sentence: String) -> BrokenRecord {
+        BrokenRecord::Said(sentence)
+    }
 }
 
 /// What reading a file gave.
@@ -527,7 +602,7 @@ impl Reading<'_> {
             }
             hand(match r {
                 Ok(g) => self.checked(i + 1, g),
-                Err(e) => RecordItem::Broken(e.to_string()),
+                Err(e) => RecordItem::Broken(e.into()),
             });
         }
         Ok(())
@@ -566,7 +641,10 @@ impl Reading<'_> {
                 unit: "bytes",
                 limit,
             };
-            hand(RecordItem::Broken(format!("{name}: {too_large}")));
+            hand(RecordItem::Broken(BrokenRecord::TooLarge {
+                file: name.to_string(),
+                error: too_large,
+            }));
             return Ok(());
         }
         let records = read_all_with(format, bytes, name, self.orientation, self.encoding);
@@ -576,19 +654,20 @@ impl Reading<'_> {
             }
             hand(match r {
                 Ok(g) => self.checked(i + 1, g),
-                Err(e) => RecordItem::Broken(e.to_string()),
+                Err(e) => RecordItem::Broken(e.into()),
             });
         }
         Ok(())
     }
 }
 
-/// The sentence of a record past [`limits::MAX_MOVES`].
-pub(crate) fn too_many_moves(name: &str, index: usize, moves: usize) -> String {
-    format!(
-        "{name}: record {index}: record too large ({moves} moves, limit {})",
-        limits::MAX_MOVES
-    )
+/// A record past [`limits::MAX_MOVES`].
+pub(crate) fn too_many_moves(name: &str, index: usize, moves: usize) -> BrokenRecord {
+    BrokenRecord::TooManyMoves {
+        file: name.to_string(),
+        record: index,
+        moves,
+    }
 }
 
 /// The file problem of a file whose first record says the file is not in `format` at all
@@ -624,7 +703,7 @@ pub(crate) fn salvage(
         renju_notation::Position::Line { column, .. },
     ) = (&error.kind, error.position)
     else {
-        return RecordItem::Broken(error.to_string());
+        return RecordItem::Broken(error.into());
     };
     let text = String::from_utf8_lossy(raw);
     // The column counts characters from 1; take what precedes the bad word.
@@ -648,7 +727,7 @@ pub(crate) fn salvage(
     )
     .is_err()
     {
-        return RecordItem::Broken(error.to_string());
+        return RecordItem::Broken(error.into());
     }
     let number = record.moves.len() + 1;
     RecordItem::GameWithUnreadable(

@@ -24,7 +24,9 @@
 //! of [`Streamed`] are sums over the records handed on and the files read.
 
 use super::lines::{LineItem, for_each_line, is_record_line, open_line_file, parse_line};
-use super::source::{FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_small};
+use super::source::{
+    BrokenRecord, FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_small,
+};
 use super::source::{each_record_counted, too_many_moves};
 use super::walk::{Entry, FileProblem, InputFile, Skipped};
 use crate::engine::{Engine, Feed, Jobs, Stopped};
@@ -96,8 +98,8 @@ impl RecordItem {
     /// The record as [`Read`], or why it cannot be read.
     ///
     /// # Errors
-    /// A broken record: the reader's sentence.
-    pub fn into_read(self) -> Result<Read, String> {
+    /// A broken record: why (its `Display` is the reader's sentence).
+    pub fn into_read(self) -> Result<Read, BrokenRecord> {
         match self {
             RecordItem::Game(g) => Ok(Read::Game(g)),
             RecordItem::GameWithUnreadable(g, u) => Ok(Read::Salvaged(g, u)),
@@ -113,9 +115,9 @@ pub struct Record<T> {
     pub file: Arc<str>,
     /// The 1-based index of the record in its file.
     pub index: usize,
-    /// What `work` made of the record, or why it cannot be read (a sentence naming the file,
-    /// the record and the place).
-    pub item: Result<T, String>,
+    /// What `work` made of the record, or why it cannot be read (its `Display` is a sentence
+    /// naming the file, the record and the place).
+    pub item: Result<T, BrokenRecord>,
 }
 
 /// How far the stream is, for a progress bar.
@@ -249,10 +251,10 @@ enum LineDone<T> {
 /// A job done.
 #[derive(Debug)]
 enum Done<T> {
-    Record(Arc<str>, usize, Result<T, String>, u64),
+    Record(Arc<str>, usize, Result<T, BrokenRecord>, u64),
     File {
         file: Arc<str>,
-        records: Vec<(usize, Result<T, String>)>,
+        records: Vec<(usize, Result<T, BrokenRecord>)>,
         status: FileStatus,
         bytes: u64,
     },
@@ -282,7 +284,7 @@ struct Worker<'a, T> {
 }
 
 impl<T> Worker<'_, T> {
-    fn item(&self, file: &str, item: RecordItem) -> Result<T, String> {
+    fn item(&self, file: &str, item: RecordItem) -> Result<T, BrokenRecord> {
         item.into_read().map(|r| (self.work)(file, r))
     }
 
@@ -386,7 +388,7 @@ impl<T> Worker<'_, T> {
                                 line: number,
                                 column: 1,
                             },
-                            ErrorKind::Io(why),
+                            ErrorKind::Io(why.to_string()),
                         )),
                     },
                     LineItem::TooManyMoves(n) => LineDone::TooManyMoves(n),
@@ -684,7 +686,7 @@ struct Assembly<'a, T> {
 }
 
 impl<T> Assembly<'_, T> {
-    fn record(&mut self, file: &Arc<str>, index: usize, item: Result<T, String>) {
+    fn record(&mut self, file: &Arc<str>, index: usize, item: Result<T, BrokenRecord>) {
         self.streamed.records += 1;
         self.since_progress += 1;
         (self.sink)(Record {
@@ -778,7 +780,7 @@ impl<T> Assembly<'_, T> {
                         ErrorKind::Io(why),
                     );
                     self.line_records = index;
-                    self.record(&file, index, Err(e.to_string()));
+                    self.record(&file, index, Err(e.into()));
                 }
                 if self.line_records == 0 {
                     self.streamed
@@ -798,12 +800,12 @@ impl<T> Assembly<'_, T> {
 }
 
 /// The sentence of a broken line, record `index` of its file, at line `number`.
-fn broken_line(mut e: RecordError, index: usize, number: usize) -> String {
+fn broken_line(mut e: RecordError, index: usize, number: usize) -> BrokenRecord {
     e.record = index;
     if let Position::Line { line, .. } = &mut e.position {
         *line = number;
     }
-    e.to_string()
+    e.into()
 }
 
 /// Streams the records of `entries` (a walk: [`walk_paths`](super::walk_paths)) on `engine`:

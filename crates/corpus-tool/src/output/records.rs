@@ -3,6 +3,7 @@
 //! could not hold and what could not be written.
 
 use super::AtomicFile;
+use crate::error::Error;
 use crate::input::Read;
 use crate::style::count;
 use renju_archive::dedupe::Source;
@@ -35,21 +36,17 @@ impl RecordWriter {
     /// line format).
     ///
     /// # Errors
-    /// An extension of no record format, or a file that cannot be created.
-    pub fn create(path: &Path) -> Result<RecordWriter, String> {
+    /// An extension of no record format ([`Error::OutputFormat`]), or a file that cannot be
+    /// created ([`Error::Output`]).
+    pub fn create(path: &Path) -> Result<RecordWriter, Error> {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         let format = if path == Path::new("-") {
             Some(Format::Renju)
         } else {
             Format::from_extension(ext)
         };
-        let format = format.ok_or_else(|| {
-            format!(
-                "cannot tell the format of {} from its extension (renju, txt, rif, psq, sgf, lib, pos)",
-                path.display()
-            )
-        })?;
-        let file = AtomicFile::create(path).map_err(|e| e.to_string())?;
+        let format = format.ok_or_else(|| Error::OutputFormat(path.to_path_buf()))?;
+        let file = AtomicFile::create(path)?;
         Ok(RecordWriter {
             path: path.to_path_buf(),
             format,
@@ -72,8 +69,8 @@ impl RecordWriter {
     /// Adds a record.
     ///
     /// # Errors
-    /// A write error.
-    pub fn push(&mut self, record: GameRecord) -> Result<(), String> {
+    /// A write error ([`Error::Write`], [`Error::Output`]).
+    pub fn push(&mut self, record: GameRecord) -> Result<(), Error> {
         self.pending.push(record);
         if matches!(self.format, Format::Renju | Format::Moves) && self.pending.len() >= 4096 {
             self.flush_pending()?;
@@ -85,8 +82,8 @@ impl RecordWriter {
     /// unreadable move, and the move that cannot be written is listed (never silently lost).
     ///
     /// # Errors
-    /// A write error.
-    pub fn push_read(&mut self, source: &Source, read: Read) -> Result<(), String> {
+    /// A write error ([`Error::Write`], [`Error::Output`]).
+    pub fn push_read(&mut self, source: &Source, read: Read) -> Result<(), Error> {
         match read {
             Read::Game(g) => self.push(g),
             Read::Salvaged(g, u) => {
@@ -119,7 +116,7 @@ impl RecordWriter {
         !self.skipped.is_empty() || !self.unwritable.is_empty()
     }
 
-    fn flush_pending(&mut self) -> Result<(), String> {
+    fn flush_pending(&mut self) -> Result<(), Error> {
         let (bytes, report) = renju_notation::write(
             self.format,
             &self.pending,
@@ -137,26 +134,26 @@ impl RecordWriter {
         self.pending.clear();
         self.out
             .write_all(&bytes)
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+            .map_err(|e| Error::write(&self.path, e))
     }
 
     /// Writes what is left and says what was written; `partial` (an interrupted run): under
     /// a name that says so ([`AtomicFile::commit_partial`]).
     ///
     /// # Errors
-    /// A write error.
-    pub fn finish(mut self, partial: bool) -> Result<String, String> {
+    /// A write error ([`Error::Write`], [`Error::Output`]).
+    pub fn finish(mut self, partial: bool) -> Result<String, Error> {
         if !self.pending.is_empty() || self.written == 0 {
             self.flush_pending()?;
         }
         let file = self
             .out
             .into_inner()
-            .map_err(|e| format!("cannot write {}: {}", self.path.display(), e.error()))?;
+            .map_err(|e| Error::write(&self.path, e.into_error()))?;
         let to = if partial {
-            file.commit_partial().map_err(|e| e.to_string())?
+            file.commit_partial()?
         } else {
-            file.commit().map_err(|e| e.to_string())?;
+            file.commit()?;
             self.path.clone()
         };
         let mut s = format!(

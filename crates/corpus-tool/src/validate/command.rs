@@ -7,6 +7,7 @@ use super::report::{FindingsWriter, write_json};
 use super::summary::Summary;
 use crate::args::{RunArgs, SettingsArgs};
 use crate::engine::{Engine, Jobs, Stop};
+use crate::error::Error;
 use crate::html::{BoardView, Page};
 use crate::input::walk_paths;
 use crate::output::AtomicFile;
@@ -73,13 +74,13 @@ impl Command {
     /// What to audit and how.
     ///
     /// # Errors
-    /// A missed-wins option out of range or without its pass (the sentence to print).
-    pub fn checked_options(&self) -> Result<Options, String> {
+    /// A missed-wins option out of range or without its pass ([`Error::Argument`]).
+    pub fn checked_options(&self) -> Result<Options, Error> {
         Ok(Options {
             missed_wins: self
                 .missed
                 .limits()
-                .map_err(|(option, reason)| format!("{option}: {reason}"))?,
+                .map_err(|(option, reason)| Error::Argument { option, reason })?,
             ..self.options()
         })
     }
@@ -191,9 +192,9 @@ struct Outputs {
 }
 
 impl Outputs {
-    fn claim(io: &Io) -> Result<Outputs, String> {
+    fn claim(io: &Io) -> Result<Outputs, Error> {
         let claim = |path: &Option<PathBuf>| match path {
-            Some(p) => AtomicFile::create(p).map(Some).map_err(|e| e.to_string()),
+            Some(p) => AtomicFile::create(p).map(Some),
             None => Ok(None),
         };
         let outputs = Outputs {
@@ -203,7 +204,7 @@ impl Outputs {
             html: claim(&io.html)?,
         };
         if outputs.all().filter(|f| f.is_stdout()).count() > 1 {
-            return Err("only one output can be standard output (-)".to_string());
+            return Err(Error::TwoOnStdout);
         }
         Ok(outputs)
     }
@@ -221,16 +222,16 @@ impl Outputs {
 
     /// Commits every file (under partial names when the run was interrupted); the names of
     /// the partial files.
-    fn commit(self, interrupted: bool) -> Result<Vec<PathBuf>, String> {
+    fn commit(self, interrupted: bool) -> Result<Vec<PathBuf>, Error> {
         let mut partial = Vec::new();
         for f in [self.report, self.findings, self.json, self.html]
             .into_iter()
             .flatten()
         {
             if interrupted {
-                partial.push(f.commit_partial().map_err(|e| e.to_string())?);
+                partial.push(f.commit_partial()?);
             } else {
-                f.commit().map_err(|e| e.to_string())?;
+                f.commit()?;
             }
         }
         Ok(partial)
@@ -238,8 +239,11 @@ impl Outputs {
 }
 
 /// `cannot write TARGET: WHY (no report written)`.
-fn write_failed(target: &std::path::Path, e: &std::io::Error) -> String {
-    format!("cannot write {}: {e} (no report written)", target.display())
+fn write_failed(target: &std::path::Path, source: std::io::Error) -> Error {
+    Error::NotWritten {
+        path: target.display().to_string(),
+        source,
+    }
 }
 
 /// The progress bar on stderr (when it is a terminal and the run is not quiet): games done,
@@ -297,15 +301,14 @@ fn audit_into(
     engine: &Engine,
     outputs: &mut Outputs,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Audit, String> {
-    let entries =
-        walk_paths(&io.paths).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
+) -> Result<Audit, Error> {
+    let entries = walk_paths(&io.paths).map_err(Error::Path)?;
     let report_name = outputs.report.as_ref().map(|f| f.target().to_path_buf());
     let findings_name = outputs.findings.as_ref().map(|f| f.target().to_path_buf());
     let mut report = match (outputs.report.as_mut(), &report_name) {
         (Some(f), Some(name)) => Some(
             crate::output::parquet::ValidateReport::new(name, std::io::BufWriter::new(f))
-                .map_err(|e| write_failed(name, &e))?,
+                .map_err(|e| write_failed(name, e))?,
         ),
         _ => None,
     };
@@ -341,10 +344,10 @@ fn audit_into(
         progress,
     );
     if let (Some(w), Some(name)) = (report, report_name) {
-        w.finish().map_err(|e| write_failed(&name, &e))?;
+        w.finish().map_err(|e| write_failed(&name, e))?;
     }
     if let (Some(w), Some(name)) = (findings, findings_name) {
-        w.finish().map_err(|e| write_failed(&name, &e))?;
+        w.finish().map_err(|e| write_failed(&name, e))?;
     }
     Ok(Audit { summary, page })
 }
@@ -361,10 +364,10 @@ fn audit_into(
 ///
 /// # Errors
 /// The run itself failed: a path that cannot be read, a report that cannot be written.
-pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
+pub fn run_command(options: &Options, io: &Io) -> Result<u8, Error> {
     for p in &io.paths {
         if p.as_os_str() != "-" {
-            std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            std::fs::metadata(p).map_err(|e| Error::read(p, e))?;
         }
     }
     let mut engine = Engine::new(io.jobs);
@@ -386,13 +389,13 @@ pub fn run_command(options: &Options, io: &Io) -> Result<u8, String> {
     if let (Some(file), Some(page)) = (outputs.html.as_mut(), page.as_mut()) {
         page.totals = crate::html::Totals::from_summary(&summary);
         if let Err(e) = crate::html::write_page(page, std::io::BufWriter::new(&mut *file)) {
-            return Err(write_failed(file.target(), &e));
+            return Err(write_failed(file.target(), e));
         }
     }
     if let Some(file) = outputs.json.as_mut()
         && let Err(e) = write_json(&summary, std::io::BufWriter::new(&mut *file))
     {
-        return Err(write_failed(file.target(), &e));
+        return Err(write_failed(file.target(), e));
     }
     let on_stdout = outputs.on_stdout();
     let partial = outputs.commit(summary.interrupted.is_some())?;

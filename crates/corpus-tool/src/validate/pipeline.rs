@@ -140,7 +140,7 @@ pub fn audit_entries<T: Send>(
                     });
                 }
                 Err(detail) => {
-                    let row = Row::unreadable(&file, index, detail);
+                    let row = Row::unreadable(&file, index, detail.to_string());
                     total.add(&row, None);
                     findings.set(findings.get() + 1);
                     sink(Audited {

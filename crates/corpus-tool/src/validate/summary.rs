@@ -476,7 +476,8 @@ pub fn for_each_finding(
                 (None, text.to_string())
             }),
             (FindingKind::Illegal, Some(a)) => f(kind, &|| match &a.illegal {
-                Some(i) => (Some(i.number), i.to_string()),
+                // number 0: the board itself (its size), no move
+                Some(i) => ((i.number > 0).then_some(i.number), i.to_string()),
                 None => (None, row.detail.clone()),
             }),
             (FindingKind::ResultMismatch, Some(a)) => {

@@ -448,7 +448,7 @@ fn line_mode_rows_are_the_reader_stream_audited() {
                 RecordItem::GameWithUnreadable(g, u) => {
                     Row::audited(&name, i, &g, &audit_with_unreadable(&g, &settings, &u))
                 }
-                RecordItem::Broken(d) => Row::unreadable(&name, i, d),
+                RecordItem::Broken(d) => Row::unreadable(&name, i, d.to_string()),
             });
         },
     )

@@ -125,3 +125,29 @@ fn format_and_its_alias_from() {
         );
     }
 }
+
+/// The summary line of a conversion writes every count in one style, the conversion
+/// report's part (records written, records a field was dropped from) included.
+#[test]
+fn the_summary_line_writes_every_count_with_thousands_separators() {
+    let s = Scratch::new("thousands");
+    let game = "(;GM[4]FF[4]SZ[15]EV[Cup]RE[B+R];B[hh];W[hi];B[ih])\n";
+    std::fs::write(s.path("many.sgf"), game.repeat(1200)).unwrap();
+    let out = bin()
+        .arg("convert")
+        .arg(s.path("many.sgf"))
+        .arg(s.path("many.renju"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "(renju): 1,200 records read, 1,200 records written as renju; dropped: event (1,200)"
+        ),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(s.path("many.renju")).unwrap();
+    assert_eq!(written.lines().count(), 1200);
+    // SGF rows count from the top: hi is h7
+    assert!(written.lines().all(|l| l == "black h8 h7 i8"), "{written}");
+}

@@ -517,3 +517,46 @@ fn an_input_holding_no_record_is_a_file_problem_and_dash_is_standard_input() {
     let rows = read_report(&s.path("r.csv"));
     assert_eq!((&rows[0][0], &rows[0][3], &rows[0][4]), ("-", "3", "white"));
 }
+
+/// A 19x19 game under renju is illegal for its board, not for a move: the summary's example
+/// and the findings report name no move (no `move 0`).
+#[test]
+fn a_board_of_the_wrong_size_is_a_finding_at_no_move() {
+    let s = Scratch::new("board19");
+    // three moves on a 19x19 board (jj is the centre of 19x19, off the 15x15 centre)
+    std::fs::write(
+        s.path("g19.sgf"),
+        "(;GM[4]SZ[19]PB[a]PW[b]RE[B+R];B[jj];W[jk];B[kk])\n",
+    )
+    .unwrap();
+    let findings = s.path("f.csv");
+    let out = bin()
+        .args(["validate", "--findings-report"])
+        .arg(&findings)
+        .arg(s.path("g19.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let example = stdout
+        .lines()
+        .find(|l| l.contains("g19.sgf record 1"))
+        .unwrap_or_else(|| panic!("an example names the record: {stdout}"));
+    assert!(
+        example.trim_start().starts_with(&format!(
+            "{} record 1: a 19x19 board under renju rules",
+            s.path("g19.sgf").display()
+        )),
+        "{example}"
+    );
+    assert!(!stdout.contains("move 0"), "{stdout}");
+    let mut r = csv::Reader::from_path(&findings).unwrap();
+    let header = r.headers().unwrap().clone();
+    let at = header
+        .iter()
+        .position(|h| h == "move")
+        .expect("a move column");
+    let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 1, "one finding: {rows:?}");
+    assert_eq!(&rows[0][at], "", "no move: {rows:?}");
+}

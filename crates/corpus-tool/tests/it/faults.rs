@@ -248,7 +248,8 @@ fn a_file_that_vanishes_or_is_a_special_name_is_a_problem_not_a_panic() {
         &Options::default(),
         &io(vec![s.path("nothing.renju")], None, None),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(
         msg.starts_with("cannot read ") && msg.contains("nothing.renju"),
         "{msg}"
@@ -265,7 +266,8 @@ fn a_report_path_that_cannot_be_written_fails_the_run_and_leaves_nothing() {
         &Options::default(),
         &io(vec![games.clone()], Some(s.path("no/such/r.csv")), None),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(
         msg.starts_with("cannot write ") && msg.contains("r.csv"),
         "{msg}"
@@ -280,7 +282,8 @@ fn a_report_path_that_cannot_be_written_fails_the_run_and_leaves_nothing() {
             Some(s.path("gone/j.json")),
         ),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(msg.contains("j.json"), "{msg}");
     assert_eq!(names_in(&s.0), ["g.renju"]);
     // the JSON path is a folder
@@ -293,7 +296,8 @@ fn a_report_path_that_cannot_be_written_fails_the_run_and_leaves_nothing() {
             Some(s.path("j.json")),
         ),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(msg.ends_with("j.json: it is a folder"), "{msg}");
     assert_eq!(names_in(&s.0), ["g.renju", "j.json"]);
     // and a good run writes both, no temporary file left
@@ -487,6 +491,7 @@ fn the_command_line_reports_a_full_disk_with_status_2() {
         &Options::default(),
         &io(vec![games], Some(s.0.clone()), None),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(msg.ends_with("it is a folder"), "{msg}");
 }

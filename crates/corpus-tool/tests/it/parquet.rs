@@ -136,3 +136,259 @@ fn the_archive_round_trips_byte_for_byte() {
     assert_eq!(original.len(), again.len());
     assert!(original == again, "the round trip changed the archive");
 }
+
+/// One report read back with Parquet's own reader: the report's name (file metadata), its
+/// columns (name, type, nullable) and its rows, each value as the CSV writes it (`None`:
+/// null).
+struct Typed {
+    name: String,
+    columns: Vec<(String, arrow_schema::DataType, bool)>,
+    rows: Vec<Vec<Option<String>>>,
+}
+
+/// A value of `col` at `i` in the CSV's spelling: integers in decimal, a double with its
+/// shortest spelling (`9.0`, `9.3`), a bool `true`/`false`, a list of words joined by `;`.
+fn cell(col: &dyn arrow_array::Array, i: usize) -> Option<String> {
+    use arrow_array::{BooleanArray, Float64Array, ListArray, StringArray, UInt64Array};
+    if col.is_null(i) {
+        return None;
+    }
+    let any = col.as_any();
+    Some(if let Some(a) = any.downcast_ref::<StringArray>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<UInt64Array>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<Float64Array>() {
+        format!("{:?}", a.value(i))
+    } else if let Some(a) = any.downcast_ref::<BooleanArray>() {
+        a.value(i).to_string()
+    } else if let Some(a) = any.downcast_ref::<ListArray>() {
+        let words = a.value(i);
+        let words = words.as_any().downcast_ref::<StringArray>().unwrap();
+        words
+            .iter()
+            .map(Option::unwrap)
+            .collect::<Vec<_>>()
+            .join(";")
+    } else {
+        panic!("a column of type {}", col.data_type())
+    })
+}
+
+fn read_typed(path: &Path) -> Typed {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let file = std::fs::File::open(path).unwrap();
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let name = builder
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .and_then(|kv| kv.iter().find(|kv| kv.key == "renju-kit.report"))
+        .and_then(|kv| kv.value.clone())
+        .unwrap_or_default();
+    let columns = builder
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| (f.name().clone(), f.data_type().clone(), f.is_nullable()))
+        .collect();
+    let mut rows = Vec::new();
+    for batch in builder.build().unwrap() {
+        let b = batch.unwrap();
+        for i in 0..b.num_rows() {
+            rows.push(b.columns().iter().map(|c| cell(c.as_ref(), i)).collect());
+        }
+    }
+    Typed {
+        name,
+        columns,
+        rows,
+    }
+}
+
+/// Checks the Parquet report `parquet` against the CSV report `csv` of the same run: named
+/// `name`, the CSV's columns with the types `types` (every other column text), the same rows
+/// with the same values, null exactly where a nullable column's CSV field is empty.
+fn same_report(
+    csv: &Path,
+    parquet: &Path,
+    name: &str,
+    types: &[(&str, arrow_schema::DataType)],
+) -> usize {
+    use arrow_schema::DataType;
+    let typed = read_typed(parquet);
+    assert_eq!(typed.name, name);
+    let mut reader = csv::Reader::from_path(csv).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    let names: Vec<&String> = typed.columns.iter().map(|c| &c.0).collect();
+    assert_eq!(
+        names,
+        header.iter().collect::<Vec<_>>(),
+        "the CSV's columns"
+    );
+    for (col, t, _) in &typed.columns {
+        let want = types
+            .iter()
+            .find(|(n, _)| n == col)
+            .map_or(DataType::Utf8, |(_, t)| t.clone());
+        assert_eq!(*t, want, "the type of column {col}");
+    }
+    let csv_rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(typed.rows.len(), csv_rows.len(), "{name}: rows");
+    for (n, (t, c)) in typed.rows.iter().zip(&csv_rows).enumerate() {
+        for ((value, text), (col, _, nullable)) in t.iter().zip(c.iter()).zip(&typed.columns) {
+            assert_eq!(
+                value.as_deref().unwrap_or(""),
+                text,
+                "{name}: row {}, column {col}",
+                n + 1
+            );
+            if *nullable {
+                assert_eq!(value.is_none(), text.is_empty(), "{name}: null for empty");
+            } else {
+                assert!(value.is_some(), "{name}: column {col} is never null");
+            }
+        }
+    }
+    csv_rows.len()
+}
+
+fn tool(args: &[&std::ffi::OsStr]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// A small archive with every kind of duplicate, an unreadable record, a salvaged one and
+/// ids: `a.renju` and the bundled corpus's SGF records.
+fn archive(dir: &Path) -> Vec<PathBuf> {
+    let a = dir.join("a.renju");
+    let game = "h8 h9 i10 g7 j11 k12 f6 e5";
+    // the game under flip-v (row r -> 16 - r)
+    let flipped = "h8 h7 i6 g9 j5 k4 f10 e11";
+    std::fs::write(
+        &a,
+        format!(
+            "black {game}\nwhite h8 h9 i10 g7 j11\nblack h8 zz\nblack {flipped}\n\
+             unknown a1 b2 c3\ndraw {game}\npurple h8\n"
+        ),
+    )
+    .unwrap();
+    let sgf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/records");
+    vec![a, sgf]
+}
+
+/// Runs `args` twice, `--report X.csv` and `--report X.parquet` (the report after `--report`
+/// in `args` is replaced), and compares the two files.
+fn both_reports(
+    dir: &Path,
+    args: &[&str],
+    inputs: &[PathBuf],
+    name: &str,
+    types: &[(&str, arrow_schema::DataType)],
+) -> usize {
+    let (csv, parquet) = (
+        dir.join(format!("{name}.csv")),
+        dir.join(format!("{name}.parquet")),
+    );
+    let mut outputs = Vec::new();
+    for report in [&csv, &parquet] {
+        let mut full: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        full.push("--report".as_ref());
+        full.push(report.as_os_str());
+        full.extend(inputs.iter().map(|p| p.as_os_str()));
+        let (code, text) = tool(&full);
+        assert!(code == 0 || code == 1, "{args:?}: {text}");
+        // validate's first line says how long it took
+        let text: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with("audited "))
+            .map(String::from)
+            .collect();
+        outputs.push((code, text));
+    }
+    assert_eq!(outputs[0], outputs[1], "the same run whichever the report");
+    same_report(&csv, &parquet, name, types)
+}
+
+/// `--report X.parquet` of validate, dedupe, search (a position, a pattern) and openings
+/// stats: the CSV report's columns, rows and values, typed.
+#[test]
+fn typed_reports_are_their_csv_with_types() {
+    use arrow_schema::DataType::{Boolean, Float64, List, UInt64, Utf8};
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = archive(dir.path());
+    let words = List(std::sync::Arc::new(arrow_schema::Field::new(
+        "item", Utf8, true,
+    )));
+    let rows = both_reports(
+        dir.path(),
+        &["validate"],
+        &inputs,
+        "validate",
+        &[
+            ("index", UInt64),
+            ("moves", UInt64),
+            ("end_move", UInt64),
+            ("continues", Boolean),
+            ("findings", words),
+        ],
+    );
+    assert!(rows > 7, "{rows} records");
+    let rows = both_reports(
+        dir.path(),
+        &["dedupe", "--min-moves", "5"],
+        &inputs,
+        "dedupe",
+        &[("group", UInt64), ("index", UInt64), ("moves", UInt64)],
+    );
+    assert!(rows >= 4, "identical, symmetric and prefix members: {rows}");
+    let search = [("index", UInt64), ("move", UInt64)];
+    let rows = both_reports(
+        dir.path(),
+        &["search", "--position", "h8 h9"],
+        &inputs,
+        "search",
+        &search,
+    );
+    assert!(rows >= 4, "{rows} matches");
+    // a pattern: the `at` column set
+    let pattern = dir.path().join("pat.txt");
+    std::fs::write(&pattern, "? x ?\no ? ?\nx ? ?\n").unwrap();
+    let rows = both_reports(
+        dir.path(),
+        &["search", "--pattern", pattern.to_str().unwrap()],
+        &inputs,
+        "search",
+        &search,
+    );
+    assert!(rows >= 3, "{rows} matches");
+    let mut counts: Vec<(&str, arrow_schema::DataType)> = [
+        "games",
+        "black",
+        "white",
+        "draw",
+        "unknown",
+        "black_five",
+        "white_five",
+        "foul",
+    ]
+    .into_iter()
+    .map(|c| (c, UInt64))
+    .collect();
+    counts.push(("mean_moves", Float64));
+    let stats = dir.path().join("stats");
+    std::fs::create_dir_all(&stats).unwrap();
+    let rows = both_reports(
+        &stats,
+        &["openings", "stats"],
+        &inputs,
+        "openings-stats",
+        &counts,
+    );
+    assert_eq!(rows, 27, "26 openings and none");
+}

@@ -1,7 +1,7 @@
 """Reads corpus-tool's Parquet files with pyarrow (an independent reader) and checks them
 against the CSV report of the same inputs.
 
-Usage: check.py GAMES.parquet AUDIT.csv AUDIT.parquet [MIN_ROW_GROUPS]
+Usage: check.py GAMES.parquet AUDIT.csv AUDIT.parquet [MIN_ROW_GROUPS [REPORT CSV PARQUET]...]
 
 - GAMES.parquet (corpus-tool convert INPUTS... GAMES.parquet): the game schema version 1
   (metadata key, column names and types), one row per CSV row with the same (source, index),
@@ -10,6 +10,10 @@ Usage: check.py GAMES.parquet AUDIT.csv AUDIT.parquet [MIN_ROW_GROUPS]
 - AUDIT.parquet (corpus-tool validate --report AUDIT.parquet INPUTS...): the CSV's 12 columns
   with types (integers as integers, continues a bool, findings a list of strings), and the
   same rows with the same values.
+- each REPORT CSV PARQUET (REPORT: dedupe, search or openings-stats; the command run with
+  --report CSV, then --report PARQUET): named REPORT in the file metadata, the CSV's columns
+  with their types (integers as integers, mean_moves a double), the same number of rows, every
+  value equal to the CSV's, and null exactly where a nullable column's CSV field is empty.
 
 Prints one line per check and `N passed, 0 failed`; exits 1 at the first mismatch.
 """
@@ -53,6 +57,29 @@ REPORT_TYPES = {
     "opening": pa.string(),
 }
 
+# the typed columns of each report (every other column a string)
+TYPED = {
+    "validate": REPORT_TYPES,
+    "dedupe": {"group": pa.uint64(), "index": pa.uint64(), "moves": pa.uint64()},
+    "search": {"index": pa.uint64(), "move": pa.uint64()},
+    "openings-stats": {
+        **{
+            c: pa.uint64()
+            for c in [
+                "games",
+                "black",
+                "white",
+                "draw",
+                "unknown",
+                "black_five",
+                "white_five",
+                "foul",
+            ]
+        },
+        "mean_moves": pa.float64(),
+    },
+}
+
 passed = 0
 
 
@@ -75,6 +102,51 @@ def as_csv_text(value):
     if isinstance(value, list):
         return ";".join(value)
     return str(value)
+
+
+def check_report(name, csv_path, parquet_path, rows=None):
+    """Checks the Parquet report against its CSV; returns its rows as dicts."""
+    if rows is None:
+        with open(csv_path, newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        check(len(rows) > 0, f"{name}: the CSV report has rows ({len(rows)})")
+    with open(csv_path, newline="", encoding="utf-8") as f:
+        header = next(csv.reader(f))
+    report = pq.ParquetFile(parquet_path)
+    check(
+        (report.metadata.metadata or {}).get(b"renju-kit.report") == name.encode(),
+        f"{name}: report named {name} in the file metadata",
+    )
+    schema = report.schema_arrow
+    types = {f.name: f.type for f in schema}
+    check(list(types) == header, f"{name}: report columns are the CSV's: {list(types)}")
+    want = TYPED[name]
+    check(
+        all(t == want.get(k, pa.string()) for k, t in types.items()),
+        f"{name}: report types: {({k: str(t) for k, t in types.items()})}",
+    )
+    typed = report.read().to_pylist()
+    check(len(typed) == len(rows), f"{name}: {len(typed)} report rows, {len(rows)} CSV rows")
+    mismatches = [
+        (i, k, a[k], r[k])
+        for i, (a, r) in enumerate(zip(typed, rows))
+        for k in r
+        if as_csv_text(a[k]) != r[k]
+    ]
+    check(not mismatches, f"{name}: every value equals the CSV's (first mismatches: {mismatches[:3]})")
+    nullable = [f.name for f in schema if f.nullable]
+    wrong_nulls = [
+        (i, k, a[k], r[k])
+        for i, (a, r) in enumerate(zip(typed, rows))
+        for k in r
+        if (a[k] is None) != (k in nullable and r[k] == "")
+    ]
+    check(
+        not wrong_nulls,
+        f"{name}: null exactly where a nullable column ({nullable}) is empty in the CSV "
+        f"(first mismatches: {wrong_nulls[:3]})",
+    )
+    return typed
 
 
 def main():
@@ -127,32 +199,18 @@ def main():
         "record ids match",
     )
 
-    # the typed report
-    audit_file = pq.ParquetFile(audit_path)
-    check(
-        (audit_file.metadata.metadata or {}).get(b"renju-kit.report") == b"validate",
-        "report named validate in the file metadata",
-    )
-    types = {f.name: f.type for f in audit_file.schema_arrow}
-    check(list(types) == list(rows[0].keys()), f"report columns are the CSV's: {list(types)}")
-    check(
-        all(types[k] == t for k, t in REPORT_TYPES.items()),
-        f"report types: {({k: str(t) for k, t in types.items()})}",
-    )
-    audit = audit_file.read().to_pylist()
-    check(len(audit) == len(rows), f"{len(audit)} report rows, {len(rows)} CSV rows")
-    mismatches = [
-        (i, k, a[k], r[k])
-        for i, (a, r) in enumerate(zip(audit, rows))
-        for k in r
-        if as_csv_text(a[k]) != r[k]
-    ]
-    check(not mismatches, f"every value equals the CSV's (first mismatches: {mismatches[:3]})")
+    # the typed reports
+    audit = check_report("validate", csv_path, audit_path, rows)
     findings = sum(len(a["findings"]) for a in audit)
     check(
         findings == sum(len([k for k in r["findings"].split(";") if k]) for r in rows),
         f"{findings} findings, as many as the CSV lists",
     )
+    rest = sys.argv[5:]
+    check(len(rest) % 3 == 0, f"reports given as REPORT CSV PARQUET triples ({len(rest)} arguments)")
+    for k in range(0, len(rest), 3):
+        name, report_csv, report_parquet = rest[k : k + 3]
+        check_report(name, report_csv, report_parquet)
     print(f"{passed} passed, 0 failed")
 
 
