@@ -43,11 +43,6 @@ import renju_kit
 RecordBatch = Any
 """A ``pyarrow.RecordBatch``."""
 
-try:  # Spark's accumulators, when PySpark is there (the class below needs its base)
-    from pyspark.accumulators import AccumulatorParam as AccumulatorParamBase  # type: ignore[import-not-found,unused-ignore]
-except ImportError:  # pragma: no cover - without PySpark, FileProblems cannot be made anyway
-    AccumulatorParamBase = object
-
 __all__ = ["REPORT_DDL", "FileProblems", "audit", "audit_files", "report_schema"]
 
 REPORT_DDL = (
@@ -87,9 +82,11 @@ Problem = Tuple[str, str, str]
 """A file problem as the accumulator holds it: ``(file, reason, kind)``."""
 
 
-class _ProblemSet(AccumulatorParamBase):
+class _ProblemSet:
     """Sets of problems, merged by union: a task run twice (a retry, a recomputed DataFrame)
-    adds the same problems again, and the union keeps each once."""
+    adds the same problems again, and the union keeps each once. (A Spark
+    ``AccumulatorParam``: Spark calls ``zero`` and ``addInPlace``, the base class is not
+    needed.)"""
 
     def zero(self, value: FrozenSet[Problem]) -> FrozenSet[Problem]:
         return frozenset()
