@@ -509,6 +509,13 @@ const PYTHON_BENCH: &str = "cargo xtask python --bench";
 const PYTHON_TITLE: &str = "Python package (`renju_kit`, crates/renju-py) against `renju` \
                             0.1.0's referee and `corpus-tool fouls`";
 
+/// The command of the Spark audit's benchmark, as the doc prints it.
+const SPARK_BENCH: &str = "cargo xtask python --bench --spark";
+
+/// The title of the Spark audit's benchmark.
+const SPARK_TITLE: &str = "The audit on Spark (`renju_kit.spark.audit`, local mode, 2M games \
+                           in 16 Parquet files) against `corpus-tool validate --jobs 2`";
+
 /// `cargo xtask bench [--markdown] [--only PATTERN...]`: every selected step runs even when
 /// one fails; the doc (with `--markdown`) says which did not run and why, and the task then
 /// fails. With `only`, the steps whose command line contains none of the patterns do not run
@@ -565,6 +572,30 @@ pub fn bench(root: &Path, markdown_out: bool, only: &[String]) -> Result<(), Str
                     title: PYTHON_TITLE,
                     load: (None, None),
                     output: Err(not_kept(PYTHON_BENCH)),
+                })
+            },
+            Section::Kept,
+        ));
+    }
+    // the Spark audit against validate (needs Java 17+ and PyPI)
+    if selected(SPARK_BENCH) {
+        eprintln!("$ {SPARK_BENCH}");
+        let start = load_average();
+        let output = crate::python::spark_bench_report();
+        ran.push(Section::Ran(Ran {
+            command: SPARK_BENCH.to_string(),
+            title: SPARK_TITLE,
+            load: (start, load_average()),
+            output,
+        }));
+    } else {
+        ran.push(old_sections.get(SPARK_BENCH).cloned().map_or_else(
+            || {
+                Section::Ran(Ran {
+                    command: SPARK_BENCH.to_string(),
+                    title: SPARK_TITLE,
+                    load: (None, None),
+                    output: Err(not_kept(SPARK_BENCH)),
                 })
             },
             Section::Kept,
@@ -650,7 +681,7 @@ fn commands() -> Vec<String> {
     CARGO_BENCHES
         .iter()
         .map(bench_command)
-        .chain(std::iter::once(PYTHON_BENCH.to_string()))
+        .chain([PYTHON_BENCH.to_string(), SPARK_BENCH.to_string()])
         .chain(TIMED.iter().map(timed_command))
         .collect()
 }
@@ -680,9 +711,10 @@ mod tests {
         let titles = CARGO_BENCHES
             .iter()
             .map(|b| format!("## {}\n\n`{}`", b.title, bench_command(b)))
-            .chain(std::iter::once(format!(
-                "## {PYTHON_TITLE}\n\n`{PYTHON_BENCH}`"
-            )))
+            .chain([
+                format!("## {PYTHON_TITLE}\n\n`{PYTHON_BENCH}`"),
+                format!("## {SPARK_TITLE}\n\n`{SPARK_BENCH}`"),
+            ])
             .chain(
                 TIMED
                     .iter()
@@ -699,7 +731,7 @@ mod tests {
         let headings: Vec<&str> = CARGO_BENCHES
             .iter()
             .map(|b| b.title)
-            .chain([PYTHON_TITLE, "Whole commands"])
+            .chain([PYTHON_TITLE, SPARK_TITLE, "Whole commands"])
             .collect();
         for line in doc.lines().filter(|l| l.starts_with("## ")) {
             assert!(

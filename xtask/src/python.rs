@@ -187,6 +187,55 @@ pub fn bench_report() -> Result<String, String> {
 /// not fully support yet), for the Spark step (Spark 4 runs on Java 17 and later).
 const SPARK: &[&str] = &["pyspark[sql]>=4,<5", "pandas<3"];
 
+/// `cargo xtask python --bench --spark`: the wheel built and installed, PySpark installed, and
+/// `bench/spark_bench.py` run; its report (standard output) is printed and returned, for
+/// `cargo xtask bench --markdown`. Without Java 17 or later it fails (a benchmark is never
+/// skipped green).
+pub fn spark_bench_report() -> Result<String, String> {
+    java_17().map_err(|e| {
+        format!("the Spark benchmark needs Java 17 or later ({e}); install it with apt-get install openjdk-17-jre-headless")
+    })?;
+    let tool = corpus_tool()?;
+    let python = build_and_install()?;
+    install_spark(&python)?;
+    let crate_dir = root().join("crates").join("renju-py");
+    let what = "python crates/renju-py/bench/spark_bench.py";
+    eprintln!("$ {what}");
+    let out = Command::new(&python)
+        .arg(crate_dir.join("bench").join("spark_bench.py"))
+        .env("RENJU_KIT_CORPUS_TOOL", &tool)
+        .current_dir(root())
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    print!("{report}");
+    if out.status.success() {
+        Ok(report)
+    } else {
+        Err(format!("{what} failed ({})", out.status))
+    }
+}
+
+/// PySpark (and pandas) installed into the venv.
+fn install_spark(python: &Path) -> Result<(), String> {
+    run(
+        Command::new(python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(SPARK),
+        &format!(
+            "target/py-venv/bin/python -m pip install {}",
+            SPARK.join(" ")
+        ),
+    )
+}
+
 /// Whether `java -version` says 17 or later.
 fn java_17() -> Result<(), String> {
     let out = Command::new("java")
@@ -221,21 +270,7 @@ fn spark(python: &Path, tool: &Path) -> Result<(), String> {
         eprintln!("note: skipped: {what}");
         return Ok(());
     }
-    run(
-        Command::new(python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(SPARK),
-        &format!(
-            "target/py-venv/bin/python -m pip install {}",
-            SPARK.join(" ")
-        ),
-    )?;
+    install_spark(python)?;
     let crate_dir = root().join("crates").join("renju-py");
     let start = std::time::Instant::now();
     run(
@@ -258,8 +293,12 @@ fn spark(python: &Path, tool: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask python`: build, install, test, type-check; with `spark`, the Spark step too.
+/// `cargo xtask python`: build, install, test, type-check; with `spark`, the Spark step too;
+/// with `bench`, the benchmark instead (with `spark` too, the Spark benchmark).
 pub fn python(bench: bool, with_spark: bool) -> Result<(), String> {
+    if bench && with_spark {
+        return spark_bench_report().map(|_| ());
+    }
     if bench {
         return bench_report().map(|_| ());
     }

@@ -194,6 +194,75 @@ pub struct AuditSettings {
     pub jobs: Jobs,
 }
 
+/// The ``missed_wins``, ``max_depth`` and ``threat_depth`` arguments of ``audit`` and
+/// ``audit_batch``: ``validate``'s `--missed-wins[=vcf|vct] --max-depth N --threat-depth T`.
+pub struct MissedWins {
+    /// `False`/`None`, `True` or `"vcf"`, `"vct"`, as given.
+    pub pass: Option<corpus_tool::validate::missed_args::MissedPass>,
+    /// `--max-depth`: the VCF's fours (default 20), or with `"vct"` the VCT's attacker moves
+    /// (default 5; the VCF pass keeps its 20).
+    pub max_depth: Option<u32>,
+    /// `--threat-depth` (`"vct"` only; default 1).
+    pub threat_depth: Option<u32>,
+}
+
+impl MissedWins {
+    /// Reads ``missed_wins`` (a bool, ``None``, ``"vcf"`` or ``"vct"``) and the limits.
+    pub fn read(
+        missed_wins: Option<&Bound<'_, PyAny>>,
+        max_depth: Option<u32>,
+        threat_depth: Option<u32>,
+    ) -> PyResult<MissedWins> {
+        use corpus_tool::validate::missed_args::MissedPass;
+        let pass = match missed_wins {
+            None => None,
+            Some(v) if v.is_none() => None,
+            Some(v) if v.is_instance_of::<pyo3::types::PyBool>() => {
+                v.extract::<bool>()?.then_some(MissedPass::Vcf)
+            }
+            Some(v) => match v.extract::<String>().ok().as_deref() {
+                Some("vcf") => Some(MissedPass::Vcf),
+                Some("vct") => Some(MissedPass::Vct),
+                _ => {
+                    return Err(value_error(format!(
+                        "missed_wins={}: expected False, True, \"vcf\" or \"vct\"",
+                        v.repr()?
+                    )));
+                }
+            },
+        };
+        if pass.is_none() && (max_depth.is_some() || threat_depth.is_some()) {
+            let what = if max_depth.is_some() {
+                "max_depth"
+            } else {
+                "threat_depth"
+            };
+            return Err(value_error(format!(
+                "{what}: a limit of the missed-wins scan, which needs missed_wins"
+            )));
+        }
+        Ok(MissedWins {
+            pass,
+            max_depth,
+            threat_depth,
+        })
+    }
+
+    /// The scan's limits, as `validate` reads its options (one reading of them).
+    fn limits(&self) -> PyResult<Option<renju_analyzer::missed::ScanLimits>> {
+        corpus_tool::validate::missed_args::MissedWinsArgs {
+            missed_wins: self.pass,
+            max_depth: self.max_depth,
+            threat_depth: self.threat_depth,
+        }
+        .limits()
+        .map_err(|(option, why)| {
+            let name = option.trim_start_matches("--").replace('-', "_");
+            value_error(format!("{name}: {why}"))
+        })
+    }
+}
+
 impl AuditSettings {
     /// Reads the keyword arguments of `audit` and `audit_batch` into `validate`'s options, with
     /// the Rust types' own error messages (`ValueError`).
@@ -204,8 +273,7 @@ impl AuditSettings {
         claim: &str,
         jobs: Option<usize>,
         sample: usize,
-        missed_wins: bool,
-        max_depth: u32,
+        missed: MissedWins,
         read: corpus_tool::validate::ReadOptions,
     ) -> PyResult<AuditSettings> {
         let rules = crate::args::rules(rules)?;
@@ -223,12 +291,7 @@ impl AuditSettings {
                 format: read.format,
                 orientation: read.orientation,
                 sample,
-                missed_wins: missed_wins.then_some(renju_analyzer::missed::ScanLimits::vcf(
-                    renju_vcf::Limits {
-                        max_depth,
-                        ..renju_vcf::Limits::default()
-                    },
-                )),
+                missed_wins: missed.limits()?,
                 encoding: read.encoding,
             },
             jobs,
@@ -534,14 +597,21 @@ fn answer(py: Python<'_>, done: Done) -> PyResult<PyAudit> {
 /// ``strict``), ``claim`` (``claim``, ``foul-loses``, ``refuse``), ``jobs`` (worker threads;
 /// default: every core, as the command), and as the command's options: ``format``,
 /// ``encoding``, ``orientation``, ``sample`` (every N-th record of each file; paths only),
-/// ``missed_wins`` and ``max_depth``.
+/// ``missed_wins`` (``False``; ``True`` or ``"vcf"``: `--missed-wins`, the VCF scan of every
+/// position; ``"vct"``: `--missed-wins=vct`, VCTs too where there is no VCF), ``max_depth``
+/// (`--max-depth`: the VCF's fours, default 20; with ``"vct"`` the VCT's attacker moves,
+/// default 5, the VCF pass keeping its 20) and ``threat_depth`` (`--threat-depth`, ``"vct"``
+/// only, default 1). A limit without ``missed_wins``, or out of range, raises ``ValueError``.
 ///
 /// A file that cannot be read is a file problem in the summary and the audit goes on; a path
 /// given that does not exist raises ``OSError``. The GIL is released while the audit runs;
 /// Ctrl-C (``KeyboardInterrupt``, or any exception a signal handler raises) stops it and is
 /// raised. Needs pyarrow.
 #[pyfunction]
-#[pyo3(signature = (source, rules = "renju", convention = "lenient", claim = "claim", jobs = None, *, format = None, encoding = None, orientation = None, sample = 1, missed_wins = false, max_depth = 20))]
+#[pyo3(
+    signature = (source, rules = "renju", convention = "lenient", claim = "claim", jobs = None, *, format = None, encoding = None, orientation = None, sample = 1, missed_wins = None, max_depth = None, threat_depth = None),
+    text_signature = "(source, rules='renju', convention='lenient', claim='claim', jobs=None, *, format=None, encoding=None, orientation=None, sample=1, missed_wins=False, max_depth=None, threat_depth=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn audit(
     py: Python<'_>,
@@ -554,8 +624,9 @@ pub fn audit(
     encoding: Option<&str>,
     orientation: Option<&str>,
     sample: usize,
-    missed_wins: bool,
-    max_depth: u32,
+    missed_wins: Option<&Bound<'_, PyAny>>,
+    max_depth: Option<u32>,
+    threat_depth: Option<u32>,
 ) -> PyResult<PyAudit> {
     let read = read_options(format, encoding, orientation)?;
     let settings = AuditSettings::read(
@@ -564,8 +635,7 @@ pub fn audit(
         claim,
         jobs,
         sample,
-        missed_wins,
-        max_depth,
+        MissedWins::read(missed_wins, max_depth, threat_depth)?,
         read,
     )?;
     py.import("pyarrow")?;
@@ -689,7 +759,10 @@ fn renju_text(moves: &[Option<String>], declared: &[Option<String>]) -> PyResult
 /// of ``audit``. A null in ``moves``, or a line break in one, raises ``ValueError``. The GIL
 /// is released and the engine's ``jobs`` threads share the work.
 #[pyfunction]
-#[pyo3(signature = (moves, declared = None, *, source = "<batch>", rules = "renju", convention = "lenient", claim = "claim", jobs = None, missed_wins = false, max_depth = 20))]
+#[pyo3(
+    signature = (moves, declared = None, *, source = "<batch>", rules = "renju", convention = "lenient", claim = "claim", jobs = None, missed_wins = None, max_depth = None, threat_depth = None),
+    text_signature = "(moves, declared=None, *, source='<batch>', rules='renju', convention='lenient', claim='claim', jobs=None, missed_wins=False, max_depth=None, threat_depth=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn audit_batch<'py>(
     py: Python<'py>,
@@ -700,8 +773,9 @@ pub fn audit_batch<'py>(
     convention: &str,
     claim: &str,
     jobs: Option<usize>,
-    missed_wins: bool,
-    max_depth: u32,
+    missed_wins: Option<&Bound<'py, PyAny>>,
+    max_depth: Option<u32>,
+    threat_depth: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let read = corpus_tool::validate::ReadOptions {
         format: Some(renju_notation::Format::Renju),
@@ -713,8 +787,7 @@ pub fn audit_batch<'py>(
         claim,
         jobs,
         1,
-        missed_wins,
-        max_depth,
+        MissedWins::read(missed_wins, max_depth, threat_depth)?,
         read,
     )?;
     let moves = strings(moves, "moves")?;

@@ -1,6 +1,7 @@
 """``renju_kit.spark.audit`` on Spark in local mode (two workers) against ``corpus-tool
 validate`` on the same files: the 147k archive split into 16 ``.renju`` files, one of them
-corrupt. Run by ``cargo xtask python --spark`` (PySpark from PyPI in the test venv; Java 17
+corrupt, and the same as 16 Parquet game files (``corpus-tool convert``), one of them damaged;
+the file problems gathered on the driver (``FileProblems``) against ``validate --json``'s. Run by ``cargo xtask python --spark`` (PySpark from PyPI in the test venv; Java 17
 or later on the machine: without it the test fails under CI and is skipped otherwise)."""
 
 from __future__ import annotations
@@ -114,17 +115,87 @@ def test_spark_audit_equals_validate_row_for_row(spark: Any, corpus_tool: str, t
     assert len({r[0] for r in got}) == FILES
 
 
-def test_a_file_that_cannot_be_read_fails_no_task(spark: Any, tmp_path: Path) -> None:
+def parquet_parts(tool: str, renju: List[Path], folder: Path) -> List[Path]:
+    """Each ``.renju`` part converted to a Parquet game file; the 7th (already holding broken
+    lines, which become unreadable rows) then damaged: 64 bytes in the middle of its data
+    overwritten, so that its row group cannot be decoded as written."""
+    out = []
+    for r in renju:
+        p = folder / (r.stem + ".parquet")
+        done = subprocess.run([tool, "convert", "-q", str(r), str(p)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+        # exit 1: the corrupt part's unreadable records were written as rows, and said so
+        assert done.returncode in (0, 1), done.stderr.decode()
+        out.append(p)
+    bad = out[6]
+    data = bytearray(bad.read_bytes())
+    at = len(data) // 2
+    data[at : at + 64] = bytes((i * 37 + 11) % 256 for i in range(64))
+    bad.write_bytes(bytes(data))
+    return out
+
+
+def test_spark_audit_of_parquet_game_files_equals_validate(spark: Any, corpus_tool: str, tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
     import renju_kit.spark
 
-    (tmp_path / "good.renju").write_text("black h8 h9 i8 i9 j8 j9 k8 k9 l8\n")
-    (tmp_path / "empty.renju").write_text("")
-    (tmp_path / "binary.renju").write_bytes(bytes(range(256)) * 40)
-    rows = renju_kit.spark.audit(spark, tmp_path, files_per_task=2, claim="foul-loses").collect()
+    archive = shared("corpora/dasimagin-renju/train-2.renju")
+    text = tmp_path / "text"
+    text.mkdir()
+    games = tmp_path / "games"
+    games.mkdir()
+    parts = parquet_parts(corpus_tool, split_archive(archive, text), games)
+    # and a Parquet file cut short (its footer gone): a file problem, no row
+    whole = parts[3].read_bytes()
+    (games / "part-16-cut.parquet").write_bytes(whole[: len(whole) // 2])
+    expected, summary, _ = validate(corpus_tool, [str(games)], tmp_path, "--jobs", "2")
+    assert summary["records"] > 130_000
+    assert [p["file"] for p in summary["file_problems"]] == [str(games / "part-16-cut.parquet")]
+
+    out = tmp_path / "report.parquet"
+    problems = renju_kit.spark.FileProblems(spark)
+    df = renju_kit.spark.audit(spark, [str(games)], problems=problems)
+    df.write.parquet(str(out))
+    table = pq.read_table(str(out))
+    cols = [table.column(c).to_pylist() for c in COLUMNS]
+    got = [[csv_text(c, v) for c, v in zip(COLUMNS, row)] for row in zip(*cols)]
+    key = lambda r: (r[0], int(r[1]))  # noqa: E731
+    assert sorted(got, key=key) == sorted(expected, key=key)
+    assert problems.value == summary["file_problems"]
+    # nothing else lost: every line of the 15 sound parts is a row of its file
+    for i, p in enumerate(parts):
+        rows = [r for r in got if r[0] == str(p)]
+        if i == 6:
+            assert any(r[8] == "unreadable" for r in rows), "the damaged file's loss is reported"
+        else:
+            lines = (text / (p.stem + ".renju")).read_bytes().count(b"\n")
+            assert len(rows) == lines, p
+
+
+def test_a_file_that_cannot_be_read_fails_no_task(spark: Any, corpus_tool: str, tmp_path: Path) -> None:
+    import renju_kit.spark
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.renju").write_text("black h8 h9 i8 i9 j8 j9 k8 k9 l8\n")
+    (folder / "empty.renju").write_text("")
+    (folder / "binary.renju").write_bytes(bytes(range(256)) * 40)
+    (folder / "cut.parquet").write_bytes(b"PAR1" + bytes(100))
+    problems = renju_kit.spark.FileProblems(spark)
+    df = renju_kit.spark.audit(spark, folder, files_per_task=2, claim="foul-loses", problems=problems)
+    assert problems.value == [], "nothing runs before an action"
+    rows = df.collect()
     by_file = {}
     for r in rows:
         by_file.setdefault(os.path.basename(r["file"]), []).append(r["verdict"])
     assert by_file["good.renju"] == ["ok"]
-    assert "empty.renju" not in by_file
+    assert "empty.renju" not in by_file and "cut.parquet" not in by_file
+    # the file problems reach the driver, as `validate --json` lists them
+    _, summary, _ = validate(corpus_tool, [str(folder)], tmp_path, "--claim", "foul-loses")
+    assert problems.value == summary["file_problems"]
+    assert [os.path.basename(p["file"]) for p in problems.value] == ["cut.parquet", "empty.renju"]
+    # a second action runs the tasks again: each problem is kept once
+    df.count()
+    assert len(problems.value) == 2
     with pytest.raises(ValueError):
-        renju_kit.spark.audit(spark, tmp_path, claim="sometimes")
+        renju_kit.spark.audit(spark, folder, claim="sometimes")

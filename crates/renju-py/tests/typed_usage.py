@@ -62,6 +62,8 @@ def audited() -> Tuple[int, int]:
     records: int = a.summary["records"]
     status: int = a.status
     batch = renju_kit.audit_batch(["h8 h8"], ["white"], source="typed")
+    vct = renju_kit.audit_batch(["h8 h9"], missed_wins="vct", max_depth=3, threat_depth=1)
+    assert vct.num_rows == 1
     names: List[str] = renju_kit.files([])
     assert batch.num_rows == 1 and names == []
     return records, status

@@ -188,6 +188,8 @@ class Records(Iterator[Game]):
 
 WriteReport = Dict[str, Any]
 Claim = Literal["claim", "foul-loses", "refuse"]
+MissedWins = Union[bool, Literal["vcf", "vct"]]
+"""``missed_wins`` of ``audit``: ``False``; ``True`` or ``"vcf"`` (VCFs); ``"vct"`` (VCTs too)."""
 Declared = Literal["black", "white", "draw", "unknown"]
 
 @final
@@ -215,8 +217,9 @@ def audit(
     encoding: Optional[str] = None,
     orientation: Optional[Literal["top", "bottom"]] = None,
     sample: int = 1,
-    missed_wins: bool = False,
-    max_depth: int = 20,
+    missed_wins: MissedWins = False,
+    max_depth: Optional[int] = None,
+    threat_depth: Optional[int] = None,
 ) -> Audit: ...
 def files(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]: ...
 def audit_batch(
@@ -228,8 +231,9 @@ def audit_batch(
     convention: Convention = "lenient",
     claim: Claim = "claim",
     jobs: Optional[int] = None,
-    missed_wins: bool = False,
-    max_depth: int = 20,
+    missed_wins: MissedWins = False,
+    max_depth: Optional[int] = None,
+    threat_depth: Optional[int] = None,
 ) -> Any:
     """A ``pyarrow.RecordBatch`` with the 12 columns of ``Audit.table``."""
 

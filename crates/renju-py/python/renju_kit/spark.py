@@ -8,23 +8,33 @@ is a DataFrame with the report's 12 columns; ``.write.parquet(out)`` writes it.
 
 Nothing is lost and no file fails the job: a record that cannot be read is an
 ``unreadable`` row, a file that cannot be read (or holds no record) is a file problem, as in
-the command's report (no row), printed on the task's standard error
-(``renju_kit.spark: FILE: REASON``, in the executor's log). A path that an executor cannot
-find at all fails its task: the cluster does not see the data.
+the command (no row in the report; in ``--json``'s ``file_problems``). File problems reach the
+driver through ``problems=FileProblems(spark)`` (a Spark accumulator: after the action,
+``.value`` is the list of ``{"file", "reason", "kind"}`` that ``validate --json`` gives) and
+are printed on the task's standard error too (``renju_kit.spark: FILE: REASON``, in the
+executor's log). A path that an executor cannot find at all fails its task: the cluster does
+not see the data.
+
+Memory: a task holds one file's report at a time (``renju_kit.audit`` of that file) and hands
+it to the JVM in Arrow batches of at most ``spark.sql.execution.arrow.maxRecordsPerBatch`` rows
+(10,000 by default).
 
 Spark has no unsigned integers: ``index``, ``moves`` and ``end_move`` are ``long`` here
 (``uint64`` in ``renju_kit.audit(...).table``); the values are the same.
 
 >>> from pyspark.sql import SparkSession                     # doctest: +SKIP
 >>> spark = SparkSession.builder.master("local[2]").getOrCreate()  # doctest: +SKIP
->>> renju_kit.spark.audit(spark, ["games/"]).write.parquet("report.parquet")  # doctest: +SKIP
+>>> problems = renju_kit.spark.FileProblems(spark)                 # doctest: +SKIP
+>>> renju_kit.spark.audit(spark, ["games/"], problems=problems).write.parquet("report.parquet")  # doctest: +SKIP
+>>> problems.value                                                 # doctest: +SKIP
+[{'file': 'games/empty.renju', 'reason': 'no record in this file (read as renju)', 'kind': 'no-records'}]
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Dict, Iterator, List, Sequence, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
 import renju_kit
 
@@ -33,7 +43,7 @@ import renju_kit
 RecordBatch = Any
 """A ``pyarrow.RecordBatch``."""
 
-__all__ = ["REPORT_DDL", "audit", "audit_files", "report_schema"]
+__all__ = ["REPORT_DDL", "FileProblems", "audit", "audit_files", "report_schema"]
 
 REPORT_DDL = (
     "file string, index long, id string, moves long, declared string, end string, "
@@ -68,17 +78,63 @@ def report_schema() -> Any:
     )
 
 
-def audit_files(paths: Sequence[str], settings: Dict[str, Any]) -> Iterator[RecordBatch]:
+Problem = Tuple[str, str, str]
+"""A file problem as the accumulator holds it: ``(file, reason, kind)``."""
+
+
+class _ProblemSet:
+    """Sets of problems, merged by union: a task run twice (a retry, a recomputed DataFrame)
+    adds the same problems again, and the union keeps each once. (A Spark
+    ``AccumulatorParam``: Spark calls ``zero`` and ``addInPlace``, the base class is not
+    needed.)"""
+
+    def zero(self, value: FrozenSet[Problem]) -> FrozenSet[Problem]:
+        return frozenset()
+
+    def addInPlace(self, a: FrozenSet[Problem], b: FrozenSet[Problem]) -> FrozenSet[Problem]:
+        return frozenset(a) | frozenset(b)
+
+
+class FileProblems:
+    """The file problems of ``audit(..., problems=this)``, gathered on the driver (a Spark
+    accumulator of the session's context). Read ``.value`` after an action on the DataFrame
+    (before it, it is empty); one ``FileProblems`` may gather the problems of several audits."""
+
+    def __init__(self, spark: Any) -> None:
+        self._acc = spark.sparkContext.accumulator(frozenset(), _ProblemSet())
+
+    @property
+    def value(self) -> List[Dict[str, str]]:
+        """The problems, sorted by file then reason: dicts with ``file``, ``reason`` and
+        ``kind``, as in ``renju_kit.audit(...).summary["file_problems"]`` and ``corpus-tool
+        validate --json``."""
+        return [{"file": f, "reason": r, "kind": k} for f, r, k in sorted(self._acc.value)]
+
+    def _add(self, problems: Sequence[Dict[str, Any]]) -> None:
+        if problems:
+            self._acc.add(frozenset((p["file"], p["reason"], p["kind"]) for p in problems))
+
+
+def audit_files(
+    paths: Sequence[str],
+    settings: Dict[str, Any],
+    batch_rows: int = 10_000,
+    problems: Optional[Callable[[List[Dict[str, Any]]], None]] = None,
+) -> Iterator[RecordBatch]:
     """The report rows of ``paths`` audited one file after the other with ``renju_kit.audit``
-    (``settings`` its keyword arguments), as record batches of ``report_schema()``; file
-    problems are printed on standard error. What each Spark task runs (usable without Spark:
-    Dask, Ray, a process pool)."""
+    (``settings`` its keyword arguments), as record batches of ``report_schema()`` of at most
+    ``batch_rows`` rows; each file's problems are printed on standard error and handed to
+    ``problems`` (when given). What each Spark task runs (usable without Spark: Dask, Ray, a
+    process pool)."""
     schema = report_schema()
     for path in paths:
         a = renju_kit.audit(path, **settings)
-        for p in a.summary["file_problems"]:
+        found = a.summary["file_problems"]
+        for p in found:
             print(f"renju_kit.spark: {p['file']}: {p['reason']}", file=sys.stderr)
-        for batch in a.table.cast(schema).to_batches():
+        if problems is not None and found:
+            problems(found)
+        for batch in a.table.cast(schema).to_batches(max_chunksize=batch_rows):
             yield batch
 
 
@@ -87,7 +143,8 @@ def audit(
     paths: Union[PathLike, Sequence[PathLike]],
     *,
     files_per_task: int = 1,
-    jobs: int | None = None,
+    jobs: Optional[int] = None,
+    problems: Optional[FileProblems] = None,
     **settings: Any,
 ) -> Any:
     """Audits every file under ``paths`` on Spark (``spark``: a ``SparkSession``); a
@@ -100,6 +157,7 @@ def audit(
     task's audit (default ``spark.task.cpus``, 1 unless configured). ``settings``: the other
     keyword arguments of ``renju_kit.audit`` (``rules``, ``convention``, ``claim``,
     ``format``, ``encoding``, ``orientation``, ``sample``, ``missed_wins``, ``max_depth``).
+    ``problems``: a ``FileProblems`` that gathers the files' problems for the driver.
 
     The DataFrame is lazy (nothing runs before an action such as ``.write.parquet(out)``);
     its rows come in file order, then record order, partition by partition.
@@ -121,10 +179,15 @@ def audit(
         "path string",
     )
 
+    batch_rows = int(spark.conf.get("spark.sql.execution.arrow.maxRecordsPerBatch", "10000") or "10000")
+    if batch_rows <= 0:
+        batch_rows = 1 << 62
+    add = problems._add if problems is not None else None
+
     def run(batches: Iterator[RecordBatch]) -> Iterator[RecordBatch]:
         mine: List[str] = []
         for b in batches:
             mine.extend(b.column("path").to_pylist())
-        yield from audit_files(mine, options)
+        yield from audit_files(mine, options, batch_rows, add)
 
     return tasks.mapInArrow(run, REPORT_DDL)
