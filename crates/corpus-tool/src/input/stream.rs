@@ -272,49 +272,6 @@ enum Done<T> {
     Walked(Entry),
 }
 
-/// Buffers handed back across threads to be filled again, rather than freed on a thread that
-/// did not allocate them and allocated anew (with several jobs the reader fills the text of
-/// a chunk of lines that a worker parses, and a worker fills the results of a chunk that the
-/// sink side hands on: a buffer freed on another thread costs a lock of the allocator's arena
-/// of the thread that made it, and its memory is given back to the system and faulted in
-/// again). At most [`Pool::MOST`] buffers are kept, each emptied.
-struct Pool<B> {
-    spare: std::sync::Mutex<Vec<B>>,
-}
-
-impl<B: Default> Pool<B> {
-    /// Buffers kept at most: more than the batches in flight are never waiting.
-    const MOST: usize = crate::engine::Engine::IN_FLIGHT + 8;
-
-    fn new() -> Self {
-        Pool {
-            spare: std::sync::Mutex::new(Vec::new()),
-        }
-    }
-
-    fn spare(&self) -> std::sync::MutexGuard<'_, Vec<B>> {
-        self.spare
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// An empty buffer, one handed back when there is one.
-    fn take(&self) -> B {
-        self.spare().pop().unwrap_or_default()
-    }
-
-    /// Hands back a buffer (emptied by the caller).
-    fn give(&self, b: B) {
-        let mut spare = self.spare();
-        if spare.len() < Self::MOST {
-            spare.push(b);
-        }
-    }
-}
-
-/// The text and the line table of a chunk of lines.
-type ChunkBuffers = (Vec<u8>, Vec<(usize, usize, usize, u64)>);
-
 std::thread_local! {
     /// The read buffer of a worker, kept from one small file to the next.
     static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -324,10 +281,6 @@ std::thread_local! {
 struct Worker<'a, T> {
     options: StreamOptions,
     work: &'a (dyn Fn(&str, Read) -> T + Sync),
-    /// The chunks' buffers, back to the reader.
-    chunks: &'a Pool<ChunkBuffers>,
-    /// The chunks' results, from the sink side.
-    results: &'a Pool<Vec<(usize, LineDone<T>)>>,
 }
 
 impl<T> Worker<'_, T> {
@@ -412,45 +365,43 @@ impl<T> Worker<'_, T> {
 
     fn lines(&self, chunk: Lines) -> Done<T> {
         let bytes = chunk.bytes();
-        let mut lines = self.results.take();
-        lines.extend(chunk.lines.iter().map(|&(number, start, end, len)| {
-            let parsed = parse_line(
-                &chunk.file,
-                chunk.format,
-                chunk.orientation,
-                &chunk.text[start..end],
-                len,
-            );
-            let done = match parsed {
-                LineItem::NotARecord => LineDone::NotARecord,
-                LineItem::Item(item) => match item.into_read() {
-                    Ok(r) => LineDone::Worked((self.work)(&chunk.file, r)),
-                    // parse_line hands broken lines on as errors, never as items
-                    Err(why) => LineDone::Broken(RecordError::new(
-                        &chunk.file,
-                        0,
-                        Position::Line {
-                            line: number,
-                            column: 1,
-                        },
-                        ErrorKind::Io(why.to_string()),
-                    )),
-                },
-                LineItem::TooManyMoves(n) => LineDone::TooManyMoves(n),
-                LineItem::Error(e) => LineDone::Broken(e),
-            };
-            (number, done)
-        }));
-        let Lines {
-            file,
-            mut text,
-            lines: mut table,
-            ..
-        } = chunk;
-        text.clear();
-        table.clear();
-        self.chunks.give((text, table));
-        Done::Lines { file, lines, bytes }
+        let lines = chunk
+            .lines
+            .iter()
+            .map(|&(number, start, end, len)| {
+                let parsed = parse_line(
+                    &chunk.file,
+                    chunk.format,
+                    chunk.orientation,
+                    &chunk.text[start..end],
+                    len,
+                );
+                let done = match parsed {
+                    LineItem::NotARecord => LineDone::NotARecord,
+                    LineItem::Item(item) => match item.into_read() {
+                        Ok(r) => LineDone::Worked((self.work)(&chunk.file, r)),
+                        // parse_line hands broken lines on as errors, never as items
+                        Err(why) => LineDone::Broken(RecordError::new(
+                            &chunk.file,
+                            0,
+                            Position::Line {
+                                line: number,
+                                column: 1,
+                            },
+                            ErrorKind::Io(why.to_string()),
+                        )),
+                    },
+                    LineItem::TooManyMoves(n) => LineDone::TooManyMoves(n),
+                    LineItem::Error(e) => LineDone::Broken(e),
+                };
+                (number, done)
+            })
+            .collect();
+        Done::Lines {
+            file: chunk.file,
+            lines,
+            bytes,
+        }
     }
 }
 
@@ -464,8 +415,6 @@ struct Sizes {
 /// The reader: the entries into jobs, in order; after a stop, the rest counted.
 struct Reader<'a> {
     options: StreamOptions,
-    /// The chunks' buffers, handed back by the workers.
-    chunks: &'a Pool<ChunkBuffers>,
     jobs: Jobs,
     sizes: &'a Sizes,
     /// Sizes of the files met so far, and whether each was known (a pipe's is not).
@@ -594,7 +543,7 @@ impl Reader<'_> {
                     .push((line.number, start, chunk.text.len(), line.len));
                 if chunk.text.len() >= CHUNK || chunk.lines.len() >= feed.room() {
                     let n = chunk.lines.len();
-                    let lines = next_chunk(&mut chunk, self.chunks);
+                    let lines = next_chunk(&mut chunk);
                     if push(feed, Job::Lines(lines), n).is_err() {
                         counting = Some(Counting {
                             records: 0,
@@ -612,7 +561,7 @@ impl Reader<'_> {
         }
         if !chunk.lines.is_empty() {
             let n = chunk.lines.len();
-            let lines = next_chunk(&mut chunk, self.chunks);
+            let lines = next_chunk(&mut chunk);
             let _ = feed.push_weighted(Job::Lines(lines), n);
         }
         push(
@@ -681,15 +630,14 @@ fn push(feed: &mut Feed<'_, Job>, job: Job, weight: usize) -> Result<(), Countin
     })
 }
 
-/// The chunk gathered so far, the next one started empty (in buffers handed back).
-fn next_chunk(chunk: &mut Lines, pool: &Pool<ChunkBuffers>) -> Lines {
-    let (text, lines) = pool.take();
+/// The chunk gathered so far, the next one started empty.
+fn next_chunk(chunk: &mut Lines) -> Lines {
     Lines {
         file: Arc::clone(&chunk.file),
         format: chunk.format,
         orientation: chunk.orientation,
-        text: std::mem::replace(&mut chunk.text, text),
-        lines: std::mem::replace(&mut chunk.lines, lines),
+        text: std::mem::take(&mut chunk.text),
+        lines: std::mem::take(&mut chunk.lines),
     }
 }
 
@@ -733,8 +681,6 @@ struct Assembly<'a, T> {
     partial: u64,
     since_progress: usize,
     sizes: &'a Sizes,
-    /// The chunks' results, back to the workers.
-    results: &'a Pool<Vec<(usize, LineDone<T>)>>,
     sink: &'a mut dyn FnMut(Record<T>),
     progress: &'a mut dyn FnMut(Progress),
 }
@@ -794,13 +740,9 @@ impl<T> Assembly<'_, T> {
                 self.bytes += bytes;
                 self.report_progress();
             }
-            Done::Lines {
-                file,
-                mut lines,
-                bytes,
-            } => {
+            Done::Lines { file, lines, bytes } => {
                 self.in_file = true;
-                for (number, line) in lines.drain(..) {
+                for (number, line) in lines {
                     let index = self.line_records + 1;
                     let item = match line {
                         LineDone::NotARecord => continue,
@@ -811,7 +753,6 @@ impl<T> Assembly<'_, T> {
                     self.line_records = index;
                     self.record(&file, index, item);
                 }
-                self.results.give(lines);
                 self.bytes += bytes;
             }
             Done::FileEnd(file, status, bytes) => {
@@ -898,15 +839,8 @@ pub fn stream<T: Send>(
     progress: &mut dyn FnMut(Progress),
 ) -> Streamed {
     let sizes = Sizes::default();
-    let (chunks, results) = (Pool::new(), Pool::new());
-    let worker = Worker {
-        options,
-        work,
-        chunks: &chunks,
-        results: &results,
-    };
+    let worker = Worker { options, work };
     let mut assembly = Assembly {
-        results: &results,
         streamed: Streamed::default(),
         in_file: false,
         line_records: 0,
@@ -923,7 +857,6 @@ pub fn stream<T: Send>(
         |feed| {
             Reader {
                 options,
-                chunks: &chunks,
                 jobs: engine.jobs(),
                 sizes: &sizes,
                 total: 0,
