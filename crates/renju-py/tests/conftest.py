@@ -43,8 +43,10 @@ def corpus_tool_path() -> Optional[str]:
     env = os.environ.get("RENJU_KIT_CORPUS_TOOL")
     if env:
         return env
+    # cargo's target folder: CARGO_TARGET_DIR when set, as cargo itself reads it
+    target = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
     for profile in ("release", "debug"):
-        p = REPO / "target" / profile / "corpus-tool"
+        p = target / profile / "corpus-tool"
         if p.exists():
             return str(p)
     return shutil.which("corpus-tool")
