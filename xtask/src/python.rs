@@ -144,7 +144,7 @@ fn the_wheel(dir: &Path) -> Result<PathBuf, String> {
 
 fn corpus_tool() -> Result<PathBuf, String> {
     crate::cargo(&["build", "--release", "-p", "corpus-tool"])?;
-    Ok(root().join("target").join("release").join("corpus-tool"))
+    Ok(crate::target_dir().join("release").join("corpus-tool"))
 }
 
 /// `cargo xtask python --bench`: the wheel built and installed, the yardstick installed, and
