@@ -336,6 +336,111 @@ impl<R: std::io::BufRead> RenjuBufReader<R> {
     }
 }
 
+/// How the lines of a line file (`.renju`, or a bare move list) are read, one line at a time:
+/// the rules [`RenjuBufReader`] applies to each line it reads, for callers that cut the lines
+/// themselves (a reader thread cutting, worker threads judging).
+///
+/// ```
+/// use renju_notation::{ErrorKind, Orientation, renju_line::LineRules};
+/// let rules = LineRules::renju("a.renju", Orientation::RowOneAtBottom);
+/// let mut record = 0;
+/// let game = rules.judge(b"black h8 h9 i8", 14, 1, &mut record).unwrap().unwrap();
+/// assert_eq!((game.moves.len(), record), (3, 1));
+/// assert!(rules.judge(b"# a comment", 11, 2, &mut record).is_none());
+/// let e = rules.with_max_line(8).judge(b"white h8", 20, 3, &mut record).unwrap().unwrap_err();
+/// assert!(matches!(e.kind, ErrorKind::TooLarge { found: 20, limit: 8, .. }));
+/// assert_eq!(record, 2);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct LineRules<'a> {
+    /// The file named in errors.
+    pub file: &'a str,
+    /// How coordinates are read.
+    pub orientation: Orientation,
+    /// A bare move list (no result word): [`Format::Moves`](crate::Format::Moves).
+    pub moves_only: bool,
+    /// The most bytes of a line kept; a longer line is one bad record.
+    pub max_line: usize,
+}
+
+impl<'a> LineRules<'a> {
+    /// The rules of a `.renju` file, with the default line limit
+    /// ([`crate::limits::MAX_LINE`]).
+    #[must_use]
+    pub fn renju(file: &'a str, orientation: Orientation) -> LineRules<'a> {
+        LineRules {
+            file,
+            orientation,
+            moves_only: false,
+            max_line: crate::limits::MAX_LINE,
+        }
+    }
+
+    /// The rules of a bare move list, with the default line limit.
+    #[must_use]
+    pub fn moves(file: &'a str, orientation: Orientation) -> LineRules<'a> {
+        LineRules {
+            moves_only: true,
+            ..LineRules::renju(file, orientation)
+        }
+    }
+
+    /// The same rules with another line limit in bytes (at least 1).
+    #[must_use]
+    pub fn with_max_line(self, bytes: usize) -> LineRules<'a> {
+        LineRules {
+            max_line: bytes.max(1),
+            ..self
+        }
+    }
+
+    /// Judges one line: `raw` its bytes without the `\n` (at most [`max_line`](Self::max_line)
+    /// of them kept), `len` its full length in bytes, `line_no` its 1-based number. `None` for
+    /// a blank or `#` comment line; otherwise the record numbered `*record + 1` (and
+    /// `*record` counts it): the game, or why it cannot be read (a line longer than the
+    /// limit is [`ErrorKind::TooLarge`]).
+    pub fn judge(
+        &self,
+        raw: &[u8],
+        len: u64,
+        line_no: usize,
+        record: &mut usize,
+    ) -> Option<Result<GameRecord, RecordError>> {
+        if len > self.max_line as u64 {
+            let comment = raw
+                .iter()
+                .find(|b| !b.is_ascii_whitespace())
+                .is_some_and(|&b| b == b'#');
+            if comment {
+                return None;
+            }
+            *record += 1;
+            return Some(Err(RecordError::new(
+                self.file,
+                *record,
+                Position::Line {
+                    line: line_no,
+                    column: 1,
+                },
+                ErrorKind::TooLarge {
+                    what: "line too long".into(),
+                    found: len,
+                    unit: "bytes",
+                    limit: self.max_line as u64,
+                },
+            )));
+        }
+        read_raw_line(
+            raw,
+            line_no,
+            record,
+            self.file,
+            self.orientation,
+            self.moves_only,
+        )
+    }
+}
+
 impl<R: std::io::BufRead> Iterator for RenjuBufReader<R> {
     type Item = Result<GameRecord, RecordError>;
 
@@ -345,40 +450,13 @@ impl<R: std::io::BufRead> Iterator for RenjuBufReader<R> {
                 Ok(None) => self.done = true,
                 Ok(Some(len)) => {
                     self.line_no += 1;
-                    let too_long = len > self.max_line as u64;
-                    if too_long {
-                        let comment = self
-                            .line
-                            .iter()
-                            .find(|b| !b.is_ascii_whitespace())
-                            .is_some_and(|&b| b == b'#');
-                        if comment {
-                            continue;
-                        }
-                        self.record += 1;
-                        return Some(Err(RecordError::new(
-                            &self.file,
-                            self.record,
-                            Position::Line {
-                                line: self.line_no,
-                                column: 1,
-                            },
-                            ErrorKind::TooLarge {
-                                what: "line too long".into(),
-                                found: len,
-                                unit: "bytes",
-                                limit: self.max_line as u64,
-                            },
-                        )));
-                    }
-                    if let Some(r) = read_raw_line(
-                        &self.line,
-                        self.line_no,
-                        &mut self.record,
-                        &self.file,
-                        self.orientation,
-                        self.moves_only,
-                    ) {
+                    let rules = LineRules {
+                        file: &self.file,
+                        orientation: self.orientation,
+                        moves_only: self.moves_only,
+                        max_line: self.max_line,
+                    };
+                    if let Some(r) = rules.judge(&self.line, len, self.line_no, &mut self.record) {
                         return Some(r);
                     }
                 }

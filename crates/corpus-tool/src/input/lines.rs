@@ -6,7 +6,7 @@
 use super::source::{HEAD, READ_BUFFER, problem, salvage};
 use super::walk::{FileProblem, InputFile};
 use super::{ReadOptions, RecordItem};
-use renju_notation::renju_line::RenjuBufReader;
+use renju_notation::renju_line::LineRules;
 use renju_notation::{ErrorKind, Format, Orientation, RecordError, detect, limits};
 use std::io::BufRead;
 
@@ -123,9 +123,10 @@ pub(crate) enum LineItem {
     Error(RecordError),
 }
 
-/// Parses one line with the line reader itself (the same rules as [`each_record`](super::each_record)): the
-/// error's record number, line number and (for an overlong line) length are those of a
-/// one-line input, set right by the caller.
+/// Parses one line by the line reader's own rules ([`LineRules`], the same as
+/// [`each_record`](super::each_record)'s): `bytes` the line as kept (at most
+/// [`limits::MAX_LINE`] bytes), `len` its full length; the error's record and line numbers
+/// are those of a one-line input, set right by the caller.
 pub(crate) fn parse_line(
     name: &str,
     format: Format,
@@ -133,40 +134,26 @@ pub(crate) fn parse_line(
     bytes: &[u8],
     len: u64,
 ) -> LineItem {
-    let too_long = len > limits::MAX_LINE as u64;
-    // An overlong line is kept cut at MAX_LINE bytes: a limit one byte lower makes the
-    // reader judge it as it judges the whole line (comment or too long).
-    let max = if too_long {
-        limits::MAX_LINE - 1
+    let rules = if format == Format::Renju {
+        LineRules::renju(name, orientation)
     } else {
-        limits::MAX_LINE
+        LineRules::moves(name, orientation)
     };
-    let mut reader = if format == Format::Renju {
-        RenjuBufReader::new(bytes, name, orientation)
-    } else {
-        RenjuBufReader::moves(bytes, name, orientation)
-    }
-    .with_max_line(max);
-    let Some(item) = reader.next() else {
+    let mut record = 0;
+    let Some(item) = rules.judge(bytes, len, 1, &mut record) else {
         return LineItem::NotARecord;
     };
     match item {
         Ok(g) if g.moves.len() > limits::MAX_MOVES => LineItem::TooManyMoves(g.moves.len()),
         Ok(g) => LineItem::Item(RecordItem::Game(g)),
-        Err(mut e) => {
-            if too_long && let ErrorKind::TooLarge { found, limit, .. } = &mut e.kind {
-                *found = len;
-                *limit = limits::MAX_LINE as u64;
-            }
-            if matches!(e.kind, ErrorKind::BadCoordinate { .. }) {
-                match salvage(reader.last_line(), format, orientation, e.clone()) {
-                    RecordItem::Broken(_) => LineItem::Error(e),
-                    item => LineItem::Item(item),
-                }
-            } else {
-                LineItem::Error(e)
+        Err(e) if matches!(e.kind, ErrorKind::BadCoordinate { .. }) => {
+            let line = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+            match salvage(line, format, orientation, e.clone()) {
+                RecordItem::Broken(_) => LineItem::Error(e),
+                item => LineItem::Item(item),
             }
         }
+        Err(e) => LineItem::Error(e),
     }
 }
 
