@@ -73,9 +73,13 @@ pub const SCHEMA_VERSION: &str = "1";
 pub const ROW_GROUP_ROWS: usize = 16 * 1024;
 /// Rows per Arrow batch read back.
 pub const BATCH_ROWS: usize = 4096;
-/// The zstd level of every column: the 147k archive's file smaller than its text at
-/// `gzip -9` (level 9 is 0.2 % larger) at about the speed of level 9 (docs/parquet.md).
-const ZSTD_LEVEL: i32 = 10;
+/// The zstd level of `moves`, 99 % of a file's bytes: the 147k archive's file smaller than
+/// its text at `gzip -9` (at level 9 it is 1 % larger), about 2/3 of the time spent writing
+/// (docs/parquet.md).
+const MOVES_ZSTD_LEVEL: i32 = 10;
+/// The zstd level of the other columns (zstd's default): names, dates, results and tags
+/// hold few bytes, compressed as well at a fraction of the cost.
+const ZSTD_LEVEL: i32 = 3;
 /// The data page size of `moves`: pages of 8 MB compress better than the default 1 MB (about
 /// one page per row group).
 const MOVES_PAGE: usize = 8 << 20;
@@ -640,9 +644,13 @@ impl<W: Write + Send> GameWriter<W> {
     /// The header cannot be written.
     pub fn with_row_group_rows(out: W, rows: usize) -> Result<GameWriter<W>, Error> {
         let schema = schema();
-        let zstd = ZstdLevel::try_new(ZSTD_LEVEL)?;
+        let zstd = |level| ZstdLevel::try_new(level).map(Compression::ZSTD);
         let props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(zstd))
+            .set_compression(zstd(ZSTD_LEVEL)?)
+            .set_column_compression(ColumnPath::from("moves"), zstd(MOVES_ZSTD_LEVEL)?)
+            // min/max of each column chunk, for readers that skip row groups (by source,
+            // index, date); no page index: a column chunk is one page or a few
+            .set_statistics_enabled(EnabledStatistics::Chunk)
             .set_max_row_group_row_count(Some(rows.max(1)))
             // moves: almost all distinct; the lengths apart from the texts, which then
             // compress as the text of a `.renju` file does
@@ -690,25 +698,24 @@ impl<W: Write + Send> GameWriter<W> {
         unreadable: Option<&Unreadable>,
     ) -> Result<(), Error> {
         self.group.push(source, index, game, unreadable)?;
-        account(&mut self.written, game, unreadable.is_some());
-        if self.group.rows() >= self.group_rows {
-            self.write_group()?;
-        }
-        Ok(())
+        self.write_group_if_full()
     }
 
-    /// Adds the row of a record that could not be read at all: no moves, `why` its reason.
+    /// Adds the row of a record that could not be read at all: no moves, `why` its reason
+    /// (as [`RowGroup::push_unreadable`]).
     ///
     /// # Errors
     /// A row group could not be written out.
     pub fn push_unreadable(&mut self, source: &str, index: u64, why: &str) -> Result<(), Error> {
-        let empty = GameRecord::new(renju_core::RENJU_SIZE);
-        self.push(
-            source,
-            index,
-            &empty,
-            Some(&Unreadable::Record(why.to_string())),
-        )
+        self.group.push_unreadable(source, index, why)?;
+        self.write_group_if_full()
+    }
+
+    fn write_group_if_full(&mut self) -> Result<(), Error> {
+        if self.group.rows() >= self.group_rows {
+            self.write_group()?;
+        }
+        Ok(())
     }
 
     /// The encoder of this file's row groups, for a caller that encodes them on its own
@@ -733,13 +740,15 @@ impl<W: Write + Send> GameWriter<W> {
         if self.group.rows() > 0 {
             self.write_group()?;
         }
-        let mut counts = group.written.clone();
-        counts.row_groups = 0;
-        self.written.add(&counts);
         self.append_encoded(group)
     }
 
+    /// Writes an encoded row group out and counts its rows (the row groups are counted at
+    /// the end, as the file writer flushed them).
     fn append_encoded(&mut self, group: EncodedRowGroup) -> Result<(), Error> {
+        let mut counts = group.written.clone();
+        counts.row_groups = 0;
+        self.written.add(&counts);
         let mut rg = self.writer.next_row_group()?;
         for chunk in group.chunks {
             chunk.append_to_row_group(&mut rg)?;
@@ -754,10 +763,13 @@ impl<W: Write + Send> GameWriter<W> {
         self.append_encoded(encoded)
     }
 
-    /// What was written so far (the rows pushed or appended).
+    /// What was written so far (the rows pushed or appended; the row groups written out).
     #[must_use]
-    pub fn written(&self) -> &Written {
-        &self.written
+    pub fn written(&self) -> Written {
+        let mut written = self.written.clone();
+        written.add(&self.group.written);
+        written.row_groups = self.writer.flushed_row_groups().len();
+        written
     }
 
     /// Writes the last rows and the footer; returns what was written and the output.

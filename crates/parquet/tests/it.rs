@@ -128,7 +128,14 @@ fn unreadable_rows_keep_their_reason_and_moves() {
     w.push("a.renju", 1, &salvaged, Some(&m)).unwrap();
     w.push_unreadable("a.renju", 2, "a.renju: line 2: unknown result 'purple'")
         .unwrap();
+    // counted as pushed, before their row group is written out
+    let so_far = w.written();
+    assert_eq!(
+        (so_far.rows, so_far.unreadable, so_far.row_groups),
+        (2, 2, 0)
+    );
     let written = w.finish().unwrap();
+    assert_eq!(written.row_groups, 1);
     assert_eq!((written.rows, written.unreadable), (2, 2));
     let rows: Vec<_> = GameReader::from_bytes(out)
         .unwrap()

@@ -5,13 +5,13 @@
 //! record format ([`RecordWriter`]: the rows of a Parquet file back to `.renju` lines, the
 //! unreadable ones listed). Writing Parquet, each row group is built, encoded and compressed
 //! on the workers of a second run of the engine, and appended in order. Memory is bounded
-//! whatever the size of the input: the engine's jobs in flight, and jobs + 1 row groups of the
-//! output.
+//! whatever the size of the input: the engine's jobs in flight, and 2 x jobs + 1 row groups of
+//! the output.
 
 use super::{Command, Target};
 use crate::engine::Engine;
 use crate::input::{BrokenRecord, Read, Record, StreamOptions, stream, walk_paths};
-use crate::output::parquet::{GameFile, is_parquet};
+use crate::output::parquet::{GameFile, is_parquet, write_error};
 use crate::output::records::RecordWriter;
 use crate::records::{Output, Walked, finish_command, is_stdout, read_records};
 use crate::style::{count, thousands};
@@ -80,7 +80,7 @@ pub fn main(cmd: &Command, inputs: &[PathBuf], output: &Path) -> u8 {
     };
     finish_command("convert", &cmd.run, |engine| {
         if parquet_out {
-            to_parquet(inputs, output, read, engine).map_err(crate::error::Error::Failed)
+            to_parquet(inputs, output, read, engine)
         } else {
             to_records(inputs, output, read, engine)
         }
@@ -111,21 +111,22 @@ pub fn to_parquet(
     output: &Path,
     read: crate::input::ReadOptions,
     engine: &Engine,
-) -> Result<Output, String> {
-    let entries =
-        walk_paths(inputs).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
+) -> Result<Output, crate::error::Error> {
+    let entries = walk_paths(inputs).map_err(crate::error::Error::Path)?;
     let mut file = GameFile::create(output)?;
     let encoder = file.rows().encoder();
     let group_rows = file.rows().row_group_rows();
-    let mut error: Option<String> = None;
+    let mut error: Option<renju_parquet::Error> = None;
     // The records are parsed on the engine's workers and gathered here, in input order, a row
     // group at a time; each row group's Arrow arrays are built, encoded and compressed (the
     // costly part: zstd) on the workers of a second run of the engine, and the row groups are
     // appended to the file in order. The second run has no stop of its own (an interrupted
-    // stream ends, and every row gathered is written); at most jobs + 1 row groups are in
-    // flight.
+    // stream ends, and every row gathered is written). Two row groups a worker may be in
+    // flight: the engine's reader, once the room is full, waits until three quarters of it is
+    // free, so with one a worker every worker waited for the slowest at each round; at most
+    // 2 x jobs + 1 row groups are held.
     let jobs = engine.jobs();
-    let groups = Engine::new(jobs).batches(1, 1).in_flight(jobs.get());
+    let groups = Engine::new(jobs).batches(1, 1).in_flight(2 * jobs.get());
     let ran = groups.run(
         |feed| {
             let mut seen = Seen::default();
@@ -158,12 +159,12 @@ pub fn to_parquet(
             if error.is_none()
                 && let Err(e) = encoded.and_then(|g| file.rows().append(g))
             {
-                error = Some(format!("cannot write {}: {e}", output.display()));
+                error = Some(e);
             }
         },
     );
     if let Some(e) = error {
-        return Err(e);
+        return Err(write_error(output, e).into());
     }
     let (
         streamed,
@@ -175,7 +176,7 @@ pub fn to_parquet(
         failed,
     ) = ran.read;
     if let Some(e) = failed {
-        return Err(format!("cannot write {}: {e}", output.display()));
+        return Err(write_error(output, e).into());
     }
     let partial = streamed.not_reached.is_some();
     let (written, to) = file.finish(output, partial)?;

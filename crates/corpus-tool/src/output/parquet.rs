@@ -45,11 +45,11 @@ impl GameFile {
     /// Creates `path` (`-`: standard output).
     ///
     /// # Errors
-    /// The file cannot be created.
-    pub fn create(path: &Path) -> Result<GameFile, String> {
-        let file = AtomicFile::create(path).map_err(|e| e.to_string())?;
+    /// The file cannot be created, or the Parquet header written.
+    pub fn create(path: &Path) -> Result<GameFile, OutputError> {
+        let file = AtomicFile::create(path)?;
         let writer = GameWriter::new(BufWriter::with_capacity(BUFFER, file))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            .map_err(|e| write_error(path, e))?;
         Ok(GameFile { writer })
     }
 
@@ -62,27 +62,37 @@ impl GameFile {
     /// was written and where. With no row, nothing is committed (`None`).
     ///
     /// # Errors
-    /// A write error.
+    /// A write error, or the commit failed (nothing is left under the name then).
     pub fn finish(
         self,
         path: &Path,
         partial: bool,
-    ) -> Result<(Written, Option<std::path::PathBuf>), String> {
-        let fail = |e: String| format!("cannot write {}: {e}", path.display());
-        let (written, out) = self.writer.finish_into().map_err(|e| fail(e.to_string()))?;
-        let file = out.into_inner().map_err(|e| fail(e.error().to_string()))?;
+    ) -> Result<(Written, Option<std::path::PathBuf>), OutputError> {
+        let (written, out) = self
+            .writer
+            .finish_into()
+            .map_err(|e| write_error(path, e))?;
+        let file = out
+            .into_inner()
+            .map_err(|e| OutputError::Io(path.to_path_buf(), e.into_error()))?;
         if written.rows == 0 {
             // dropped: the temporary file goes
             return Ok((written, None));
         }
         let to = if partial {
-            file.commit_partial().map_err(|e| e.to_string())?
+            file.commit_partial()?
         } else {
-            file.commit().map_err(|e| e.to_string())?;
+            file.commit()?;
             path.to_path_buf()
         };
         Ok((written, Some(to)))
     }
+}
+
+/// A game file's write error (`cannot write PATH: WHY`).
+#[must_use]
+pub fn write_error(path: &Path, e: renju_parquet::Error) -> OutputError {
+    OutputError::Io(path.to_path_buf(), std::io::Error::other(e))
 }
 
 /// A typed report's rows on their way out: the one writer behind every `--report

@@ -107,7 +107,9 @@ fn a_broken_parquet_file_is_a_file_problem_that_says_why() {
     );
 }
 
-/// `.renju` -> Parquet -> `.renju` on the 147k archive: the same bytes.
+/// `.renju` -> Parquet -> `.renju` on the 147k archive: the same bytes; and the Parquet file
+/// is the same bytes whatever the number of jobs (its row groups encoded on 1, 2 or 3
+/// workers, appended in order).
 #[test]
 #[ignore = "the 147k archive: cargo xtask parquet runs it in release"]
 fn the_archive_round_trips_byte_for_byte() {
@@ -129,6 +131,22 @@ fn the_archive_round_trips_byte_for_byte() {
         "{}",
         done.stdout
     );
+    let written = std::fs::read(&games).unwrap();
+    for jobs in [1, 3] {
+        let other = dir.path().join(format!("games-{jobs}.parquet"));
+        let engine = Engine::new(Jobs::new(jobs).unwrap());
+        to_parquet(
+            std::slice::from_ref(&path),
+            &other,
+            Default::default(),
+            &engine,
+        )
+        .unwrap();
+        assert!(
+            std::fs::read(&other).unwrap() == written,
+            "{jobs} jobs wrote other bytes than 2"
+        );
+    }
     let back = dir.path().join("back.renju");
     let done = to_records(&[games], &back, Default::default(), &engine()).unwrap();
     assert_eq!(done.status, 0, "{}", done.stdout);
