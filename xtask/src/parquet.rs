@@ -25,15 +25,6 @@ use crate::{cannot_run_under, root, under_ci};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The venv's `python` (the venv of `cargo xtask python`).
-fn venv_python() -> PathBuf {
-    root()
-        .join("target")
-        .join("py-venv")
-        .join("bin")
-        .join("python")
-}
-
 fn run(cmd: &mut Command, what: &str, ok: &[i32]) -> Result<(), String> {
     eprintln!("$ {what}");
     let status = cmd
@@ -47,19 +38,13 @@ fn run(cmd: &mut Command, what: &str, ok: &[i32]) -> Result<(), String> {
 
 /// The venv's python with pyarrow importable; `None` when it cannot be had (said).
 fn python_with_pyarrow() -> Result<Option<PathBuf>, String> {
-    let python = venv_python();
-    if !python.exists() {
-        let base = std::env::var("RENJU_KIT_PYTHON").unwrap_or_else(|_| "python3".to_string());
-        let dir = root().join("target").join("py-venv");
-        if let Err(e) = run(
-            Command::new(&base).args(["-m", "venv"]).arg(&dir),
-            &format!("{base} -m venv {}", dir.display()),
-            &[0],
-        ) {
+    let python = match crate::python::make_venv() {
+        Ok(python) => python,
+        Err(e) => {
             cannot_run_under(under_ci(), "the Parquet check", &e, "Debian's python3-venv")?;
             return Ok(None);
         }
-    }
+    };
     let has = |p: &Path| {
         Command::new(p)
             .args(["-c", "import pyarrow"])

@@ -43,14 +43,17 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
     }
 }
 
-/// The venv's folder, and its `python`.
-fn venv() -> (PathBuf, PathBuf) {
+/// The venv's folder (`target/py-venv`), and its `python`: the one venv of `cargo xtask
+/// python` and `cargo xtask parquet`.
+pub(crate) fn venv() -> (PathBuf, PathBuf) {
     let dir = root().join("target").join("py-venv");
     let python = dir.join("bin").join("python");
     (dir, python)
 }
 
-fn ensure_venv() -> Result<PathBuf, String> {
+/// The venv made with the machine's `python3` (or `$RENJU_KIT_PYTHON`) when absent; its
+/// `python`.
+pub(crate) fn make_venv() -> Result<PathBuf, String> {
     let (dir, python) = venv();
     if !python.exists() {
         let base = std::env::var("RENJU_KIT_PYTHON").unwrap_or_else(|_| "python3".to_string());
@@ -59,6 +62,12 @@ fn ensure_venv() -> Result<PathBuf, String> {
             &format!("{base} -m venv {}", dir.display()),
         )?;
     }
+    Ok(python)
+}
+
+/// The venv made when absent, and the build and test tools installed into it.
+fn ensure_venv() -> Result<PathBuf, String> {
+    let python = make_venv()?;
     let mut args = vec![
         "-m",
         "pip",

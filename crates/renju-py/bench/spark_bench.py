@@ -5,7 +5,10 @@ validate --jobs 2`` on the same games in the same run.
 
 or, with the wheel and PySpark installed in the venv (``cargo xtask python --spark``):
 
-    target/py-venv/bin/python crates/renju-py/bench/spark_bench.py [--games 2000000] [--files 16]
+    target/py-venv/bin/python crates/renju-py/bench/spark_bench.py [--games 2000000] [--files 16] [--files-per-task 1] [--conf KEY=VALUE]...
+
+(``--conf`` adds a Spark setting to the session, e.g. ``spark.driver.extraJavaOptions=-XX:+UseParallelGC``;
+the report lists the settings added.)
 
 **The set.** The games of ``../shared/corpora/dasimagin-renju/train-2.renju`` (147,229 lines)
 under the 8 symmetries of the board, twice (2,355,664 lines), shuffled (seed 32) and cut to
@@ -214,6 +217,7 @@ def main() -> None:
     ap.add_argument("--task-jobs", type=int, default=1, help="the audit threads of each task (jobs=)")
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--folder", default=str(ROOT / "target" / "spark-bench"))
+    ap.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE", help="one more Spark setting of the session")
     args = ap.parse_args()
     tool = os.environ.get("RENJU_KIT_CORPUS_TOOL") or str(ROOT / "target" / "release" / "corpus-tool")
     archive = Path(args.archive)
@@ -229,18 +233,22 @@ def main() -> None:
 
     os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
     os.environ["PYSPARK_PYTHON"] = sys.executable
-    spark = (
+    builder = (
         SparkSession.builder.master("local[2]")
         .appName("renju-kit-bench")
         .config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.pyspark.python", sys.executable)
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.driver.memory", DRIVER_MEMORY)
         .config("spark.executor.pyspark.memory", PYSPARK_MEMORY)
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(BATCH_ROWS))
-        .getOrCreate()
     )
+    for kv in args.conf:
+        key, _, value = kv.partition("=")
+        builder = builder.config(key, value)
+    spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     tiny = folder / "tiny.renju"
     tiny.write_text("\n".join(one.read_text().splitlines()[:9]) + "\n")
@@ -282,6 +290,8 @@ def main() -> None:
         f"set: {n:,} games (train-2.renju under the 8 symmetries, twice, shuffled, cut), "
         f"{len(parts)} Parquet files, {tasks} tasks, local[2], jobs={args.task_jobs} a task"
     )
+    if args.conf:
+        print(f"Spark settings added (--conf): {', '.join(args.conf)}")
     print(f"best of {args.repeat}, taking turns; CPU: user + system seconds of every thread (Spark: the JVM and the Python workers)")
     print(f"   corpus-tool validate --jobs 2 (summary)        {t_plain:8.3f} s  {n / t_plain:12,.0f} games/s  CPU {c_plain:7.2f} s (the yardstick)")
     print(f"   corpus-tool validate --jobs 2 --report CSV     {t_report:8.3f} s  {n / t_report:12,.0f} games/s  CPU {c_report:7.2f} s")
