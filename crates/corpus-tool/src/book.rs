@@ -236,24 +236,25 @@ fn build(a: &BuildArgs) -> u8 {
             rules: a.settings.settings(),
         };
         if crate::records::is_stdout(&a.output) {
-            return Err("-o -: a book is a database file, it cannot go to standard output".into());
+            return Err(Error::Argument {
+                option: "-o -",
+                reason: "a book is a database file, it cannot go to standard output".into(),
+            });
         }
-        let book = Book::create(&a.output, settings).map_err(|e| e.to_string())?;
+        let book = Book::create(&a.output, settings)?;
         let read = a.settings.read_options();
-        book.set_note(READ_NOTE, &read_note(read))
-            .map_err(|e| e.to_string())?;
+        book.set_note(READ_NOTE, &read_note(read))?;
         add_paths(&book, &a.paths, read, false, engine)
     })
 }
 
 fn add(a: &AddArgs) -> u8 {
     finish_command("book add", &a.run, |engine| {
-        let book = Book::open(&a.book).map_err(|e| e.to_string())?;
+        let book = Book::open(&a.book)?;
         let read = a.input.read_options();
         let note = read_note(read);
-        if book.note(READ_NOTE).map_err(|e| e.to_string())?.as_deref() != Some(note.as_str()) {
-            book.set_note(READ_NOTE, "mixed")
-                .map_err(|e| e.to_string())?;
+        if book.note(READ_NOTE)?.as_deref() != Some(note.as_str()) {
+            book.set_note(READ_NOTE, "mixed")?;
         }
         add_paths(&book, &a.paths, read, a.replace, engine)
     })
@@ -442,8 +443,8 @@ fn add_paths(
     read: ReadOptions,
     replace: bool,
     engine: &Engine,
-) -> Result<Output, String> {
-    let sources = book.sources().map_err(|e| e.to_string())?;
+) -> Result<Output, Error> {
+    let sources = book.sources()?;
     let known: HashMap<String, SourceInfo> = sources
         .iter()
         .map(|s| (s.sha256.clone(), s.clone()))
@@ -454,7 +455,7 @@ fn add_paths(
         .collect();
     let decisions = Mutex::new(Decisions::default());
     let entries = walk_paths(paths)
-        .map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?
+        .map_err(Error::Path)?
         .filter_map(|e| match e {
             Entry::File(f) => decide(f, &known, &by_path, replace, &decisions),
             other => Some(other),
@@ -848,6 +849,93 @@ fn export(a: &ExportArgs) -> Result<Status, Error> {
     Ok(Status::clean_if(!x.truncated))
 }
 
+/// Why a book cannot stand for a scan of the files given ([`stored_games`]): `search --book`
+/// says it and scans instead.
+#[derive(Debug)]
+pub enum NoAnswer {
+    /// The book cannot be opened or read.
+    Book(BookError),
+    /// The position is deeper than the book's positions.
+    TooDeep {
+        /// The position's stones.
+        stones: usize,
+        /// The book's `--max-moves`.
+        max_moves: u8,
+    },
+    /// The book's files were read with other options than the search's.
+    ReadOptions {
+        /// The book's note of them (`None`: not recorded).
+        book: Option<String>,
+        /// The search's.
+        search: String,
+    },
+    /// A path given cannot be examined.
+    Path(FileProblem),
+    /// A file given cannot be read.
+    File(FileProblem),
+    /// Standard input is among the inputs.
+    Stdin,
+    /// A file given is skipped by the walk.
+    Skipped {
+        /// The path.
+        path: String,
+        /// Why the walk skips it.
+        reason: String,
+    },
+    /// A file given is not in the book with its present content.
+    NotInBook(String),
+    /// A file has records the book does not keep whole.
+    NotWhole(String),
+    /// The book holds a file not given.
+    NotGiven(String),
+}
+
+impl std::fmt::Display for NoAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoAnswer::Book(e) => e.fmt(f),
+            NoAnswer::TooDeep { stones, max_moves } => write!(
+                f,
+                "the position has {stones} stones; the book holds positions of at most {max_moves}"
+            ),
+            NoAnswer::ReadOptions { book, search } => write!(
+                f,
+                "its files were read with {}, this search reads with {search}",
+                book.as_deref().unwrap_or("options not recorded")
+            ),
+            NoAnswer::Path(p) => write!(f, "cannot read {}: {}", p.file, p.reason),
+            NoAnswer::File(p) => write!(f, "{}: {}", p.file, p.reason),
+            NoAnswer::Stdin => f.write_str("standard input is not in a book"),
+            NoAnswer::Skipped { path, reason } => write!(f, "{path} is skipped ({reason})"),
+            NoAnswer::NotInBook(name) => write!(f, "{name} is not in the book (as it is now)"),
+            NoAnswer::NotWhole(name) => write!(
+                f,
+                "{name} has records the book does not keep whole (unreadable, with an unreadable \
+                 move, or stopped at a move that cannot be played)"
+            ),
+            NoAnswer::NotGiven(path) => write!(
+                f,
+                "the book holds {path} too, which is not among the files given"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NoAnswer {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NoAnswer::Book(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<BookError> for NoAnswer {
+    fn from(e: BookError) -> NoAnswer {
+        NoAnswer::Book(e)
+    }
+}
+
 /// The book's answer to `search --book` (see [`crate::search`]): whether the book, built from
 /// exactly the files under `paths` read with `read`, can stand for a scan of them, and its
 /// games in input order with the names the scan gives their files.
@@ -859,53 +947,50 @@ pub fn stored_games(
     paths: &[PathBuf],
     read: ReadOptions,
     stones: usize,
-) -> Result<StoredGames, String> {
-    let book = Book::open(book_path).map_err(|e| e.to_string())?;
+) -> Result<StoredGames, NoAnswer> {
+    let book = Book::open(book_path)?;
     let settings = *book.settings();
     if stones > usize::from(settings.max_moves) {
-        return Err(format!(
-            "the position has {stones} stones; the book holds positions of at most {}",
-            settings.max_moves
-        ));
+        return Err(NoAnswer::TooDeep {
+            stones,
+            max_moves: settings.max_moves,
+        });
     }
-    let note = book.note(READ_NOTE).map_err(|e| e.to_string())?;
+    let note = book.note(READ_NOTE)?;
     if note.as_deref() != Some(read_note(read).as_str()) {
-        return Err(format!(
-            "its files were read with {}, this search reads with {}",
-            note.unwrap_or_else(|| "options not recorded".to_string()),
-            read_note(read)
-        ));
+        return Err(NoAnswer::ReadOptions {
+            book: note,
+            search: read_note(read),
+        });
     }
-    let sources = book.sources().map_err(|e| e.to_string())?;
+    let sources = book.sources()?;
     let mut by_sha: HashMap<String, &SourceInfo> =
         sources.iter().map(|s| (s.sha256.clone(), s)).collect();
     let mut files = Vec::new();
-    for e in walk_paths(paths).map_err(|p| format!("cannot read {}: {}", p.file, p.reason))? {
+    for e in walk_paths(paths).map_err(NoAnswer::Path)? {
         let f = match e {
             Entry::File(f) if !f.is_stdin() => f,
-            Entry::File(_) => return Err("standard input is not in a book".to_string()),
-            Entry::Problem(p) => return Err(format!("{}: {}", p.file, p.reason)),
-            Entry::Skipped(s) => return Err(format!("{} is skipped ({})", s.path, s.reason)),
+            Entry::File(_) => return Err(NoAnswer::Stdin),
+            Entry::Problem(p) => return Err(NoAnswer::File(p)),
+            Entry::Skipped(s) => {
+                return Err(NoAnswer::Skipped {
+                    path: s.path,
+                    reason: s.reason.to_string(),
+                });
+            }
         };
-        let s = Source::of_file(&f.path).map_err(|e| e.to_string())?;
+        let s = Source::of_file(&f.path)?;
         let info = by_sha
             .remove(&s.sha256_hex())
-            .ok_or_else(|| format!("{} is not in the book (as it is now)", f.name()))?;
+            .ok_or_else(|| NoAnswer::NotInBook(f.name().to_string()))?;
         let st = info.stats;
         if st.unreadable + st.salvaged + st.illegal > 0 {
-            return Err(format!(
-                "{} has records the book does not keep whole (unreadable, with an unreadable \
-                 move, or stopped at a move that cannot be played)",
-                f.name()
-            ));
+            return Err(NoAnswer::NotWhole(f.name().to_string()));
         }
         files.push((f.name(), info.path.clone(), st));
     }
     if let Some(rest) = by_sha.values().next() {
-        return Err(format!(
-            "the book holds {} too, which is not among the files given",
-            rest.path
-        ));
+        return Err(NoAnswer::NotGiven(rest.path.clone()));
     }
     Ok(StoredGames { book, files })
 }
