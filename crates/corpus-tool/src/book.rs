@@ -957,11 +957,9 @@ pub fn stored_games(
         });
     }
     let note = book.note(READ_NOTE)?;
-    if note.as_deref() != Some(read_note(read).as_str()) {
-        return Err(NoAnswer::ReadOptions {
-            book: note,
-            search: read_note(read),
-        });
+    let search = read_note(read);
+    if note.as_deref() != Some(search.as_str()) {
+        return Err(NoAnswer::ReadOptions { book: note, search });
     }
     let sources = book.sources()?;
     let mut by_sha: HashMap<String, &SourceInfo> =
