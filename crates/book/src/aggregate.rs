@@ -101,10 +101,10 @@ impl Aggregate {
         self.used == 0
     }
 
-    /// The partitions, in bucket order (each holds a range of buckets, below the next's), and
-    /// the bucket bits.
-    pub(crate) fn partitions(&mut self) -> (&mut [Partition], u32) {
-        (&mut self.parts, self.bucket_bits)
+    /// The partitions, in bucket order (each holds a range of buckets, below the next's), the
+    /// bucket bits, and the bits of a bucket number below its partition's.
+    pub(crate) fn partitions(&mut self) -> (&mut [Partition], u32, u32) {
+        (&mut self.parts, self.bucket_bits, self.shift)
     }
 
     /// The range of buckets of partition `i`.
@@ -134,48 +134,66 @@ pub(crate) struct EdgeSum<'a> {
 impl Partition {
     /// Sorts the visits by (bucket, hash, key, move) and calls `each` with the sums of each
     /// (bucket, key, move), in that order: the buckets ascending; within a bucket, keys by
-    /// hash.
-    pub(crate) fn sums(&mut self, bucket_bits: u32, mut each: impl FnMut(EdgeSum<'_>)) {
+    /// hash. The visits are first placed by bucket (a counting sort on the bucket's bits
+    /// below the partition's, `shift` of them), then each bucket's few are sorted.
+    pub(crate) fn sums(&mut self, bucket_bits: u32, shift: u32, mut each: impl FnMut(EdgeSum<'_>)) {
         let arena = &self.arena;
         let key = |v: &Visit| &arena[v.off as usize + 1..v.off as usize + 1 + usize::from(v.len)];
-        // by hash and move first (no key read); keys of one hash are then checked to be one
-        // key, and in the rare partition where two keys share a hash, sorted by key too
-        self.visits
-            .sort_unstable_by(|x, y| x.hash.cmp(&y.hash).then(x.mv.cmp(&y.mv)));
-        let collision = self
-            .visits
-            .windows(2)
-            .any(|w| w[0].hash == w[1].hash && key(&w[0]) != key(&w[1]));
-        if collision {
-            self.visits.sort_by(|x, y| {
-                x.hash
-                    .cmp(&y.hash)
-                    .then_with(|| key(x).cmp(key(y)))
-                    .then(x.mv.cmp(&y.mv))
-            });
+        let mask = (1usize << shift) - 1;
+        let local = |v: &Visit| crate::key::bucket_of_hash(v.hash, bucket_bits) as usize & mask;
+        let mut starts = vec![0usize; mask + 2];
+        for v in &self.visits {
+            starts[local(v) + 1] += 1;
         }
-        let mut i = 0;
-        while i < self.visits.len() {
-            let first = self.visits[i];
-            // a key's moves are together: (hash, key, move) order
-            let k = key(&first);
-            let mut counts = [0i64; 4];
-            while i < self.visits.len() {
-                let v = self.visits[i];
-                if v.hash != first.hash || v.mv != first.mv || key(&v) != k {
-                    break;
-                }
-                let signed = arena[v.off as usize] as i8;
-                let slot = usize::from(signed.unsigned_abs()) - 1;
-                counts[slot] += if signed < 0 { -1 } else { 1 };
-                i += 1;
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut sorted = self.visits.clone();
+        let mut at = starts.clone();
+        for v in &self.visits {
+            let b = local(v);
+            sorted[at[b]] = *v;
+            at[b] += 1;
+        }
+        for b in 0..=mask {
+            let visits = &mut sorted[starts[b]..starts[b + 1]];
+            // by hash and move first (no key read); keys of one hash are then checked to be
+            // one key, and in the rare bucket where two keys share a hash, sorted by key too
+            visits.sort_unstable_by(|x, y| x.hash.cmp(&y.hash).then(x.mv.cmp(&y.mv)));
+            let collision = visits
+                .windows(2)
+                .any(|w| w[0].hash == w[1].hash && key(&w[0]) != key(&w[1]));
+            if collision {
+                visits.sort_by(|x, y| {
+                    x.hash
+                        .cmp(&y.hash)
+                        .then_with(|| key(x).cmp(key(y)))
+                        .then(x.mv.cmp(&y.mv))
+                });
             }
-            each(EdgeSum {
-                bucket: crate::key::bucket_of_hash(first.hash, bucket_bits),
-                key: k,
-                mv: i32::from(first.mv),
-                counts,
-            });
+            let mut i = 0;
+            while i < visits.len() {
+                let first = visits[i];
+                // a key's moves are together: (hash, key, move) order
+                let k = key(&first);
+                let mut counts = [0i64; 4];
+                while i < visits.len() {
+                    let v = visits[i];
+                    if v.hash != first.hash || v.mv != first.mv || key(&v) != k {
+                        break;
+                    }
+                    let signed = arena[v.off as usize] as i8;
+                    let slot = usize::from(signed.unsigned_abs()) - 1;
+                    counts[slot] += if signed < 0 { -1 } else { 1 };
+                    i += 1;
+                }
+                each(EdgeSum {
+                    bucket: crate::key::bucket_of_hash(first.hash, bucket_bits),
+                    key: k,
+                    mv: i32::from(first.mv),
+                    counts,
+                });
+            }
         }
     }
 }
@@ -201,8 +219,9 @@ mod tests {
         }
         agg.count(a, 42, 96, 1, -1);
         let mut got = Vec::new();
-        for p in agg.partitions().0.iter_mut() {
-            p.sums(4, |s| got.push((s.key.to_vec(), s.mv, s.counts)));
+        let (parts, bits, shift) = agg.partitions();
+        for p in parts.iter_mut() {
+            p.sums(bits, shift, |s| got.push((s.key.to_vec(), s.mv, s.counts)));
         }
         got.sort();
         assert_eq!(

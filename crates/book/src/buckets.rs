@@ -21,10 +21,10 @@ const MERGED_AT_ONCE: usize = 4;
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Appends the key in lower-case hexadecimal.
-pub(crate) fn push_hex(out: &mut String, key: &[u8]) {
+pub(crate) fn push_hex(out: &mut Vec<u8>, key: &[u8]) {
     for &b in key {
-        out.push(char::from(HEX[usize::from(b >> 4)]));
-        out.push(char::from(HEX[usize::from(b & 15)]));
+        out.push(HEX[usize::from(b >> 4)]);
+        out.push(HEX[usize::from(b & 15)]);
     }
 }
 
@@ -44,9 +44,13 @@ fn unhex(s: &str) -> Option<Vec<u8>> {
 }
 
 /// Appends an integer in decimal.
-fn push_int(out: &mut String, v: i64) {
+fn push_int(out: &mut Vec<u8>, v: i64) {
     if (0..10).contains(&v) {
-        out.push(char::from(b'0' + v as u8));
+        out.push(b'0' + v as u8);
+        return;
+    }
+    if (10..100).contains(&v) {
+        out.extend_from_slice(&[b'0' + (v / 10) as u8, b'0' + (v % 10) as u8]);
         return;
     }
     let mut buf = [0u8; 20];
@@ -58,25 +62,28 @@ fn push_int(out: &mut String, v: i64) {
         n /= 10;
     }
     if v < 0 {
-        out.push('-');
+        out.push(b'-');
     }
-    for &c in &buf[i..] {
-        out.push(char::from(c));
-    }
+    out.extend_from_slice(&buf[i..]);
 }
 
-fn push_edge(out: &mut String, mv: i32, c: &Delta) {
-    out.push('[');
+fn push_edge(out: &mut Vec<u8>, mv: i32, c: &Delta) {
+    out.push(b'[');
     push_int(out, i64::from(mv));
     for &v in c {
-        out.push(',');
+        out.push(b',');
         push_int(out, v);
     }
-    out.push(']');
+    out.push(b']');
 }
 
-/// New rows of buckets: `(bucket, text)`, `None` to delete the row.
-type Rows = Vec<(u32, Option<String>)>;
+/// New rows of buckets: `(bucket, text)` (JSON, ASCII), `None` to delete the row.
+type Rows = Vec<(u32, Option<Vec<u8>>)>;
+
+/// A row's text to bind: JSON the book wrote, ASCII (bound as text without a check).
+fn text(t: &[u8]) -> rusqlite::types::ToSqlOutput<'_> {
+    rusqlite::types::ToSqlOutput::Borrowed(rusqlite::types::ValueRef::Text(t))
+}
 
 /// A bucket's positions: key, then each next move's counts.
 type Parsed = BTreeMap<Vec<u8>, BTreeMap<i32, Delta>>;
@@ -96,42 +103,46 @@ fn parse(text: &str) -> Result<Parsed, String> {
     Ok(out)
 }
 
-fn render(p: &Parsed) -> Option<String> {
-    let mut out = String::new();
+fn render(p: &Parsed) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
     for (key, edges) in p {
         if edges.is_empty() {
             continue;
         }
-        out.push(if out.is_empty() { '{' } else { ',' });
-        out.push('"');
+        out.push(if out.is_empty() { b'{' } else { b',' });
+        out.push(b'"');
         push_hex(&mut out, key);
-        out.push_str("\":[");
+        out.extend_from_slice(b"\":[");
         for (i, (mv, c)) in edges.iter().enumerate() {
             if i > 0 {
-                out.push(',');
+                out.push(b',');
             }
             push_edge(&mut out, *mv, c);
         }
-        out.push(']');
+        out.push(b']');
     }
     if out.is_empty() {
         None
     } else {
-        out.push('}');
+        out.push(b'}');
         Some(out)
     }
 }
 
 /// The new rows of one partition's buckets: `(bucket, text)`, `None` for a bucket left empty
 /// (its row deleted). `old` holds the rows already in the table.
-fn rows_of(part: &mut Partition, bits: u32, old: &HashMap<u32, String>) -> Result<Rows, String> {
-    let mut rows: Vec<(u32, Option<String>)> = Vec::new();
+fn rows_of(
+    part: &mut Partition,
+    (bits, shift): (u32, u32),
+    old: &HashMap<u32, String>,
+) -> Result<Rows, String> {
+    let mut rows: Rows = Vec::new();
     // the bucket being made: fresh text, or the parse of its old row
-    let mut current: Option<(u32, Result<String, Parsed>)> = None;
+    let mut current: Option<(u32, Result<Vec<u8>, Parsed>)> = None;
     let mut last_key: Vec<u8> = Vec::new();
-    let mut key_text = String::new();
+    let mut key_text = Vec::new();
     let mut failure: Option<String> = None;
-    part.sums(bits, |s| {
+    part.sums(bits, shift, |s| {
         if failure.is_some() {
             return;
         }
@@ -148,7 +159,7 @@ fn rows_of(part: &mut Partition, bits: u32, old: &HashMap<u32, String>) -> Resul
                             return;
                         }
                     },
-                    None => Ok(String::new()),
+                    None => Ok(Vec::with_capacity(2048)),
                 },
             ));
         }
@@ -171,11 +182,11 @@ fn rows_of(part: &mut Partition, bits: u32, old: &HashMap<u32, String>) -> Resul
                     flush_key(text, &mut key_text);
                     last_key.clear();
                     last_key.extend_from_slice(s.key);
-                    key_text.push('"');
+                    key_text.push(b'"');
                     push_hex(&mut key_text, s.key);
-                    key_text.push_str("\":[");
+                    key_text.extend_from_slice(b"\":[");
                 } else {
-                    key_text.push(',');
+                    key_text.push(b',');
                 }
                 push_edge(&mut key_text, s.mv, &s.counts);
             }
@@ -204,17 +215,13 @@ fn rows_of(part: &mut Partition, bits: u32, old: &HashMap<u32, String>) -> Resul
 }
 
 /// Ends the bucket being made into `rows`.
-fn close(
-    current: Option<(u32, Result<String, Parsed>)>,
-    key_text: &mut String,
-    rows: &mut Vec<(u32, Option<String>)>,
-) {
+fn close(current: Option<(u32, Result<Vec<u8>, Parsed>)>, key_text: &mut Vec<u8>, rows: &mut Rows) {
     if let Some((b, made)) = current {
         match made {
             Ok(mut text) => {
                 flush_key(&mut text, key_text);
                 if !text.is_empty() {
-                    text.push('}');
+                    text.push(b'}');
                     rows.push((b, Some(text)));
                 }
             }
@@ -224,13 +231,13 @@ fn close(
 }
 
 /// Ends the key being written (its edges in `key_text`) into the bucket's text.
-fn flush_key(text: &mut String, key_text: &mut String) {
+fn flush_key(text: &mut Vec<u8>, key_text: &mut Vec<u8>) {
     if key_text.is_empty() {
         return;
     }
-    text.push(if text.is_empty() { '{' } else { ',' });
-    text.push_str(key_text);
-    text.push(']');
+    text.push(if text.is_empty() { b'{' } else { b',' });
+    text.extend_from_slice(key_text);
+    text.push(b']');
     key_text.clear();
 }
 
@@ -256,7 +263,8 @@ pub(crate) fn write(
         .at(path)?;
     let n = agg.partitions().0.len();
     let ranges: Vec<(u32, u32)> = (0..n).map(|i| agg.bucket_range(i)).collect();
-    let (parts, bits) = agg.partitions();
+    let (parts, bits, shift) = agg.partitions();
+    let bits = (bits, shift);
     let written = if empty {
         write_new(conn, path, parts, bits, table)
     } else {
@@ -278,7 +286,7 @@ fn write_new(
     conn: &Connection,
     path: &Path,
     parts: &mut [Partition],
-    bits: u32,
+    bits: (u32, u32),
     table: &str,
 ) -> Result<(), BookError> {
     let mut put = conn
@@ -304,7 +312,7 @@ fn write_new(
         for rows in rx {
             for (id, text) in rows.map_err(|e| damaged(path, e))? {
                 if let Some(t) = text {
-                    put.execute((id, t)).at(path)?;
+                    put.execute((id, self::text(&t))).at(path)?;
                 }
             }
         }
@@ -317,7 +325,7 @@ fn merge(
     conn: &Connection,
     path: &Path,
     parts: &mut [Partition],
-    bits: u32,
+    bits: (u32, u32),
     ranges: &[(u32, u32)],
     table: &str,
 ) -> Result<(), BookError> {
@@ -355,7 +363,7 @@ fn merge(
         for rows in made {
             for (id, text) in rows.map_err(|e| damaged(path, e))? {
                 match text {
-                    Some(t) => put.execute((id, t)).at(path)?,
+                    Some(t) => put.execute((id, self::text(&t))).at(path)?,
                     None => delete.execute([id]).at(path)?,
                 };
             }
@@ -373,14 +381,16 @@ pub(crate) fn edges_of(
     key: &[u8],
     bucket_bits: u32,
 ) -> Result<Vec<(i32, Delta)>, BookError> {
-    let mut member = String::with_capacity(2 * key.len() + 4);
-    member.push_str("$.\"");
+    let mut member = Vec::with_capacity(2 * key.len() + 4);
+    member.extend_from_slice(b"$.\"");
     push_hex(&mut member, key);
-    member.push('"');
+    member.push(b'"');
     let text: Option<Option<String>> = conn
         .prepare_cached(&format!("SELECT data -> ?2 FROM {table} WHERE id = ?1"))
         .at(path)?
-        .query_row((crate::key::bucket(key, bucket_bits), member), |r| r.get(0))
+        .query_row((crate::key::bucket(key, bucket_bits), text(&member)), |r| {
+            r.get(0)
+        })
         .optional()
         .at(path)?;
     let Some(text) = text.flatten() else {

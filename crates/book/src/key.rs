@@ -178,10 +178,11 @@ const WORDS: usize = MAX_CELLS.div_ceil(64);
 type Bits = [u64; WORDS];
 
 /// The order of two sets of codes of the same size as their ascending lists compare: the
-/// smaller list is the one holding the smallest code of the two sets' difference.
+/// smaller list is the one holding the smallest code of the two sets' difference. `words`:
+/// the words that can hold a code of the board.
 #[inline]
-fn compare_sets(a: &Bits, b: &Bits) -> Ordering {
-    for w in 0..WORDS {
+fn compare_sets(a: &Bits, b: &Bits, words: usize) -> Ordering {
+    for w in 0..words {
         let x = a[w] ^ b[w];
         if x != 0 {
             return if a[w] & (x & x.wrapping_neg()) != 0 {
@@ -199,6 +200,8 @@ fn compare_sets(a: &Bits, b: &Bits) -> Ordering {
 #[derive(Debug, Clone)]
 pub(crate) struct Tracker {
     table: Table,
+    /// The words of a set that can hold a code of the board.
+    words: usize,
     black: [Bits; 8],
     white: [Bits; 8],
     blacks: usize,
@@ -209,6 +212,7 @@ impl Tracker {
     pub(crate) fn new(size: u8) -> Tracker {
         Tracker {
             table: Table::new(size),
+            words: (usize::from(size) * usize::from(size)).div_ceil(64),
             black: [[0; WORDS]; 8],
             white: [[0; WORDS]; 8],
             blacks: 0,
@@ -264,8 +268,8 @@ impl Tracker {
     }
 
     fn compare(&self, a: usize, b: usize) -> Ordering {
-        compare_sets(&self.black[a], &self.black[b])
-            .then_with(|| compare_sets(&self.white[a], &self.white[b]))
+        compare_sets(&self.black[a], &self.black[b], self.words)
+            .then_with(|| compare_sets(&self.white[a], &self.white[b], self.words))
     }
 
     /// The index of the smallest image and the set of symmetries giving it.
@@ -287,26 +291,34 @@ impl Tracker {
         (best, set)
     }
 
-    /// Writes the encoding of image `s` to `out` (cleared first).
-    pub(crate) fn encode(&self, s: usize, out: &mut Vec<u8>) {
-        out.clear();
+    /// Appends the encoding of image `s` to `out`.
+    #[inline]
+    pub(crate) fn append_encoding(&self, s: usize, out: &mut Vec<u8>) {
+        // the bytes are made room for at once, then written in place
         let width = code_width(self.table.size);
-        out.reserve(1 + self.stones() * width);
-        out.push(self.blacks as u8);
+        let start = out.len();
+        out.resize(start + 1 + self.stones() * width, 0);
+        let buf = &mut out[start..];
+        buf[0] = self.blacks as u8;
+        let mut n = 1;
+        let wide = width == 2;
         for set in [&self.black[s], &self.white[s]] {
-            for (w, &word) in set.iter().enumerate() {
+            for (w, &word) in set[..self.words].iter().enumerate() {
                 let mut x = word;
                 while x != 0 {
                     let c = (w * 64) as u16 + x.trailing_zeros() as u16;
                     x &= x - 1;
-                    if width == 1 {
-                        out.push(c as u8);
+                    if wide {
+                        buf[n..n + 2].copy_from_slice(&c.to_be_bytes());
+                        n += 2;
                     } else {
-                        out.extend_from_slice(&c.to_be_bytes());
+                        buf[n] = c as u8;
+                        n += 1;
                     }
                 }
             }
         }
+        debug_assert_eq!(n, buf.len());
     }
 
     /// The code a next move is stored under: the smallest of its images under the
@@ -353,7 +365,7 @@ impl Canonical {
     pub(crate) fn of_tracker(t: &Tracker) -> Canonical {
         let (best, symmetries) = t.canonical();
         let mut key = Vec::new();
-        t.encode(best, &mut key);
+        t.append_encoding(best, &mut key);
         Canonical { key, symmetries }
     }
 

@@ -207,16 +207,12 @@ pub(crate) fn walk_game(
 ) -> GameWalk {
     let mut keys = Vec::with_capacity(32 * 24);
     let mut visits = Vec::with_capacity(32);
-    let mut buf = Vec::with_capacity(64);
     let w = walk(
         moves,
         usize::from(settings.max_moves),
         t,
-        &mut buf,
-        |k, next| {
-            keys.extend_from_slice(k);
-            visits.push((k.len() as u16, next, crate::key::hash(k)));
-        },
+        &mut keys,
+        |k, next| visits.push((k.len() as u16, next, crate::key::hash(k))),
     );
     GameWalk {
         keys,

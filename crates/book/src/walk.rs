@@ -35,14 +35,14 @@ pub(crate) struct Walk {
     pub pass: bool,
 }
 
-/// Walks `moves`, calling `visit(key, next)` for each position counted: its canonical key and
-/// the code of the next move in the key's orientation ([`PASS`] for a pass, [`END`] when there
-/// is no next move).
+/// Walks `moves`, appending to `keys` the canonical key of each position counted and calling
+/// `visit(key, next)` with it and the code of the next move in the key's orientation
+/// ([`PASS`] for a pass, [`END`] when there is no next move).
 pub(crate) fn walk(
     moves: &[Move],
     max_moves: usize,
     t: &mut Tracker,
-    key: &mut Vec<u8>,
+    keys: &mut Vec<u8>,
     mut visit: impl FnMut(&[u8], i32),
 ) -> Walk {
     t.clear();
@@ -60,13 +60,14 @@ pub(crate) fn walk(
         };
         if fresh {
             let (best, set) = t.canonical();
-            t.encode(best, key);
+            let start = keys.len();
+            t.append_encoding(best, keys);
             let edge = match (next, playable) {
                 (Some(Move::Pass), _) => PASS,
                 (Some(Move::Stone(_)), Some(Some(c))) => i32::from(t.canonical_move(set, c)),
                 _ => END,
             };
-            visit(key, edge);
+            visit(&keys[start..], edge);
         }
         match (next, playable) {
             (None, _) => break Stop::End,
