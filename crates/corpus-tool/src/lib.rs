@@ -30,6 +30,7 @@ pub mod style;
 pub mod validate;
 pub mod vcf;
 pub mod vct;
+mod win_diagram;
 
 /// Writes `text` to standard output. A closed pipe (`| head`) is an error the caller may
 /// take for the end of the output.

@@ -4,8 +4,8 @@
 use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
 use crate::line_input::{self, Answered, Asked, Input, Label};
+use crate::win_diagram::{self, WinLine};
 use renju_core::{Board, Color};
-use renju_diagrams::diagram::Diagram;
 use renju_vcf::{Answer, Limits, Line, LineEnd, Solver};
 use std::io::Write;
 use std::path::PathBuf;
@@ -132,36 +132,18 @@ pub struct Options {
 /// ```
 #[must_use]
 pub fn line_diagram(board: &Board, line: &Line, ascii: bool) -> String {
-    let mut b = board.clone();
-    let mut color = line.attacker();
-    for &p in line.moves() {
-        // A line replays on its own position: every point is empty when played.
-        let _ = b.place(p, color);
-        color = color.opponent();
-    }
-    let mut d = Diagram::new(b);
-    for (i, &p) in line.moves().iter().enumerate() {
-        let _ = d.set_number(p, i as u32 + 1);
-    }
-    let n = line.attacker_moves();
     let how = match line.end() {
         LineEnd::Five => format!("the five at {}", line.moves()[line.moves().len() - 1]),
         LineEnd::ForbiddenBlocks => "a four every block of which is forbidden for Black".into(),
     };
-    let mut out = format!(
-        "{} wins by VCF in {n} move{}, ending with {how}:\n",
-        capital(line.attacker().name()),
-        if n == 1 { "" } else { "s" }
-    );
-    out.push_str(&if ascii { d.to_ascii() } else { d.to_unicode() });
-    out
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
+    let drawn = WinLine {
+        attacker: line.attacker(),
+        moves: line.moves(),
+        attacker_moves: line.attacker_moves(),
+        kind: "VCF",
+        how: &how,
+    };
+    win_diagram::draw(board, drawn, ascii)
 }
 
 /// Runs the command over `input`, writing one line per position to `out` (and, with

@@ -6,8 +6,8 @@ use crate::args::{SettingsArgs, parse_index};
 use crate::error::{Error, Status};
 use crate::line_input::{self, Answered, Asked, Input, Label};
 use crate::output::AtomicFile;
+use crate::win_diagram::{self, WinLine};
 use renju_core::{Board, Color};
-use renju_diagrams::diagram::Diagram;
 use renju_vct::{Answer, Limits, LimitsError, Line, LineEnd, Proof, Solver};
 use std::io::Write;
 use std::path::PathBuf;
@@ -172,18 +172,6 @@ pub struct Options {
 /// ```
 #[must_use]
 pub fn line_diagram(board: &Board, line: &Line, ascii: bool) -> String {
-    let mut b = board.clone();
-    let mut color = line.attacker();
-    for &p in line.moves() {
-        // A line replays on its own position: every point is empty when played.
-        let _ = b.place(p, color);
-        color = color.opponent();
-    }
-    let mut d = Diagram::new(b);
-    for (i, &p) in line.moves().iter().enumerate() {
-        let _ = d.set_number(p, i as u32 + 1);
-    }
-    let n = line.attacker_moves();
     let how = match line.end() {
         LineEnd::Five(p) => format!("the five at {p}"),
         LineEnd::TwoFives(a, b) => {
@@ -194,20 +182,14 @@ pub fn line_diagram(board: &Board, line: &Line, ascii: bool) -> String {
         }
         _ => "a winning move".to_string(),
     };
-    let mut out = format!(
-        "{} wins by VCT in {n} move{}, ending with {how}:\n",
-        capital(line.attacker().name()),
-        if n == 1 { "" } else { "s" }
-    );
-    out.push_str(&if ascii { d.to_ascii() } else { d.to_unicode() });
-    out
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
+    let drawn = WinLine {
+        attacker: line.attacker(),
+        moves: line.moves(),
+        attacker_moves: line.attacker_moves(),
+        kind: "VCT",
+        how: &how,
+    };
+    win_diagram::draw(board, drawn, ascii)
 }
 
 /// Runs the command over `input`, writing one line per position to `out` (and, with
