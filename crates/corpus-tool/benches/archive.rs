@@ -16,6 +16,11 @@ use corpus_tool::validate::{
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The allocator the `corpus-tool` binary ships with (its `main.rs`), so that the figures are
+/// the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn peak_memory_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;

@@ -11,6 +11,12 @@ use corpus_tool::error::{Error, Status};
 use corpus_tool::{convert, dedupe, explain, filter, fouls, search, show, validate, vcf, vct};
 use std::process::ExitCode;
 
+/// The binary's allocator (the library leaves the choice to its users): mimalloc frees memory
+/// allocated by another thread without taking a lock, which the engine's workers and writer
+/// do for every record.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "corpus-tool",
