@@ -19,6 +19,13 @@
 
 use pyo3::prelude::*;
 
+/// The extension's allocator (as the `corpus-tool` binary's and polars' Python package's):
+/// mimalloc frees memory allocated by another thread without a lock, which the audit's
+/// workers and its collecting thread do for every record. Memory handed to pyarrow is freed
+/// through the Arrow C data interface's release callbacks, that is by this allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod args;
 mod audit;
 mod batch;
