@@ -226,30 +226,18 @@ def main() -> None:
     folder = Path(args.folder)
     one, parts = build_set(archive, folder, args.games, args.files, tool)
 
-    from pyspark.sql import SparkSession
-
     import renju_kit
     import renju_kit.spark
 
-    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
-    os.environ["PYSPARK_PYTHON"] = sys.executable
-    builder = (
-        SparkSession.builder.master("local[2]")
-        .appName("renju-kit-bench")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.pyspark.python", sys.executable)
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.driver.memory", DRIVER_MEMORY)
-        .config("spark.executor.pyspark.memory", PYSPARK_MEMORY)
-        .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(BATCH_ROWS))
-    )
+    conf = {
+        "spark.driver.memory": DRIVER_MEMORY,
+        "spark.executor.pyspark.memory": PYSPARK_MEMORY,
+        "spark.sql.execution.arrow.maxRecordsPerBatch": str(BATCH_ROWS),
+    }
     for kv in args.conf:
         key, _, value = kv.partition("=")
-        builder = builder.config(key, value)
-    spark = builder.getOrCreate()
-    spark.sparkContext.setLogLevel("ERROR")
+        conf[key] = value
+    spark = renju_kit.spark.local_session(2, app_name="renju-kit-bench", conf=conf)
     tiny = folder / "tiny.renju"
     tiny.write_text("\n".join(one.read_text().splitlines()[:9]) + "\n")
     assert renju_kit.spark.audit(spark, [str(tiny)]).count() == 9

@@ -10,7 +10,6 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator, List
 
@@ -41,27 +40,18 @@ def java_ok() -> bool:
 @pytest.fixture(scope="module")
 def spark() -> Iterator[Any]:
     try:
-        from pyspark.sql import SparkSession
+        import pyspark  # noqa: F401
     except ImportError:
         _absent("PySpark (pip install pyspark; cargo xtask python --spark installs it)")
     if not java_ok():
         _absent("Java 17 or later (apt-get install openjdk-17-jre-headless)")
-    # local mode on the loopback interface only; the workers run this venv's Python (where
-    # renju_kit is installed)
-    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
-    os.environ["PYSPARK_PYTHON"] = sys.executable
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("renju-kit-test")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.pyspark.python", sys.executable)
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.driver.memory", "1g")
-        .getOrCreate()
+    import renju_kit.spark
+
+    session = renju_kit.spark.local_session(
+        2,
+        app_name="renju-kit-test",
+        conf={"spark.sql.shuffle.partitions": "2", "spark.driver.memory": "1g"},
     )
-    session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
 

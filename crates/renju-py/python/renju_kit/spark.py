@@ -43,7 +43,7 @@ import renju_kit
 RecordBatch = Any
 """A ``pyarrow.RecordBatch``."""
 
-__all__ = ["REPORT_DDL", "FileProblems", "audit", "audit_files", "report_schema"]
+__all__ = ["REPORT_DDL", "FileProblems", "audit", "audit_files", "local_session", "report_schema"]
 
 REPORT_DDL = (
     "file string, index long, id string, moves long, declared string, end string, "
@@ -136,6 +136,47 @@ def audit_files(
             problems(found)
         for batch in a.table.cast(schema).to_batches(max_chunksize=batch_rows):
             yield batch
+
+
+def local_session(
+    workers: int = 2,
+    *,
+    app_name: str = "renju-kit",
+    conf: Optional[Dict[str, str]] = None,
+) -> Any:
+    """A ``SparkSession`` in local mode for trying the audit on one machine: ``workers`` task
+    slots (``local[N]``), on the loopback interface only, the Python workers running this
+    interpreter (where ``renju_kit`` is installed), no web UI or console progress bar, log
+    level ``ERROR``; ``conf``: more Spark settings (``spark.driver.memory``,
+    ``spark.executor.pyspark.memory``, ...). What the tests and the benchmark run on. On a
+    cluster, make the session as the cluster wants instead (``spark-submit``, see
+    docs/python.md).
+
+    Sets ``SPARK_LOCAL_IP`` and ``PYSPARK_PYTHON`` in this process's environment (where
+    Spark's launcher reads them) when they are not set.
+
+    >>> spark = renju_kit.spark.local_session(conf={"spark.driver.memory": "1g"})  # doctest: +SKIP
+    """
+    if workers < 1:
+        raise ValueError(f"workers={workers}: at least 1")
+    from pyspark.sql import SparkSession  # type: ignore[import-not-found,unused-ignore]
+
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    builder = (
+        SparkSession.builder.master(f"local[{workers}]")
+        .appName(app_name)
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.pyspark.python", sys.executable)
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+    )
+    for key, value in (conf or {}).items():
+        builder = builder.config(key, value)
+    session = builder.getOrCreate()
+    session.sparkContext.setLogLevel("ERROR")
+    return session
 
 
 def audit(
