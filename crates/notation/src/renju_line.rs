@@ -321,7 +321,7 @@ impl<R: std::io::BufRead> RenjuBufReader<R> {
                 return Ok(any.then_some(total));
             }
             any = true;
-            let (len, found) = match buf.iter().position(|&b| b == b'\n') {
+            let (len, found) = match memchr::memchr(b'\n', buf) {
                 Some(i) => (i, true),
                 None => (buf.len(), false),
             };

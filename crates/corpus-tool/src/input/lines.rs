@@ -88,7 +88,7 @@ pub(crate) fn for_each_line(mut input: impl BufRead, f: &mut dyn FnMut(LineRead<
                 return;
             }
             any = true;
-            let (n, found) = match buf.iter().position(|&b| b == b'\n') {
+            let (n, found) = match memchr::memchr(b'\n', buf) {
                 Some(i) => (i, true),
                 None => (buf.len(), false),
             };
