@@ -235,11 +235,15 @@ impl GameAudit {
     /// ```
     #[must_use]
     pub fn kinds(&self) -> Vec<FindingKind> {
-        let mut kinds = Vec::with_capacity(self.findings.len() + 2);
-        if self.illegal.is_some() {
+        let illegal = self.illegal.is_some();
+        let mismatch = self.verdict() == GameVerdict::ResultMismatch;
+        // sized exactly: most records have no finding, and an empty vector allocates nothing
+        let mut kinds =
+            Vec::with_capacity(usize::from(illegal) + usize::from(mismatch) + self.findings.len());
+        if illegal {
             kinds.push(FindingKind::Illegal);
         }
-        if self.verdict() == GameVerdict::ResultMismatch {
+        if mismatch {
             kinds.push(FindingKind::ResultMismatch);
         }
         kinds.extend(self.findings.iter().map(Finding::kind));

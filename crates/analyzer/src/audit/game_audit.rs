@@ -173,22 +173,7 @@ impl GameAudit {
     /// ```
     #[must_use]
     pub fn end_sentence(&self) -> String {
-        let at = self.end_move.unwrap_or(0);
-        match self.end {
-            End::BlackFive => format!("black five at move {at}"),
-            End::WhiteFive => format!("white five at move {at}"),
-            End::Foul(Foul::Overline)
-                if self.continues && self.settings.claim == ClaimPolicy::Claim =>
-            {
-                format!(
-                    "black overline foul at move {at}, still claimable when the record stops at move {}",
-                    self.moves
-                )
-            }
-            End::Foul(f) => format!("black {f} foul at move {at}"),
-            End::DrawFullBoard => format!("board full at move {at}"),
-            End::None => "no decisive event on the board".to_string(),
-        }
+        EndSentence(self).to_string()
     }
 
     /// Why the declared result agrees, contradicts or cannot be judged, as a sentence.
@@ -212,28 +197,7 @@ impl GameAudit {
     /// ```
     #[must_use]
     pub fn consistency_reason(&self) -> String {
-        let end = self.end_sentence();
-        match self.consistency {
-            Consistency::Ok(Agreement::Board) => {
-                format!("declared {} agrees with the board: {end}", self.declared)
-            }
-            Consistency::Ok(Agreement::Resignation) => format!(
-                "declared {} win with {end}: consistent with a resignation or a loss on time",
-                self.declared
-            ),
-            Consistency::Ok(Agreement::DrawAgreed) => {
-                format!("declared draw with {end}: consistent with a draw by agreement")
-            }
-            Consistency::ResultMismatch => {
-                format!("declared {} but the board shows {end}", self.declared)
-            }
-            Consistency::Unknown(Undecided::NotDeclared) => {
-                format!("no declared result to compare; {end}")
-            }
-            Consistency::Unknown(Undecided::ReplayStopped) => {
-                "the replay stopped at an illegal move before any decisive event".to_string()
-            }
-        }
+        ConsistencyReason(self).to_string()
     }
 
     /// A short human sentence for the report's `detail` column: the most important fact
@@ -255,21 +219,83 @@ impl GameAudit {
     /// ```
     #[must_use]
     pub fn detail(&self) -> String {
-        let head = match (&self.illegal, self.consistency) {
-            (Some(i), _) => i.to_string(),
-            (None, Consistency::ResultMismatch) => self.consistency_reason(),
+        use fmt::Write as _;
+        // one buffer for the whole sentence (it is made for every record of a run)
+        let mut s = String::with_capacity(96);
+        let _ = match (&self.illegal, self.consistency) {
+            (Some(i), _) => write!(s, "{i}"),
+            (None, Consistency::ResultMismatch) => write!(s, "{}", ConsistencyReason(self)),
             (None, _) => match self.findings.first() {
-                Some(f) => format!("{f}; {}", self.end_sentence()),
-                None => self.consistency_reason(),
+                Some(f) => write!(s, "{f}; {}", EndSentence(self)),
+                None => write!(s, "{}", ConsistencyReason(self)),
             },
         };
         let shown =
             usize::from(self.illegal.is_none() && self.consistency != Consistency::ResultMismatch);
-        let more = self.findings.len().saturating_sub(shown);
-        match more {
-            0 => head,
-            1 => format!("{head} (+1 more finding)"),
-            n => format!("{head} (+{n} more findings)"),
+        let _ = match self.findings.len().saturating_sub(shown) {
+            0 => Ok(()),
+            1 => write!(s, " (+1 more finding)"),
+            n => write!(s, " (+{n} more findings)"),
+        };
+        s
+    }
+}
+
+/// [`GameAudit::end_sentence`], written where it is needed.
+struct EndSentence<'a>(&'a GameAudit);
+
+impl fmt::Display for EndSentence<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let a = self.0;
+        let at = a.end_move.unwrap_or(0);
+        match a.end {
+            End::BlackFive => write!(f, "black five at move {at}"),
+            End::WhiteFive => write!(f, "white five at move {at}"),
+            End::Foul(Foul::Overline) if a.continues && a.settings.claim == ClaimPolicy::Claim => {
+                write!(
+                    f,
+                    "black overline foul at move {at}, still claimable when the record stops at move {}",
+                    a.moves
+                )
+            }
+            End::Foul(foul) => write!(f, "black {foul} foul at move {at}"),
+            End::DrawFullBoard => write!(f, "board full at move {at}"),
+            End::None => f.write_str("no decisive event on the board"),
+        }
+    }
+}
+
+/// [`GameAudit::consistency_reason`], written where it is needed.
+struct ConsistencyReason<'a>(&'a GameAudit);
+
+impl fmt::Display for ConsistencyReason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let a = self.0;
+        let end = EndSentence(a);
+        match a.consistency {
+            Consistency::Ok(Agreement::Board) => {
+                write!(f, "declared {} agrees with the board: {end}", a.declared)
+            }
+            Consistency::Ok(Agreement::Resignation) => write!(
+                f,
+                "declared {} win with {end}: consistent with a resignation or a loss on time",
+                a.declared
+            ),
+            Consistency::Ok(Agreement::DrawAgreed) => {
+                write!(
+                    f,
+                    "declared draw with {end}: consistent with a draw by agreement"
+                )
+            }
+            Consistency::ResultMismatch => {
+                write!(f, "declared {} but the board shows {end}", a.declared)
+            }
+            Consistency::Unknown(Undecided::NotDeclared) => {
+                write!(f, "no declared result to compare; {end}")
+            }
+            Consistency::Unknown(Undecided::ReplayStopped) => {
+                f.write_str("the replay stopped at an illegal move before any decisive event")
+            }
         }
     }
 }
