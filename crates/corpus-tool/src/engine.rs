@@ -9,17 +9,22 @@
 //!   gathers them into batches (by weight: the first batch small, each next one twice the last,
 //!   up to [`Engine::batch`]), so that the workers start at once and a short run is not one
 //!   batch;
-//! - **work** (the workers, [`Jobs`] of them, passed explicitly): each batch is taken by one
-//!   worker, oldest first, and worked item by item;
+//! - **work** (the workers, [`Jobs`] of them, passed explicitly: `jobs - 1` worker threads
+//!   and the calling thread): each batch is taken by one worker, oldest first, and worked
+//!   item by item;
 //! - **write** (the calling thread): gets every result, in the order the items were pushed.
+//!   While the next batch in order is not done and a batch waits, it works that batch itself
+//!   (so `--jobs 2` keeps two threads working, not two workers and a writer on two cores, and
+//!   half the results are freed on the thread that made them).
 //!
 //! **Bounded memory.** At most [`Engine::in_flight`] batches are read and not yet written:
 //! the reader waits for room (woken when three quarters of the room is free, not at each
 //! batch written), so memory does not grow with the input.
 //!
 //! **A slow item never stalls the others.** A batch held up by a slow item (a long VCF search)
-//! only holds up the writing: the other workers go on with the next batches (up to the room
-//! left), and the results of later batches wait, done, for their turn.
+//! only holds up the writing (also when the writer itself is working it): the other workers
+//! go on with the next batches (up to the room left), and the results of later batches wait,
+//! done, for their turn.
 //!
 //! **No polling.** Every wait is on a condition variable: workers for a batch, the writer for
 //! the next batch in order, the reader for room.
@@ -59,7 +64,9 @@ use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-/// How many worker threads a run uses (`--jobs N`): at least one.
+/// How many threads work in a run (`--jobs N`): at least one. With `n` jobs, `n - 1`
+/// worker threads and the calling thread, which writes the results and works batches while
+/// the next result in order is not done.
 ///
 /// ```
 /// use corpus_tool::engine::Jobs;
@@ -376,9 +383,9 @@ impl Engine {
         self.in_flight
     }
 
-    /// Runs `read` on a reader thread, `work` on the workers and `write` on this thread, in
-    /// the order `read` pushed the items (see the module documentation). With one job, all
-    /// three take turns on this thread.
+    /// Runs `read` on a reader thread, `work` on the workers (this thread among them) and
+    /// `write` on this thread, in the order `read` pushed the items (see the module
+    /// documentation). With one job, all three take turns on this thread.
     ///
     /// # Panics
     /// When one of the closures panics (the others are stopped first), with its panic; when
@@ -444,7 +451,8 @@ impl Engine {
         }
     }
 
-    /// Several jobs: a reader thread, the workers, and this thread writing.
+    /// Several jobs: a reader thread, `jobs - 1` worker threads, and this thread writing and
+    /// working.
     fn run_threads<In, Out, R>(
         &self,
         read: impl FnOnce(&mut Feed<'_, In>) -> R + Send,
@@ -470,7 +478,7 @@ impl Engine {
                     shared.fail();
                 }
             });
-            let workers: Vec<_> = (0..self.jobs.get())
+            let workers: Vec<_> = (1..self.jobs.get())
                 .map(|i| {
                     std::thread::Builder::new()
                         .name(format!("corpus-tool worker {i}"))
@@ -488,7 +496,7 @@ impl Engine {
                     (r, feed.finish())
                 })
                 .expect("the reader thread starts");
-            let (written, unworked) = shared.write(write);
+            let (written, unworked) = shared.write(write, work);
             let mut panic = None;
             let read = match reader.join() {
                 Ok(r) => Some(r),
@@ -723,6 +731,8 @@ impl<'e, In, Out> Shared<'e, In, Out> {
         lock(&self.done).push_back(None);
         drop(s);
         core.for_workers.notify_one();
+        // the writer works batches too while the next one in order is not done
+        core.for_writer.notify_one();
         true
     }
 
@@ -763,36 +773,52 @@ impl<'e, In, Out> Shared<'e, In, Out> {
                 s = wait(&core.for_workers, s);
                 continue;
             }
-            let number = s.taken;
-            s.taken += 1;
-            let batch = lock(&self.queue)
-                .pop_front()
-                .expect("engine: a batch handed on is in the queue");
-            drop(s);
-            let out: Vec<Out> = batch.into_iter().map(work).collect();
-            s = lock(&core.state);
-            let Some(place) = number
-                .checked_sub(s.next)
-                .and_then(|i| usize::try_from(i).ok())
-            else {
-                // Only after a failure can the writer have moved past a batch not done.
-                assert!(
-                    s.failed,
-                    "engine: a batch done is not written before it is done"
-                );
-                return;
-            };
-            s.done[place] = true;
-            lock(&self.done)[place] = Some(out);
-            if place == 0 {
-                core.for_writer.notify_one();
+            match self.work_one(s, work) {
+                Some(g) => s = g,
+                None => return,
             }
         }
     }
 
-    /// The writer: writes each batch in order as soon as it is done; the items written, and
-    /// the batches never worked (after a stop), in order.
-    fn write(&self, write: &mut dyn FnMut(Out)) -> (u64, Vec<In>) {
+    /// Takes the oldest batch waiting (there is one: `s.taken < s.sent`), works it and puts
+    /// its results in their place; the lock again, `None` after a failure.
+    fn work_one<'s>(
+        &'s self,
+        mut s: MutexGuard<'s, Counts>,
+        work: &impl Fn(In) -> Out,
+    ) -> Option<MutexGuard<'s, Counts>> {
+        let core = &*self.core;
+        let number = s.taken;
+        s.taken += 1;
+        let batch = lock(&self.queue)
+            .pop_front()
+            .expect("engine: a batch handed on is in the queue");
+        drop(s);
+        let out: Vec<Out> = batch.into_iter().map(work).collect();
+        s = lock(&core.state);
+        let Some(place) = number
+            .checked_sub(s.next)
+            .and_then(|i| usize::try_from(i).ok())
+        else {
+            // Only after a failure can the writer have moved past a batch not done.
+            assert!(
+                s.failed,
+                "engine: a batch done is not written before it is done"
+            );
+            return None;
+        };
+        s.done[place] = true;
+        lock(&self.done)[place] = Some(out);
+        if place == 0 {
+            core.for_writer.notify_one();
+        }
+        Some(s)
+    }
+
+    /// The writer: writes each batch in order as soon as it is done, and works the oldest
+    /// batch waiting while the next one in order is not done (taking none once a stop is
+    /// requested); the items written, and the batches never worked (after a stop), in order.
+    fn write(&self, write: &mut dyn FnMut(Out), work: &impl Fn(In) -> Out) -> (u64, Vec<In>) {
         let core = &*self.core;
         let mut written = 0u64;
         let mut s = lock(&core.state);
@@ -834,6 +860,13 @@ impl<'e, In, Out> Shared<'e, In, Out> {
                     "engine: every batch handed on is written"
                 );
                 return (written, Vec::new());
+            } else if s.taken < s.sent && !self.stopped() {
+                // The next batch in order is not done and one waits: this thread works it.
+                match self.work_one(s, work) {
+                    Some(g) => s = g,
+                    None => return (written, Vec::new()),
+                }
+                continue;
             }
             s = wait(&core.for_writer, s);
         }
@@ -980,6 +1013,37 @@ mod tests {
         );
         // 4 batches of 10 handed on, one being filled, one taken from the writer's view
         assert!(ahead.load(Ordering::SeqCst) <= 60, "{ahead:?}");
+    }
+
+    #[test]
+    fn the_calling_thread_works_too_and_jobs_threads_work_in_all() {
+        use std::collections::HashSet;
+        let here = std::thread::current().id();
+        for jobs in [2, 3] {
+            let threads = Mutex::new(HashSet::new());
+            let mut out = Vec::new();
+            Engine::new(Jobs::new(jobs).unwrap()).batches(4, 4).run(
+                |feed| {
+                    for i in 0..2_000u64 {
+                        let _ = feed.push(i);
+                    }
+                },
+                |i| {
+                    // slow enough that every thread gets batches
+                    std::thread::sleep(std::time::Duration::from_micros(50));
+                    lock(&threads).insert(std::thread::current().id());
+                    i
+                },
+                |i| out.push(i),
+            );
+            let threads = threads.into_inner().unwrap();
+            assert!(
+                threads.contains(&here),
+                "{jobs} jobs: the calling thread worked"
+            );
+            assert_eq!(threads.len(), jobs, "{jobs} jobs: {threads:?}");
+            assert_eq!(out, (0..2_000).collect::<Vec<_>>());
+        }
     }
 
     #[test]
