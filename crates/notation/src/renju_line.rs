@@ -308,30 +308,57 @@ impl<R: std::io::BufRead> RenjuBufReader<R> {
     /// Reads the next line into `self.line` (at most `max_line` bytes of it kept); returns
     /// its full length, `None` at the end of the input.
     fn read_line(&mut self) -> std::io::Result<Option<u64>> {
-        self.line.clear();
-        let mut total = 0u64;
-        let mut any = false;
-        loop {
-            let buf = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                return Ok(any.then_some(total));
-            }
-            any = true;
-            let (len, found) = match memchr::memchr(b'\n', buf) {
-                Some(i) => (i, true),
-                None => (buf.len(), false),
-            };
-            let room = self.max_line.saturating_sub(self.line.len());
-            self.line.extend_from_slice(&buf[..len.min(room)]);
-            total += len as u64;
-            self.input.consume(len + usize::from(found));
-            if found {
-                return Ok(Some(total));
-            }
+        read_capped_line(&mut self.input, &mut self.line, self.max_line)
+    }
+}
+
+/// Reads the next line of `input` into `line` (cleared first), without its newline, keeping
+/// at most `max` bytes of it (the rest is read and dropped); returns the line's full length
+/// in bytes, `None` at the end of the input. The one line cutter of the line formats: a line
+/// file's reader and a caller cutting lines for other threads read the same lines.
+///
+/// ```
+/// use renju_notation::renju_line::read_capped_line;
+/// let mut input = &b"h8 h9\nh8 h9 i10 j11\nlast"[..];
+/// let mut line = Vec::new();
+/// assert_eq!(read_capped_line(&mut input, &mut line, 8).unwrap(), Some(5));
+/// assert_eq!(line, b"h8 h9");
+/// assert_eq!(read_capped_line(&mut input, &mut line, 8).unwrap(), Some(13));
+/// assert_eq!(line, b"h8 h9 i1");
+/// assert_eq!(read_capped_line(&mut input, &mut line, 8).unwrap(), Some(4));
+/// assert_eq!(read_capped_line(&mut input, &mut line, 8).unwrap(), None);
+/// ```
+///
+/// # Errors
+/// The input's read error (an interrupted read is retried).
+pub fn read_capped_line(
+    input: &mut impl std::io::BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<u64>> {
+    line.clear();
+    let mut total = 0u64;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(total));
+        }
+        any = true;
+        let (len, found) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        let room = max.saturating_sub(line.len());
+        line.extend_from_slice(&buf[..len.min(room)]);
+        total += len as u64;
+        input.consume(len + usize::from(found));
+        if found {
+            return Ok(Some(total));
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::source::{HEAD, READ_BUFFER, problem, salvage};
 use super::walk::{FileProblem, InputFile};
 use super::{ReadOptions, RecordItem};
-use renju_notation::renju_line::LineRules;
+use renju_notation::renju_line::{LineRules, read_capped_line};
 use renju_notation::{ErrorKind, Format, Orientation, RecordError, detect, limits};
 use std::io::BufRead;
 
@@ -67,45 +67,18 @@ pub(crate) fn for_each_line(mut input: impl BufRead, f: &mut dyn FnMut(LineRead<
     let mut number = 0usize;
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        let mut len = 0u64;
-        let mut any = false;
-        loop {
-            let buf = match input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return f(Err((number + 1, e))),
-            };
-            if buf.is_empty() {
-                if any {
-                    number += 1;
-                    f(Ok(RawLine {
-                        number,
-                        bytes: &bytes,
-                        len,
-                    }));
-                }
-                return;
+        match read_capped_line(&mut input, &mut bytes, limits::MAX_LINE) {
+            Ok(Some(len)) => {
+                number += 1;
+                f(Ok(RawLine {
+                    number,
+                    bytes: &bytes,
+                    len,
+                }));
             }
-            any = true;
-            let (n, found) = match memchr::memchr(b'\n', buf) {
-                Some(i) => (i, true),
-                None => (buf.len(), false),
-            };
-            let room = limits::MAX_LINE.saturating_sub(bytes.len());
-            bytes.extend_from_slice(&buf[..n.min(room)]);
-            len += n as u64;
-            input.consume(n + usize::from(found));
-            if found {
-                break;
-            }
+            Ok(None) => return,
+            Err(e) => return f(Err((number + 1, e))),
         }
-        number += 1;
-        f(Ok(RawLine {
-            number,
-            bytes: &bytes,
-            len,
-        }));
     }
 }
 
