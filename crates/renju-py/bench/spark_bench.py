@@ -23,11 +23,20 @@ written too, the output the Spark job makes), each timed end to end, best of ``-
 
 **The Spark job.** ``SparkSession`` in ``local[2]`` (two task slots, the two cores that
 ``--jobs 2`` uses), made before the clock starts; then a first tiny action (a 9-game file
-audited: the Python workers started and ``renju_kit`` imported in them). Timed: the action
+audited: the Python workers started and ``renju_kit`` imported in them), and ``--warmup``
+untimed runs of the job itself (1 by default: the JVM's JIT compiles Spark's generated code,
+its Arrow reader and the Parquet writer while the first run goes, which takes that run about
+1.5 times as long; a job over a large set is past this in its first minutes; the warm-up's
+time is printed apart). Timed: the action
 ``renju_kit.spark.audit(spark, PARQUET_FILES).write.parquet(out)``, from the call to the
 written report (listing the files, the tasks, the audits, the report's Arrow batches into
-the JVM, the Parquet report written). Best of ``--repeat``; the report's row count is
+the JVM, the Parquet report written). Best of ``--repeat`` (3); the report's row count is
 checked against the set.
+
+**The two Spark jobs.** ``renju_kit.spark.audit(...).write.parquet(out)`` (the DataFrame,
+written by Spark: every row turned into a JVM row for Spark's Parquet writer) and
+``renju_kit.spark.write_report(spark, files, out)`` (the same audit, each task writing its
+part with pyarrow), taking turns with the yardstick; both reports' row counts are checked.
 
 **Memory.** While the job runs, the processes under this one are sampled every 20 ms
 (``/proc``), every 200 ms: the peak resident set (``VmHWM``) of the JVM (driver and executor in local mode)
@@ -215,7 +224,8 @@ def main() -> None:
     ap.add_argument("--files", type=int, default=16)
     ap.add_argument("--files-per-task", type=int, default=1)
     ap.add_argument("--task-jobs", type=int, default=1, help="the audit threads of each task (jobs=)")
-    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--warmup", type=int, default=1, help="untimed runs of the Spark job before the timed ones")
     ap.add_argument("--folder", default=str(ROOT / "target" / "spark-bench"))
     ap.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE", help="one more Spark setting of the session")
     args = ap.parse_args()
@@ -244,32 +254,56 @@ def main() -> None:
 
     n = args.games
     out = folder / "spark-report.parquet"
+    parts_out = folder / "spark-report-parts"
+    files = [str(p) for p in parts]
+    hz = os.sysconf("SC_CLK_TCK")
+
+    def through_the_jvm() -> None:
+        df = renju_kit.spark.audit(spark, files, files_per_task=args.files_per_task, jobs=args.task_jobs)
+        df.write.mode("overwrite").parquet(str(out))
+
+    def by_the_tasks() -> None:
+        w = renju_kit.spark.write_report(
+            spark, files, parts_out, files_per_task=args.files_per_task, jobs=args.task_jobs, mode="overwrite"
+        )
+        if w.rows != n:
+            sys.exit(f"write_report wrote {w.rows} rows, the set has {n} games")
+
+    jobs = [("audit(...).write.parquet", through_the_jvm), ("write_report(...)", by_the_tasks)]
+    # the warm-up: each job itself, untimed for the ratio (the JVM compiles Spark's generated
+    # code, the Arrow reader and the Parquet writer as they run; a long job is past this in
+    # its first minutes), timed apart as the cold run
+    cold: Dict[str, List[float]] = {name: [] for name, _ in jobs}
+    for _ in range(args.warmup):
+        for name, job in jobs:
+            t = time.perf_counter()
+            job()
+            cold[name].append(time.perf_counter() - t)
     plain: List[Tuple[float, float]] = []
     report: List[Tuple[float, float]] = []
-    spark_runs: List[Tuple[float, float, float]] = []
-    hz = os.sysconf("SC_CLK_TCK")
+    runs: Dict[str, List[Tuple[float, float, float]]] = {name: [] for name, _ in jobs}
     with Sampler() as mem:
-        # the three take turns, so that each meets the machine's load of the moment
+        # they take turns, so that each meets the machine's load of the moment
         for _ in range(args.repeat):
             plain.append(timed([tool, "validate", "--quiet", "--jobs", "2", str(one)]))
             report.append(
                 timed([tool, "validate", "--quiet", "--jobs", "2", "--report", str(folder / "validate-report.csv"), str(one)])
             )
-            before = mem.cpu()
-            t = time.perf_counter()
-            df = renju_kit.spark.audit(spark, [str(p) for p in parts], files_per_task=args.files_per_task, jobs=args.task_jobs)
-            df.write.mode("overwrite").parquet(str(out))
-            wall = time.perf_counter() - t
-            after = mem.cpu()
-            kinds = mem.processes()
-            jvm = sum(v - before.get(p, 0) for p, v in after.items() if kinds.get(p, (0, ""))[1] == "java") / hz
-            spark_runs.append((wall, sum(v - before.get(p, 0) for p, v in after.items()) / hz, jvm))
+            for name, job in jobs:
+                before = mem.cpu()
+                t = time.perf_counter()
+                job()
+                wall = time.perf_counter() - t
+                after = mem.cpu()
+                kinds = mem.processes()
+                jvm = sum(v - before.get(p, 0) for p, v in after.items() if kinds.get(p, (0, ""))[1] == "java") / hz
+                runs[name].append((wall, sum(v - before.get(p, 0) for p, v in after.items()) / hz, jvm))
     t_plain, c_plain = min(plain)
     t_report, c_report = min(report)
-    t_spark, c_spark, c_jvm = min(spark_runs)
-    rows = spark.read.parquet(str(out)).count()
-    if rows != n:
-        sys.exit(f"the Spark report has {rows} rows, the set {n} games")
+    for written in (out, parts_out):
+        rows = spark.read.parquet(str(written)).count()
+        if rows != n:
+            sys.exit(f"the Spark report {written} has {rows} rows, the set {n} games")
     spark.stop()
     load = os.getloadavg()[0]
     tasks = -(-len(parts) // args.files_per_task)
@@ -281,14 +315,25 @@ def main() -> None:
     if args.conf:
         print(f"Spark settings added (--conf): {', '.join(args.conf)}")
     print(f"best of {args.repeat}, taking turns; CPU: user + system seconds of every thread (Spark: the JVM and the Python workers)")
+    if args.warmup:
+        print(
+            f"   warm-up before them: each Spark job run {args.warmup} time(s) untimed for the ratio ("
+            + "; ".join(f"{name} {', '.join(f'{c:.3f} s' for c in cold[name])}" for name, _ in jobs)
+            + "): the first run of a JVM, the JIT compiling as it goes"
+        )
     print(f"   corpus-tool validate --jobs 2 (summary)        {t_plain:8.3f} s  {n / t_plain:12,.0f} games/s  CPU {c_plain:7.2f} s (the yardstick)")
     print(f"   corpus-tool validate --jobs 2 --report CSV     {t_report:8.3f} s  {n / t_report:12,.0f} games/s  CPU {c_report:7.2f} s")
-    print(f"   renju_kit.spark.audit(...).write.parquet       {t_spark:8.3f} s  {n / t_spark:12,.0f} games/s  CPU {c_spark:7.2f} s")
-    print(f"      of which the JVM (Arrow batches in, the Parquet report written) CPU {c_jvm:.2f} s, the Python workers {c_spark - c_jvm:.2f} s")
-    print(
-        f"   Spark games/s / validate games/s               {t_plain / t_spark:8.2f}x wall (goal: at least 0.5x), "
-        f"{c_plain / c_spark:.2f}x CPU; against validate --report {t_report / t_spark:.2f}x wall, {c_report / c_spark:.2f}x CPU"
-    )
+    for name, what in [
+        ("audit(...).write.parquet", "the JVM (Arrow batches in, the Parquet report written)"),
+        ("write_report(...)", "the JVM (one row a task)"),
+    ]:
+        t_spark, c_spark, c_jvm = min(runs[name])
+        print(f"   renju_kit.spark.{name:<29}{t_spark:8.3f} s  {n / t_spark:12,.0f} games/s  CPU {c_spark:7.2f} s")
+        print(f"      of which {what} CPU {c_jvm:.2f} s, the Python workers {c_spark - c_jvm:.2f} s")
+        print(
+            f"      games/s / validate games/s              {t_plain / t_spark:8.2f}x wall (goal: at least 0.5x), "
+            f"{c_plain / c_spark:.2f}x CPU; against validate --report {t_report / t_spark:.2f}x wall, {c_report / c_spark:.2f}x CPU"
+        )
     workers = sorted(mem.workers.values())
     print(
         f"   peak RSS: JVM {mem.jvm / 1024:.0f} MB (spark.driver.memory={DRIVER_MEMORY}: the heap), "

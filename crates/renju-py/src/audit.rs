@@ -11,7 +11,9 @@
 
 use crate::errors::value_error;
 use crate::records::{AuditInput, PyGame, read_options};
-use arrow_array::builder::{BooleanBuilder, ListBuilder, StringBuilder, UInt64Builder};
+use arrow_array::builder::{
+    ArrayBuilder as _, BooleanBuilder, ListBuilder, StringBuilder, UInt64Builder,
+};
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_pyarrow::{FromPyArrow, IntoPyArrow, Table, ToPyArrow};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
@@ -150,12 +152,31 @@ impl ReportColumns {
         }
         self.rows += 1;
         if self.rows == self.batch_rows {
-            self.cut();
+            self.cut(true);
         }
     }
 
-    /// Closes the batch being built.
-    fn cut(&mut self) {
+    /// Closes the batch being built; with `more` (rows to come), sizes the builders of the
+    /// next batch like this one (a builder's buffers are handed to its batch; without room
+    /// made, the next batch's would grow by doubling, copying what they hold each time).
+    fn cut(&mut self, more: bool) {
+        let rows = if more { self.rows } else { 0 };
+        let text = |b: &StringBuilder| if more { b.values_slice().len() } else { 0 };
+        let sized = |b: &StringBuilder| StringBuilder::with_capacity(rows, text(b));
+        let next = [
+            sized(&self.file),
+            sized(&self.id),
+            sized(&self.declared),
+            sized(&self.end),
+            sized(&self.verdict),
+            sized(&self.detail),
+            sized(&self.opening),
+        ];
+        let kinds = self.findings.values_ref();
+        let next_findings = ListBuilder::with_capacity(
+            StringBuilder::with_capacity(if more { kinds.len() } else { 0 }, text(kinds)),
+            rows,
+        );
         let columns: Vec<ArrayRef> = vec![
             Arc::new(self.file.finish()),
             Arc::new(self.index.finish()),
@@ -175,12 +196,26 @@ impl ReportColumns {
             .expect("the report's columns match its schema");
         self.done.push(batch);
         self.rows = 0;
+        [
+            self.file,
+            self.id,
+            self.declared,
+            self.end,
+            self.verdict,
+            self.detail,
+            self.opening,
+        ] = next;
+        self.findings = next_findings;
+        self.index = UInt64Builder::with_capacity(rows);
+        self.moves = UInt64Builder::with_capacity(rows);
+        self.end_move = UInt64Builder::with_capacity(rows);
+        self.continues = BooleanBuilder::with_capacity(rows);
     }
 
     /// The record batches (at least one, empty for no rows).
     pub fn finish(mut self) -> Vec<RecordBatch> {
         if self.rows > 0 || self.done.is_empty() {
-            self.cut();
+            self.cut(false);
         }
         self.done
     }

@@ -1,7 +1,8 @@
 """``renju_kit.spark.audit`` on Spark in local mode (two workers) against ``corpus-tool
 validate`` on the same files: the 147k archive split into 16 ``.renju`` files, one of them
 corrupt, and the same as 16 Parquet game files (``corpus-tool convert``), one of them damaged;
-the file problems gathered on the driver (``FileProblems``) against ``validate --json``'s. Run by ``cargo xtask python --spark`` (PySpark from PyPI in the test venv; Java 17
+the file problems gathered on the driver (``FileProblems``) against ``validate --json``'s; and
+``renju_kit.spark.write_report`` (the tasks writing the report's parts) against the same. Run by ``cargo xtask python --spark`` (PySpark from PyPI in the test venv; Java 17
 or later on the machine: without it the test fails under CI and is skipped otherwise)."""
 
 from __future__ import annotations
@@ -77,6 +78,17 @@ def split_archive(archive: Path, folder: Path) -> List[Path]:
         p.write_bytes(b"".join(part))
         paths.append(p)
     return paths
+
+
+def test_the_local_session_starts_the_jvm_with_the_arrow_option(spark: Any) -> None:
+    # the option must reach the JVM itself (it is read when the JVM starts, not from the
+    # session's settings later)
+    import renju_kit.spark
+
+    jvm = spark.sparkContext._jvm
+    assert renju_kit.spark.ARROW_JAVA_OPTIONS == "-Darrow.enable_unsafe_memory_access=true"
+    assert jvm.java.lang.System.getProperty("arrow.enable_unsafe_memory_access") == "true"
+    assert renju_kit.spark.ARROW_JAVA_OPTIONS in spark.sparkContext.getConf().get("spark.driver.extraJavaOptions")
 
 
 def test_spark_audit_equals_validate_row_for_row(spark: Any, corpus_tool: str, tmp_path: Path) -> None:
@@ -160,6 +172,31 @@ def test_spark_audit_of_parquet_game_files_equals_validate(spark: Any, corpus_to
         else:
             lines = (text / (p.stem + ".renju")).read_bytes().count(b"\n")
             assert len(rows) == lines, p
+
+    # the same audit, each task writing its own part: the same rows, read back by Spark
+    folder = tmp_path / "report-parts"
+    problems = renju_kit.spark.FileProblems(spark)
+    written = renju_kit.spark.write_report(spark, [str(games)], folder, files_per_task=3, problems=problems)
+    assert written.rows == len(expected)
+    assert written.parts == [f"part-{i:05d}.parquet" for i in range(6)], "17 files, 3 a task: 6 tasks"
+    assert sorted(os.listdir(folder)) == ["_SUCCESS", *written.parts], "no temporary file left"
+    back = spark.read.parquet(str(folder))
+    assert back.columns == COLUMNS
+    assert back.schema == df.schema, "the DataFrame's types"
+    table = pq.read_table(str(folder))
+    cols = [table.column(c).to_pylist() for c in COLUMNS]
+    again = [[csv_text(c, v) for c, v in zip(COLUMNS, row)] for row in zip(*cols)]
+    assert sorted(again, key=key) == sorted(expected, key=key)
+    assert problems.value == summary["file_problems"]
+    # an existing folder is refused unless overwritten, as Spark's writer does
+    with pytest.raises(FileExistsError):
+        renju_kit.spark.write_report(spark, [str(parts[0])], folder)
+    assert sorted(os.listdir(folder)) == ["_SUCCESS", *written.parts], "the refused call changed nothing"
+    one = renju_kit.spark.write_report(spark, [str(parts[0])], folder, mode="overwrite", compression="zstd")
+    assert one.parts == ["part-00000.parquet"] and one.rows == sum(1 for r in expected if r[0] == str(parts[0]))
+    assert sorted(os.listdir(folder)) == ["_SUCCESS", "part-00000.parquet"]
+    with pytest.raises(ValueError):
+        renju_kit.spark.write_report(spark, [str(parts[0])], folder, mode="append")
 
 
 def test_a_file_that_cannot_be_read_fails_no_task(spark: Any, corpus_tool: str, tmp_path: Path) -> None:

@@ -5,6 +5,9 @@ The files under ``paths`` (listed on the driver as ``corpus-tool validate`` walk
 audits its files with ``renju_kit.audit`` (the same engine, reader and rows as the command)
 and hands its report rows on as Arrow record batches (``DataFrame.mapInArrow``). The answer
 is a DataFrame with the report's 12 columns; ``.write.parquet(out)`` writes it.
+``renju_kit.spark.write_report(spark, paths, out)`` audits the same way and writes the report
+from the tasks themselves (pyarrow's Parquet writer, one part a task), which spares the JVM
+turning every row into its own; ``spark.read.parquet(out)`` reads the same rows back.
 
 Nothing is lost and no file fails the job: a record that cannot be read is an
 ``unreadable`` row, a file that cannot be read (or holds no record) is a file problem, as in
@@ -34,7 +37,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import renju_kit
 
@@ -43,7 +46,17 @@ import renju_kit
 RecordBatch = Any
 """A ``pyarrow.RecordBatch``."""
 
-__all__ = ["REPORT_DDL", "FileProblems", "audit", "audit_files", "local_session", "report_schema"]
+__all__ = [
+    "ARROW_JAVA_OPTIONS",
+    "REPORT_DDL",
+    "FileProblems",
+    "Written",
+    "audit",
+    "audit_files",
+    "local_session",
+    "report_schema",
+    "write_report",
+]
 
 REPORT_DDL = (
     "file string, index long, id string, moves long, declared string, end string, "
@@ -53,6 +66,13 @@ REPORT_DDL = (
 """The report's 12 columns as a Spark DDL schema (the CSV report's columns, in order)."""
 
 PathLike = Union[str, "os.PathLike[str]"]
+
+ARROW_JAVA_OPTIONS = "-Darrow.enable_unsafe_memory_access=true"
+"""The JVM option ``local_session`` starts Spark with (``spark.driver.extraJavaOptions``; on a
+cluster, give it as ``spark.executor.extraJavaOptions``): Arrow's Java library reads the
+report's batches without checking the bounds of each value (about a twentieth of the JVM's
+samples in a profile of the job went to those checks). Arrow's switch for data from a trusted
+writer: the batches are this module's own, made whole by pyarrow."""
 
 
 def report_schema() -> Any:
@@ -115,6 +135,18 @@ class FileProblems:
             self._acc.add(frozenset((p["file"], p["reason"], p["kind"]) for p in problems))
 
 
+def _file_table(path: str, settings: Dict[str, Any], problems: Optional[Callable[[List[Dict[str, Any]]], None]]) -> Any:
+    """The report rows of one file (``renju_kit.audit(path, **settings)``) as a ``pyarrow.Table``
+    of ``report_schema()``; its problems printed on standard error and handed to ``problems``."""
+    a = renju_kit.audit(path, **settings)
+    found = a.summary["file_problems"]
+    for p in found:
+        print(f"renju_kit.spark: {p['file']}: {p['reason']}", file=sys.stderr)
+    if problems is not None and found:
+        problems(found)
+    return a.table.cast(report_schema())
+
+
 def audit_files(
     paths: Sequence[str],
     settings: Dict[str, Any],
@@ -126,16 +158,8 @@ def audit_files(
     ``batch_rows`` rows; each file's problems are printed on standard error and handed to
     ``problems`` (when given). What each Spark task runs (usable without Spark: Dask, Ray, a
     process pool)."""
-    schema = report_schema()
     for path in paths:
-        a = renju_kit.audit(path, **settings)
-        found = a.summary["file_problems"]
-        for p in found:
-            print(f"renju_kit.spark: {p['file']}: {p['reason']}", file=sys.stderr)
-        if problems is not None and found:
-            problems(found)
-        for batch in a.table.cast(schema).to_batches(max_chunksize=batch_rows):
-            yield batch
+        yield from _file_table(path, settings, problems).to_batches(max_chunksize=batch_rows)
 
 
 def local_session(
@@ -147,7 +171,8 @@ def local_session(
     """A ``SparkSession`` in local mode for trying the audit on one machine: ``workers`` task
     slots (``local[N]``), on the loopback interface only, the Python workers running this
     interpreter (where ``renju_kit`` is installed), no web UI or console progress bar, log
-    level ``ERROR``; ``conf``: more Spark settings (``spark.driver.memory``,
+    level ``ERROR``, the JVM started with ``ARROW_JAVA_OPTIONS`` (unless ``conf`` sets
+    ``spark.driver.extraJavaOptions``); ``conf``: more Spark settings (``spark.driver.memory``,
     ``spark.executor.pyspark.memory``, ...). What the tests and the benchmark run on. On a
     cluster, make the session as the cluster wants instead (``spark-submit``, see
     docs/python.md).
@@ -172,11 +197,43 @@ def local_session(
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
     )
-    for key, value in (conf or {}).items():
+    settings = dict(conf or {})
+    # Arrow's Java library checks the bounds of every value it reads from a batch unless told
+    # not to; the batches here are the Python workers' own, whole by construction
+    settings.setdefault("spark.driver.extraJavaOptions", ARROW_JAVA_OPTIONS)
+    for key, value in settings.items():
         builder = builder.config(key, value)
     session = builder.getOrCreate()
     session.sparkContext.setLogLevel("ERROR")
     return session
+
+
+def _tasks(
+    spark: Any,
+    paths: Union[PathLike, Sequence[PathLike]],
+    files_per_task: int,
+    jobs: Optional[int],
+    settings: Dict[str, Any],
+) -> Tuple[Any, Dict[str, Any]]:
+    """The DataFrame of the files to audit, ``files_per_task`` a partition (a task), and the
+    keyword arguments of each file's ``renju_kit.audit``, checked on the driver."""
+    if files_per_task < 1:
+        raise ValueError(f"files_per_task={files_per_task}: at least 1")
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    files = renju_kit.files([os.fspath(p) for p in paths])
+    if jobs is None:
+        jobs = int(spark.conf.get("spark.task.cpus", "1") or "1")
+    options = dict(settings, jobs=jobs)
+    # validate the settings on the driver, before any task starts
+    renju_kit.audit([], **options)
+    # parallelize cuts the list into equal slices, in order: one partition (a task) per
+    # `files_per_task` files
+    tasks = spark.createDataFrame(
+        spark.sparkContext.parallelize([(f,) for f in files], numSlices=max(1, -(-len(files) // files_per_task))),
+        "path string",
+    )
+    return tasks, options
 
 
 def audit(
@@ -203,22 +260,7 @@ def audit(
     The DataFrame is lazy (nothing runs before an action such as ``.write.parquet(out)``);
     its rows come in file order, then record order, partition by partition.
     """
-    if files_per_task < 1:
-        raise ValueError(f"files_per_task={files_per_task}: at least 1")
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    files = renju_kit.files([os.fspath(p) for p in paths])
-    if jobs is None:
-        jobs = int(spark.conf.get("spark.task.cpus", "1") or "1")
-    options = dict(settings, jobs=jobs)
-    # validate the settings on the driver, before any task starts
-    renju_kit.audit([], **options)
-    # parallelize cuts the list into equal slices, in order: one partition (a task) per
-    # `files_per_task` files
-    tasks = spark.createDataFrame(
-        spark.sparkContext.parallelize([(f,) for f in files], numSlices=max(1, -(-len(files) // files_per_task))),
-        "path string",
-    )
+    tasks, options = _tasks(spark, paths, files_per_task, jobs, settings)
 
     batch_rows = int(spark.conf.get("spark.sql.execution.arrow.maxRecordsPerBatch", "10000") or "10000")
     if batch_rows <= 0:
@@ -232,3 +274,109 @@ def audit(
         yield from audit_files(mine, options, batch_rows, add)
 
     return tasks.mapInArrow(run, REPORT_DDL)
+
+
+class Written(NamedTuple):
+    """What ``write_report`` wrote."""
+
+    rows: int
+    """The report's rows, all parts together."""
+    parts: List[str]
+    """The part files written in the folder, by name (``part-00000.parquet``, ...), one a task."""
+
+
+def _filesystem(out: str) -> Tuple[Any, str]:
+    """The ``pyarrow.fs`` file system of ``out`` and the path in it: a URI that
+    ``pyarrow.fs.FileSystem.from_uri`` opens, or a local path (made absolute)."""
+    import pyarrow.fs as pafs  # type: ignore[import-untyped,unused-ignore]
+
+    if "://" in out:
+        fs, path = pafs.FileSystem.from_uri(out)
+        return fs, str(path)
+    return pafs.LocalFileSystem(), os.path.abspath(out)
+
+
+def write_report(
+    spark: Any,
+    paths: Union[PathLike, Sequence[PathLike]],
+    out: PathLike,
+    *,
+    files_per_task: int = 1,
+    jobs: Optional[int] = None,
+    problems: Optional[FileProblems] = None,
+    mode: str = "error",
+    compression: str = "snappy",
+    **settings: Any,
+) -> Written:
+    """Audits every file under ``paths`` on Spark, as ``audit`` does, and writes the report as
+    a folder of Parquet files, each task writing its own part with pyarrow's Parquet writer:
+    the rows never pass through the JVM. ``spark.read.parquet(out)`` then reads the same rows
+    as ``audit(spark, paths, ...)`` gives (the same 12 columns and types).
+
+    Spark's ``audit(...).write.parquet(out)`` turns every row into a JVM row before its
+    Parquet writer takes it: for this report that costs the JVM about as much CPU as the audit
+    itself. Here each task writes the Arrow columns it has, and the JVM carries one row a task
+    (its part's name and row count).
+
+    ``out``: a folder path that every executor reaches at the same path (a shared or network
+    file system, as for ``paths``), or a URI that ``pyarrow.fs.FileSystem.from_uri`` opens.
+    ``mode``: ``"error"`` (the default, as Spark's writer) refuses an ``out`` that exists,
+    ``"overwrite"`` deletes it first. ``compression``: the parts' Parquet compression
+    (``"snappy"``, as Spark's default; ``"zstd"``, ``"none"``, ...).
+
+    Each task writes ``_temporary/part-NNNNN.parquet.ATTEMPT`` and renames it
+    ``part-NNNNN.parquet`` (``NNNNN`` its partition) when whole, so a part is never seen half
+    written and a retried task replaces its part; when every task is done the driver removes
+    ``_temporary`` and writes ``_SUCCESS``, as Spark's own writer does. Memory: a task holds
+    one file's report at a time, as with ``audit``. The other arguments are ``audit``'s.
+    """
+    if mode not in ("error", "overwrite"):
+        raise ValueError(f"mode={mode!r}: 'error' or 'overwrite'")
+    import pyarrow.fs as pafs  # type: ignore[import-untyped,unused-ignore]
+
+    tasks, options = _tasks(spark, paths, files_per_task, jobs, settings)
+    where = os.fspath(out)
+    fs, root = _filesystem(where)
+    found = fs.get_file_info(root)
+    if found.type != pafs.FileType.NotFound:
+        if mode == "error":
+            raise FileExistsError(f"{where}: already exists (mode='overwrite' replaces it)")
+        if found.type == pafs.FileType.Directory:
+            fs.delete_dir(root)
+        else:
+            fs.delete_file(root)
+    fs.create_dir(f"{root}/_temporary", recursive=True)
+    target = where if "://" in where else root
+    add = problems._add if problems is not None else None
+
+    def run(batches: Iterator[RecordBatch]) -> Iterator[RecordBatch]:
+        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+        import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
+        from pyspark import TaskContext  # type: ignore[import-not-found,unused-ignore]
+
+        mine: List[str] = []
+        for b in batches:
+            mine.extend(b.column("path").to_pylist())
+        ctx = TaskContext.get()
+        if ctx is None:
+            raise RuntimeError("write_report's task body runs in a Spark task only")
+        name = f"part-{ctx.partitionId():05d}.parquet"
+        task_fs, task_root = _filesystem(target)
+        temporary = f"{task_root}/_temporary/{name}.{ctx.taskAttemptId()}"
+        rows = 0
+        with task_fs.open_output_stream(temporary) as stream:
+            with pq.ParquetWriter(stream, report_schema(), compression=compression) as writer:
+                for path in mine:
+                    table = _file_table(path, options, add)
+                    writer.write_table(table)
+                    rows += table.num_rows
+        task_fs.move(temporary, f"{task_root}/{name}")
+        yield pa.RecordBatch.from_pydict(
+            {"part": [name], "rows": [rows]}, schema=pa.schema([("part", pa.string()), ("rows", pa.int64())])
+        )
+
+    done = tasks.mapInArrow(run, "part string, rows long").collect()
+    fs.delete_dir(f"{root}/_temporary")
+    with fs.open_output_stream(f"{root}/_SUCCESS"):
+        pass
+    return Written(rows=sum(int(r["rows"]) for r in done), parts=sorted(str(r["part"]) for r in done))
