@@ -1104,6 +1104,8 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
         }
     }
     let moves = text(Some(&c.moves), i).unwrap_or_default();
+    // a move takes at least three bytes of text (`h8 `): room for all of them at once
+    game.moves.reserve(moves.len() / 3 + 1);
     if let Err(e) = parse_moves_into(
         moves,
         game.board_size,
