@@ -513,8 +513,9 @@ const PYTHON_TITLE: &str = "Python package (`renju_kit`, crates/renju-py) agains
 const SPARK_BENCH: &str = "cargo xtask python --bench --spark";
 
 /// The title of the Spark audit's benchmark.
-const SPARK_TITLE: &str = "The audit on Spark (`renju_kit.spark.audit`, local mode, 2M games \
-                           in 16 Parquet files) against `corpus-tool validate --jobs 2`";
+const SPARK_TITLE: &str = "The audit on Spark (`renju_kit.spark.audit(...).write.parquet` and \
+                           `renju_kit.spark.write_report`, local mode, 2M games in 16 Parquet \
+                           files) against `corpus-tool validate --jobs 2`";
 
 /// `cargo xtask bench [--markdown] [--only PATTERN...]`: every selected step runs even when
 /// one fails; the doc (with `--markdown`) says which did not run and why, and the task then

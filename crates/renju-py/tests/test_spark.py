@@ -226,3 +226,26 @@ def test_a_file_that_cannot_be_read_fails_no_task(spark: Any, corpus_tool: str, 
     assert len(problems.value) == 2
     with pytest.raises(ValueError):
         renju_kit.spark.audit(spark, folder, claim="sometimes")
+
+
+def test_a_report_whose_job_fails_leaves_no_folder(spark: Any, tmp_path: Path) -> None:
+    import renju_kit.spark
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for i in range(4):
+        (folder / f"good-{i}.renju").write_text("black h8 h9 i8 i9 j8 j9 k8 k9 l8\n")
+    (folder / "empty.renju").write_text("")
+
+    class Failing(renju_kit.spark.FileProblems):
+        # a class made here is pickled by value: the task that meets the empty file fails
+        def _add(self, problems: Any) -> None:
+            raise RuntimeError("a task that fails")
+
+    out = tmp_path / "report"
+    with pytest.raises(Exception, match="a task that fails"):
+        renju_kit.spark.write_report(spark, folder, out, problems=Failing(spark))
+    assert not out.exists(), "the failed job's folder (and its committed parts) removed"
+    # and the same call without the failing part writes every good file
+    written = renju_kit.spark.write_report(spark, folder, out, files_per_task=2)
+    assert written.rows == 4 and len(written.parts) == 3

@@ -324,11 +324,13 @@ def write_report(
     ``"overwrite"`` deletes it first. ``compression``: the parts' Parquet compression
     (``"snappy"``, as Spark's default; ``"zstd"``, ``"none"``, ...).
 
-    Each task writes ``_temporary/part-NNNNN.parquet.ATTEMPT`` and renames it
-    ``part-NNNNN.parquet`` (``NNNNN`` its partition) when whole, so a part is never seen half
-    written and a retried task replaces its part; when every task is done the driver removes
-    ``_temporary`` and writes ``_SUCCESS``, as Spark's own writer does. Memory: a task holds
-    one file's report at a time, as with ``audit``. The other arguments are ``audit``'s.
+    Each task writes its part in ``_temporary/ATTEMPT/`` and, when it is whole, renames it
+    ``_temporary/part-NNNNN.parquet`` (``NNNNN`` its partition: a retried task replaces its
+    own); when every task is done, the driver moves the parts into the folder, removes
+    ``_temporary`` and writes ``_SUCCESS``, as Spark's own writer commits a job. A job that
+    fails removes the folder it made, so no part of it is ever read as a report. Memory: a
+    task holds one file's report at a time, as with ``audit``. The other arguments are
+    ``audit``'s.
     """
     if mode not in ("error", "overwrite"):
         raise ValueError(f"mode={mode!r}: 'error' or 'overwrite'")
@@ -362,21 +364,37 @@ def write_report(
             raise RuntimeError("write_report's task body runs in a Spark task only")
         name = f"part-{ctx.partitionId():05d}.parquet"
         task_fs, task_root = _filesystem(target)
-        temporary = f"{task_root}/_temporary/{name}.{ctx.taskAttemptId()}"
+        attempt = f"{task_root}/_temporary/{ctx.taskAttemptId()}"
+        task_fs.create_dir(attempt, recursive=True)
         rows = 0
-        with task_fs.open_output_stream(temporary) as stream:
+        with task_fs.open_output_stream(f"{attempt}/{name}") as stream:
             with pq.ParquetWriter(stream, report_schema(), compression=compression) as writer:
                 for path in mine:
                     table = _file_table(path, options, add)
                     writer.write_table(table)
                     rows += table.num_rows
-        task_fs.move(temporary, f"{task_root}/{name}")
+        # the task's commit: its part, whole, under the part's name in _temporary (a retried
+        # or speculative attempt of the same task replaces it with the same rows)
+        task_fs.move(f"{attempt}/{name}", f"{task_root}/_temporary/{name}")
+        task_fs.delete_dir(attempt)
         yield pa.RecordBatch.from_pydict(
             {"part": [name], "rows": [rows]}, schema=pa.schema([("part", pa.string()), ("rows", pa.int64())])
         )
 
-    done = tasks.mapInArrow(run, "part string, rows long").collect()
-    fs.delete_dir(f"{root}/_temporary")
-    with fs.open_output_stream(f"{root}/_SUCCESS"):
-        pass
-    return Written(rows=sum(int(r["rows"]) for r in done), parts=sorted(str(r["part"]) for r in done))
+    try:
+        done = tasks.mapInArrow(run, "part string, rows long").collect()
+        parts = sorted(str(r["part"]) for r in done)
+        # the job's commit: every part moved into the folder, then _SUCCESS
+        for name in parts:
+            fs.move(f"{root}/_temporary/{name}", f"{root}/{name}")
+        fs.delete_dir(f"{root}/_temporary")
+        with fs.open_output_stream(f"{root}/_SUCCESS"):
+            pass
+    except BaseException:
+        # a job that fails leaves no folder behind: no part of it is ever read as a report
+        try:
+            fs.delete_dir(root)
+        except OSError:
+            pass
+        raise
+    return Written(rows=sum(int(r["rows"]) for r in done), parts=parts)
