@@ -236,6 +236,11 @@ def _tasks(
     return tasks, options
 
 
+def _paths_of(batches: Iterator[RecordBatch]) -> List[str]:
+    """The file paths a task was given: the ``path`` column of its batches of ``_tasks``."""
+    return [p for b in batches for p in b.column("path").to_pylist()]
+
+
 def audit(
     spark: Any,
     paths: Union[PathLike, Sequence[PathLike]],
@@ -268,10 +273,7 @@ def audit(
     add = problems._add if problems is not None else None
 
     def run(batches: Iterator[RecordBatch]) -> Iterator[RecordBatch]:
-        mine: List[str] = []
-        for b in batches:
-            mine.extend(b.column("path").to_pylist())
-        yield from audit_files(mine, options, batch_rows, add)
+        yield from audit_files(_paths_of(batches), options, batch_rows, add)
 
     return tasks.mapInArrow(run, REPORT_DDL)
 
@@ -356,9 +358,7 @@ def write_report(
         import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
         from pyspark import TaskContext  # type: ignore[import-not-found,unused-ignore]
 
-        mine: List[str] = []
-        for b in batches:
-            mine.extend(b.column("path").to_pylist())
+        mine = _paths_of(batches)
         ctx = TaskContext.get()
         if ctx is None:
             raise RuntimeError("write_report's task body runs in a Spark task only")
