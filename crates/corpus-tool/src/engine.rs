@@ -308,7 +308,9 @@ pub struct Ran<R, In> {
     pub items: u64,
     /// Batches handed to the workers.
     pub batches: u64,
-    /// Whether the reader was told to stop ([`Stop`]) before it ended by itself.
+    /// Whether a stop ([`Stop`]) cut the run short: the reader was told to stop before it
+    /// ended by itself, or it had ended and items it read were left unworked (a stop that
+    /// came while the last batches waited for a worker).
     pub stopped: bool,
     /// After a stop, the items read and never worked, in order: the batches no worker had
     /// taken when the stop came (the results written are those of the items before them,
@@ -523,7 +525,9 @@ impl Engine {
                 read: r,
                 items: written,
                 batches,
-                stopped,
+                // the reader may have read everything before the stop came, and batches still
+                // waited: the run was cut short all the same
+                stopped: stopped || !unworked.is_empty(),
                 unworked,
             }
         })
@@ -952,6 +956,37 @@ mod tests {
             assert_eq!(ran.unworked, (written..3001).collect::<Vec<_>>());
             assert_eq!(ran.items, written);
         }
+    }
+
+    #[test]
+    fn a_stop_after_the_reading_ended_still_stops_the_run() {
+        // the reader pushes everything and ends; the stop comes while batches wait
+        let stop = Stop::new();
+        let mut out = Vec::new();
+        let ran = Engine::new(Jobs::new(2).unwrap())
+            .stop_on(stop.clone())
+            .run(
+                |feed| {
+                    for n in 0..3000u64 {
+                        let _ = feed.push(n);
+                    }
+                },
+                |i| {
+                    std::thread::sleep(std::time::Duration::from_micros(20));
+                    i
+                },
+                |i| {
+                    if i == 100 {
+                        stop.request(15);
+                    }
+                    out.push(i);
+                },
+            );
+        assert!(!ran.unworked.is_empty(), "the stop left batches unworked");
+        assert!(ran.stopped, "a run cut short says it was stopped");
+        let written = out.len() as u64;
+        assert_eq!(out, (0..written).collect::<Vec<_>>());
+        assert_eq!(ran.unworked, (written..3000).collect::<Vec<_>>());
     }
 
     #[test]
