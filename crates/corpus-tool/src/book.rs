@@ -241,10 +241,50 @@ fn build(a: &BuildArgs) -> u8 {
                 reason: "a book is a database file, it cannot go to standard output".into(),
             });
         }
+        // what would leave a new book empty is said before it is made: a retry is then not
+        // refused for a file this run left behind
+        if a.paths.iter().any(|p| p.as_os_str() == "-") {
+            return Err(Error::Argument {
+                option: "-",
+                reason: "standard input cannot be added to a book (a book records its files by \
+                         path and content): give a file"
+                    .into(),
+            });
+        }
+        walk_paths(&a.paths).map_err(Error::Path)?;
+        if let Some(dir) = a.output.parent()
+            && !dir.as_os_str().is_empty()
+            && !dir.is_dir()
+        {
+            return Err(Error::Argument {
+                option: "-o",
+                reason: format!("{} is not a folder that exists", dir.display()),
+            });
+        }
         let book = Book::create(&a.output, settings)?;
         let read = a.settings.read_options();
-        book.set_note(READ_NOTE, &read_note(read))?;
-        add_paths(&book, &a.paths, read, false, engine)
+        let result = book
+            .set_note(READ_NOTE, &read_note(read))
+            .map_err(Error::from)
+            .and_then(|()| add_paths(&book, &a.paths, read, false, engine));
+        // a build that failed before any file was added leaves no book behind
+        let failed = result
+            .as_ref()
+            .map_or(true, |o| o.status != 0 && o.status != 130);
+        if failed && book.sources().is_ok_and(|s| s.is_empty()) {
+            drop(book);
+            if std::fs::remove_file(&a.output).is_ok() {
+                return result.map(|mut o| {
+                    let _ = writeln!(
+                        o.stdout,
+                        "no book written: no file was added ({} removed)",
+                        a.output.display()
+                    );
+                    o
+                });
+            }
+        }
+        result
     })
 }
 
@@ -308,24 +348,37 @@ fn decide(
     source.path = canonical;
     let sha = source.sha256_hex();
     let mut d = lock(decisions);
+    // a path in the book whose content changed is decided first: that its new content is
+    // another source's must not hide that its old games are still counted
+    if let Some(old) = by_path.get(&source.path)
+        && *old != sha
+    {
+        let info = &known[old];
+        if let Some(other) = known.get(&sha) {
+            d.refused.push(format!(
+                "{name} has changed since it was added to the book ({} bytes, sha256 {} then; {} \
+                 bytes, sha256 {} now), and its content now is that of {}, already in the book: \
+                 refused (its games would be counted twice; the book keeps its old counts)",
+                info.size, info.sha256, source.size, sha, other.path
+            ));
+            return None;
+        }
+        if !replace {
+            d.refused.push(format!(
+                "{name} has changed since it was added to the book ({} bytes, sha256 {} then; \
+                 {} bytes, sha256 {} now): refused (give --replace to subtract its old counts \
+                 and add the new ones)",
+                info.size, info.sha256, source.size, sha
+            ));
+            return None;
+        }
+    }
     if let Some(info) = known.get(&sha) {
         d.nothing.push(if info.path == source.path {
             format!("{name} (already in the book, same content)")
         } else {
             format!("{name} (the same content as {} in the book)", info.path)
         });
-        return None;
-    }
-    if let Some(old) = by_path.get(&source.path)
-        && !replace
-    {
-        let info = &known[old];
-        d.refused.push(format!(
-            "{name} has changed since it was added to the book ({} bytes, sha256 {} then; {} \
-             bytes, sha256 {} now): refused (give --replace to subtract its old counts and add \
-             the new ones)",
-            info.size, info.sha256, source.size, sha
-        ));
         return None;
     }
     d.sources.insert(name, source);
@@ -740,6 +793,12 @@ fn answer_text(book: &Book, answer: &Answer, typed: &[String], min_games: u64) -
 }
 
 fn query(a: &QueryArgs) -> Result<Status, Error> {
+    if a.json && a.report.as_deref().is_some_and(crate::records::is_stdout) {
+        return Err(Error::Argument {
+            option: "--report -",
+            reason: "--json prints to standard output already: give the CSV a file".into(),
+        });
+    }
     let book = Book::open(&a.book).map_err(|e| Error::Failed(e.to_string()))?;
     let (moves, typed) = position_moves(&a.position, book.settings().board_size)?;
     let answer = book.query(&moves).map_err(|e| book_error(&e))?;

@@ -131,6 +131,22 @@ fn the_built_book_equals_an_independent_replay_under_the_8_symmetries() {
     let book = dir.path("b30.sqlite");
     let (code, stdout, _) = tool(&["book", "query", s(&book), "--position", "h8 h9", "--json"]);
     assert_eq!(code, 0);
+    // the JSON and the CSV cannot both go to standard output: refused, nothing printed
+    let (refused, nothing, why) = tool(&[
+        "book",
+        "query",
+        s(&book),
+        "--position",
+        "h8 h9",
+        "--json",
+        "--report",
+        "-",
+    ]);
+    assert_eq!((refused, nothing.as_str()), (2, ""), "{why}");
+    assert!(
+        why.contains("--json prints to standard output already"),
+        "{why}"
+    );
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
@@ -271,6 +287,28 @@ fn a_file_added_again_changes_nothing_a_changed_one_is_refused_or_replaced() {
         30,
     );
     assert_eq!(dump(&book), want);
+    // a file whose content changed into another file's of the book: refused, replaced or
+    // not (its old games are counted, its new ones are the other file's), the book untouched
+    std::fs::copy(&b, &a).unwrap();
+    let before = file_bytes(&book);
+    for extra in [None, Some("--replace")] {
+        let mut args = vec!["book", "add", s(&book), s(&a)];
+        args.extend(extra);
+        let (code, out, _) = tool(&args);
+        assert_eq!(code, 2, "{out}");
+        assert!(
+            out.contains(&format!(
+                "refused: {} has changed since it was added to the book",
+                s(&a)
+            )) && out.contains(&format!(
+                "its content now is that of {}",
+                std::fs::canonicalize(&b).unwrap().display()
+            )),
+            "{out}"
+        );
+        assert!(!out.contains("nothing changed"), "{out}");
+        assert_eq!(file_bytes(&book), before);
+    }
 }
 
 /// A file of `n` distinct games (each the same opening, then moves spread over the board).
@@ -475,4 +513,35 @@ fn search_with_the_book_equals_the_scan_on_random_positions_of_the_147k_archive(
     let deep = games.iter().find(|g| g.moves.len() > 31).unwrap();
     let out = run(&prefix(deep, 31), Some(book));
     assert!(out.stderr.contains("cannot answer"), "{}", out.stderr);
+}
+
+#[test]
+fn a_build_that_adds_no_file_leaves_no_book_behind() {
+    let dir = Scratch::new("book-none");
+    let good = dir.path("good.renju");
+    std::fs::write(&good, "black h8 h9 i10\n").unwrap();
+    let missing = dir.path("missing.renju");
+    let out = dir.path("new.sqlite");
+    for args in [
+        vec![s(&missing)],
+        vec![s(&good), s(&missing)],
+        vec!["-"],
+        vec![s(&good), "-"],
+    ] {
+        let mut all = vec!["book", "build"];
+        all.extend(&args);
+        all.extend(["-o", s(&out)]);
+        let (code, stdout, stderr) = tool(&all);
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(!out.exists(), "{args:?}: no book is left behind");
+    }
+    // an output in a folder that does not exist is said so, before anything is read
+    let nowhere = dir.path("no-such-folder").join("x.sqlite");
+    let (code, _, stderr) = tool(&["book", "build", s(&good), "-o", s(&nowhere)]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("is not a folder that exists"), "{stderr}");
+    // the retry works
+    let (code, stdout, _) = tool(&["book", "build", s(&good), "-o", s(&out)]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("added: "), "{stdout}");
 }
