@@ -45,7 +45,7 @@ pub(crate) struct Aggregate {
 const MIN_USED: usize = 256 * (512 + size_of::<Visit>());
 
 /// The most partitions (the parallel grain of a write).
-const MAX_PARTITION_BITS: u32 = 8;
+const MAX_PARTITION_BITS: u32 = 10;
 
 impl Aggregate {
     /// An aggregate whose allocations take at most about `cap` bytes (more only for a cap too
@@ -107,6 +107,16 @@ impl Aggregate {
         (&mut self.parts, self.bucket_bits, self.shift)
     }
 
+    /// The bucket bits and the bits of a bucket number below its partition's.
+    pub(crate) fn bits(&self) -> (u32, u32) {
+        (self.bucket_bits, self.shift)
+    }
+
+    /// The number of partitions.
+    pub(crate) fn partition_count(&self) -> usize {
+        self.parts.len()
+    }
+
     /// The range of buckets of partition `i`.
     pub(crate) fn bucket_range(&self, i: usize) -> (u32, u32) {
         let lo = (i as u32) << self.shift;
@@ -126,16 +136,48 @@ impl Aggregate {
 /// The summed counts of one (key, move) of a partition.
 pub(crate) struct EdgeSum<'a> {
     pub bucket: u32,
+    /// The key's hash ([`crate::key::hash`]).
+    pub hash: u64,
     pub key: &'a [u8],
     pub mv: i32,
     pub counts: Delta,
+}
+
+thread_local! {
+    /// The visits of a partition placed by bucket: one buffer per thread, reused from
+    /// partition to partition (no fresh pages to fault in for each).
+    static PLACED: std::cell::RefCell<Vec<Visit>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether two keys are the same bytes: keys are short (31 bytes for 30 stones of a 15x15
+/// board), compared eight bytes at a time without a call.
+#[inline]
+fn same_key(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() < 8 {
+        return a == b;
+    }
+    let word = |s: &[u8], i: usize| u64::from_ne_bytes(s[i..i + 8].try_into().expect("8 bytes"));
+    let mut i = 0;
+    while i + 8 <= a.len() {
+        if word(a, i) != word(b, i) {
+            return false;
+        }
+        i += 8;
+    }
+    // the last bytes, as the last eight (overlapping what was compared)
+    i == a.len() || word(a, a.len() - 8) == word(b, b.len() - 8)
 }
 
 impl Partition {
     /// Sorts the visits by (bucket, hash, key, move) and calls `each` with the sums of each
     /// (bucket, key, move), in that order: the buckets ascending; within a bucket, keys by
     /// hash. The visits are first placed by bucket (a counting sort on the bucket's bits
-    /// below the partition's, `shift` of them), then each bucket's few are sorted.
+    /// below the partition's, `shift` of them), then each bucket's few are sorted by hash and
+    /// move, and every key compared once with the first key of its hash: where two keys share
+    /// a hash (a collision, rare), that bucket is sorted by key too.
     pub(crate) fn sums(&mut self, bucket_bits: u32, shift: u32, mut each: impl FnMut(EdgeSum<'_>)) {
         let arena = &self.arena;
         let key = |v: &Visit| &arena[v.off as usize + 1..v.off as usize + 1 + usize::from(v.len)];
@@ -148,59 +190,105 @@ impl Partition {
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
         }
-        let mut sorted = self.visits.clone();
-        let mut at = starts.clone();
-        for v in &self.visits {
-            let b = local(v);
-            sorted[at[b]] = *v;
-            at[b] += 1;
-        }
-        for b in 0..=mask {
-            let visits = &mut sorted[starts[b]..starts[b + 1]];
-            // by hash and move first (no key read); keys of one hash are then checked to be
-            // one key, and in the rare bucket where two keys share a hash, sorted by key too
-            visits.sort_unstable_by(|x, y| x.hash.cmp(&y.hash).then(x.mv.cmp(&y.mv)));
-            let collision = visits
-                .windows(2)
-                .any(|w| w[0].hash == w[1].hash && key(&w[0]) != key(&w[1]));
-            if collision {
-                visits.sort_by(|x, y| {
-                    x.hash
-                        .cmp(&y.hash)
-                        .then_with(|| key(x).cmp(key(y)))
-                        .then(x.mv.cmp(&y.mv))
-                });
+        PLACED.with(|placed| {
+            let mut sorted = placed.borrow_mut();
+            sorted.clear();
+            sorted.resize(
+                self.visits.len(),
+                Visit {
+                    hash: 0,
+                    off: 0,
+                    len: 0,
+                    mv: 0,
+                },
+            );
+            let mut at = starts.clone();
+            for v in &self.visits {
+                let b = local(v);
+                sorted[at[b]] = *v;
+                at[b] += 1;
             }
-            let mut i = 0;
-            while i < visits.len() {
-                let first = visits[i];
-                // a key's moves are together: (hash, key, move) order
-                let k = key(&first);
-                let mut counts = [0i64; 4];
-                while i < visits.len() {
-                    let v = visits[i];
-                    if v.hash != first.hash || v.mv != first.mv || key(&v) != k {
-                        break;
+            let add = |counts: &mut Delta, v: &Visit| {
+                let signed = arena[v.off as usize] as i8;
+                let slot = usize::from(signed.unsigned_abs()) - 1;
+                counts[slot] += if signed < 0 { -1 } else { 1 };
+            };
+            for b in 0..=mask {
+                let visits = &mut sorted[starts[b]..starts[b + 1]];
+                visits.sort_unstable_by(|x, y| x.hash.cmp(&y.hash).then(x.mv.cmp(&y.mv)));
+                let mut collision = false;
+                let mut i = 0;
+                while i < visits.len() && !collision {
+                    let first = key(&visits[i]);
+                    let mut j = i + 1;
+                    while j < visits.len() && visits[j].hash == visits[i].hash {
+                        if !same_key(key(&visits[j]), first) {
+                            collision = true;
+                            break;
+                        }
+                        j += 1;
                     }
-                    let signed = arena[v.off as usize] as i8;
-                    let slot = usize::from(signed.unsigned_abs()) - 1;
-                    counts[slot] += if signed < 0 { -1 } else { 1 };
-                    i += 1;
+                    i = j;
                 }
-                each(EdgeSum {
-                    bucket: crate::key::bucket_of_hash(first.hash, bucket_bits),
-                    key: k,
-                    mv: i32::from(first.mv),
-                    counts,
-                });
+                if collision {
+                    visits.sort_by(|x, y| {
+                        x.hash
+                            .cmp(&y.hash)
+                            .then_with(|| key(x).cmp(key(y)))
+                            .then(x.mv.cmp(&y.mv))
+                    });
+                }
+                // a key's moves are together, in (hash, key, move) order; without a collision
+                // the hash tells the keys apart
+                let mut i = 0;
+                while i < visits.len() {
+                    let first = visits[i];
+                    let k = key(&first);
+                    let mut counts = [0i64; 4];
+                    while i < visits.len() {
+                        let v = visits[i];
+                        if v.hash != first.hash
+                            || v.mv != first.mv
+                            || (collision && !same_key(key(&v), k))
+                        {
+                            break;
+                        }
+                        add(&mut counts, &v);
+                        i += 1;
+                    }
+                    each(EdgeSum {
+                        bucket: crate::key::bucket_of_hash(first.hash, bucket_bits),
+                        hash: first.hash,
+                        key: k,
+                        mv: i32::from(first.mv),
+                        counts,
+                    });
+                }
             }
-        }
+        });
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_are_the_same_exactly_when_their_bytes_are() {
+        // every length up to 40, a difference at every place, and lengths that differ
+        for n in 0..40usize {
+            let a: Vec<u8> = (0..n as u8).map(|i| i.wrapping_mul(37)).collect();
+            assert!(same_key(&a, &a.clone()));
+            for at in 0..n {
+                let mut b = a.clone();
+                b[at] ^= 0x10;
+                assert!(!same_key(&a, &b), "length {n}, byte {at}");
+            }
+            let mut longer = a.clone();
+            longer.push(0);
+            assert!(!same_key(&a, &longer));
+        }
+    }
 
     #[test]
     fn keys_sharing_a_hash_are_summed_apart() {

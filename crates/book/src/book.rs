@@ -1,13 +1,13 @@
 //! The book on disk: [`Book`] (create, open, add files, list sources) and [`FileBuild`], the
 //! transaction that adds one file.
 
-use crate::aggregate::Aggregate;
 use crate::counts::{Counts, slot};
 use crate::error::{At, BookError};
 use crate::prepare::{Kind, Prepared, Record, prepare, walk_game, with_tracker};
 use crate::schema;
 use crate::settings::BookSettings;
 use crate::source::Source;
+use crate::spill::Counter;
 use crate::walk::Stop;
 use renju_notation::{DeclaredResult, GameRecord, Orientation};
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior};
@@ -341,6 +341,7 @@ impl Book {
     /// book fails (SQLite refuses a transaction within a transaction).
     ///
     /// # Errors
+    /// [`BookError::ChangedToCopy`] for a source whose content changed into another source's;
     /// [`BookError::SourceChanged`] for a source whose content changed, without
     /// [`AddOptions::replace`]; SQLite fails.
     pub fn add(&self, source: &Source, options: AddOptions) -> Result<Adding<'_>, BookError> {
@@ -352,6 +353,17 @@ impl Book {
         let sha = source.sha256_hex();
         let by_path = find_source(&tx, &path, "path", &source.path)?;
         let by_content = find_source(&tx, &path, "sha256", &sha)?;
+        // a path in the book whose content changed into another source's: its old games are
+        // counted, its new ones are already in the book
+        if let (Some((_, old)), Some((_, other))) = (&by_path, &by_content)
+            && old.sha256 != sha
+        {
+            return Err(BookError::ChangedToCopy {
+                path: source.path.clone(),
+                old: (old.size, old.sha256.clone()),
+                other: other.path.clone(),
+            });
+        }
         if let Some((_, info)) = &by_content {
             return Ok(Adding::Done(if info.path == source.path {
                 AddOutcome::AlreadyPresent(info.clone())
@@ -363,7 +375,7 @@ impl Book {
             tx,
             path,
             settings: self.settings,
-            agg: Aggregate::new(options.memory_cap, self.bucket_bits),
+            counter: Counter::new(options.memory_cap, self.bucket_bits, &self.path),
             games: Vec::with_capacity(GAME_ROWS),
             stats: FileStats::default(),
             source_id: 0,
@@ -578,7 +590,7 @@ pub struct FileBuild<'b> {
     tx: Transaction<'b>,
     path: PathBuf,
     settings: BookSettings,
-    agg: Aggregate,
+    counter: Counter,
     /// Game rows held back to be written together.
     games: Vec<GameRow>,
     stats: FileStats,
@@ -615,15 +627,8 @@ impl FileBuild<'_> {
         self.stats.illegal += u64::from(w.stop == Stop::Illegal);
         self.stats.passes += u64::from(w.pass);
         let r = slot(w.result);
-        if !self.agg.has_room(w.visits.len(), w.keys.len()) {
-            self.spill()?;
-        }
-        let mut at = 0;
-        for &(len, next, hash) in &w.visits {
-            let len = usize::from(len);
-            self.agg.count(&w.keys[at..at + len], hash, next, r, 1);
-            at += len;
-        }
+        self.counter
+            .count_walk(&self.tx, &self.path, BUCKETS, &w.keys, &w.visits, (r, 1))?;
         self.games.push(GameRow {
             record,
             id: w.id,
@@ -690,11 +695,6 @@ impl FileBuild<'_> {
         &self.stats
     }
 
-    /// Writes the counts gathered so far to the database (inside the transaction).
-    fn spill(&mut self) -> Result<(), BookError> {
-        write_aggregate(&self.tx, &self.path, &mut self.agg, "main.buckets")
-    }
-
     /// Subtracts the counts of source `id` (replayed from its stored games) and deletes its
     /// games.
     fn subtract_source(&mut self, id: i64) -> Result<(), BookError> {
@@ -710,19 +710,17 @@ impl FileBuild<'_> {
                 let result: String = row.get(0).at(&path)?;
                 let moves: String = row.get(1).at(&path)?;
                 let (r, walked) = replay_stored(&path, &settings, &result, &moves)?;
-                if !self.agg.has_room(walked.visits.len(), walked.keys.len()) {
-                    write_aggregate(&self.tx, &path, &mut self.agg, "main.buckets")?;
-                }
-                let mut at = 0;
-                for &(len, next, hash) in &walked.visits {
-                    let len = usize::from(len);
-                    self.agg
-                        .count(&walked.keys[at..at + len], hash, next, r, -1);
-                    at += len;
-                }
+                self.counter.count_walk(
+                    &self.tx,
+                    &path,
+                    BUCKETS,
+                    &walked.keys,
+                    &walked.visits,
+                    (r, -1),
+                )?;
             }
         }
-        write_aggregate(&self.tx, &path, &mut self.agg, "main.buckets")?;
+        self.counter.flush(&self.tx, &path, BUCKETS)?;
         self.tx
             .execute("DELETE FROM games WHERE source = ?1", [id])
             .at(&path)?;
@@ -735,7 +733,7 @@ impl FileBuild<'_> {
     /// SQLite fails; the book is then unchanged.
     pub fn finish(mut self) -> Result<AddOutcome, BookError> {
         self.write_games()?;
-        write_aggregate(&self.tx, &self.path, &mut self.agg, "main.buckets")?;
+        self.counter.flush(&self.tx, &self.path, BUCKETS)?;
         let s = self.stats;
         let n = |v: u64| v as i64;
         self.tx
@@ -784,13 +782,5 @@ pub(crate) fn replay_stored(
     Ok((slot(r), walked))
 }
 
-/// Adds the aggregate's counts to the bucket table `table` (`main.buckets`, or a temporary
-/// table for a check) and empties it.
-pub(crate) fn write_aggregate(
-    conn: &Connection,
-    path: &Path,
-    agg: &mut Aggregate,
-    table: &str,
-) -> Result<(), BookError> {
-    crate::buckets::write(conn, path, agg, table)
-}
+/// The bucket table of the book.
+const BUCKETS: &str = "main.buckets";

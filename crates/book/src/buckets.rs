@@ -4,8 +4,9 @@
 //! [`Aggregate`] (summed and turned to text in parallel, merged with the rows already there),
 //! and read back for one position.
 
-use crate::aggregate::{Aggregate, Delta, Partition};
+use crate::aggregate::{Aggregate, Delta, EdgeSum, Partition};
 use crate::error::{At, BookError};
+use crate::spill::Runs;
 use rayon::prelude::*;
 use rusqlite::{Connection, OptionalExtension};
 use std::collections::{BTreeMap, HashMap};
@@ -129,11 +130,36 @@ fn render(p: &Parsed) -> Option<Vec<u8>> {
     }
 }
 
+/// Where the summed counts of one partition come from.
+enum Feed<'a> {
+    /// The in-memory log.
+    Memory(&'a mut Partition),
+    /// Partition `.1` of every run spilled to disk.
+    Runs(&'a Runs, usize),
+}
+
+impl Feed<'_> {
+    /// Calls `each` with the partition's sums in (bucket, hash, key, move) order.
+    fn sums(
+        &mut self,
+        (bits, shift): (u32, u32),
+        each: impl FnMut(EdgeSum<'_>),
+    ) -> Result<(), String> {
+        match self {
+            Feed::Memory(p) => {
+                p.sums(bits, shift, each);
+                Ok(())
+            }
+            Feed::Runs(runs, i) => runs.sums(*i, each),
+        }
+    }
+}
+
 /// The new rows of one partition's buckets: `(bucket, text)`, `None` for a bucket left empty
 /// (its row deleted). `old` holds the rows already in the table.
 fn rows_of(
-    part: &mut Partition,
-    (bits, shift): (u32, u32),
+    feed: &mut Feed<'_>,
+    bits: (u32, u32),
     old: &HashMap<u32, String>,
 ) -> Result<Rows, String> {
     let mut rows: Rows = Vec::new();
@@ -142,7 +168,7 @@ fn rows_of(
     let mut last_key: Vec<u8> = Vec::new();
     let mut key_text = Vec::new();
     let mut failure: Option<String> = None;
-    part.sums(bits, shift, |s| {
+    let fed = feed.sums(bits, |s| {
         if failure.is_some() {
             return;
         }
@@ -207,6 +233,7 @@ fn rows_of(
             }
         }
     });
+    fed?;
     close(current.take(), &mut key_text, &mut rows);
     match failure {
         Some(f) => Err(f),
@@ -254,24 +281,55 @@ pub(crate) fn write(
     if agg.is_empty() {
         return Ok(());
     }
-    let empty: bool = conn
-        .query_row(
-            &format!("SELECT NOT EXISTS (SELECT 1 FROM {table})"),
-            [],
-            |r| r.get(0),
-        )
-        .at(path)?;
-    let n = agg.partitions().0.len();
+    let empty = table_is_empty(conn, path, table)?;
+    let n = agg.partition_count();
     let ranges: Vec<(u32, u32)> = (0..n).map(|i| agg.bucket_range(i)).collect();
     let (parts, bits, shift) = agg.partitions();
-    let bits = (bits, shift);
-    let written = if empty {
-        write_new(conn, path, parts, bits, table)
-    } else {
-        merge(conn, path, parts, bits, &ranges, table)
-    };
+    let mut feeds: Vec<Feed<'_>> = parts.iter_mut().map(Feed::Memory).collect();
+    let written = write_feeds(conn, path, &mut feeds, (bits, shift), &ranges, table, empty);
     agg.clear();
     written
+}
+
+/// Adds the sums of every run to the bucket table `table` (`agg`: the log the runs were
+/// written from, for its partitions).
+pub(crate) fn write_runs(
+    conn: &Connection,
+    path: &Path,
+    runs: &Runs,
+    agg: &Aggregate,
+    table: &str,
+) -> Result<(), BookError> {
+    let empty = table_is_empty(conn, path, table)?;
+    let n = agg.partition_count();
+    let ranges: Vec<(u32, u32)> = (0..n).map(|i| agg.bucket_range(i)).collect();
+    let mut feeds: Vec<Feed<'_>> = (0..n).map(|i| Feed::Runs(runs, i)).collect();
+    write_feeds(conn, path, &mut feeds, agg.bits(), &ranges, table, empty)
+}
+
+fn table_is_empty(conn: &Connection, path: &Path, table: &str) -> Result<bool, BookError> {
+    conn.query_row(
+        &format!("SELECT NOT EXISTS (SELECT 1 FROM {table})"),
+        [],
+        |r| r.get(0),
+    )
+    .at(path)
+}
+
+fn write_feeds(
+    conn: &Connection,
+    path: &Path,
+    feeds: &mut [Feed<'_>],
+    bits: (u32, u32),
+    ranges: &[(u32, u32)],
+    table: &str,
+    empty: bool,
+) -> Result<(), BookError> {
+    if empty {
+        write_new(conn, path, feeds, bits, table)
+    } else {
+        merge(conn, path, feeds, bits, ranges, table)
+    }
 }
 
 fn damaged(path: &Path, why: String) -> BookError {
@@ -285,7 +343,7 @@ fn damaged(path: &Path, why: String) -> BookError {
 fn write_new(
     conn: &Connection,
     path: &Path,
-    parts: &mut [Partition],
+    parts: &mut [Feed<'_>],
     bits: (u32, u32),
     table: &str,
 ) -> Result<(), BookError> {
@@ -324,7 +382,7 @@ fn write_new(
 fn merge(
     conn: &Connection,
     path: &Path,
-    parts: &mut [Partition],
+    parts: &mut [Feed<'_>],
     bits: (u32, u32),
     ranges: &[(u32, u32)],
     table: &str,

@@ -1,8 +1,8 @@
 //! [`Book::check`]: every count recomputed from the games the book stored, and compared.
 
-use crate::aggregate::Aggregate;
-use crate::book::{Book, DEFAULT_MEMORY_CAP, replay_stored, write_aggregate};
+use crate::book::{Book, DEFAULT_MEMORY_CAP, replay_stored};
 use crate::error::{At, BookError};
+use crate::spill::Counter;
 
 /// What [`Book::check`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -56,7 +56,7 @@ impl Book {
     fn check_inner(&self) -> Result<Check, BookError> {
         let path = &self.path;
         let conn = &self.conn;
-        let mut agg = Aggregate::new(DEFAULT_MEMORY_CAP, self.bucket_bits);
+        let mut counter = Counter::new(DEFAULT_MEMORY_CAP, self.bucket_bits, path);
         let mut games = 0u64;
         {
             let mut st = conn
@@ -67,19 +67,18 @@ impl Book {
                 let result: String = row.get(0).at(path)?;
                 let moves: String = row.get(1).at(path)?;
                 let (r, walked) = replay_stored(path, &self.settings, &result, &moves)?;
-                if !agg.has_room(walked.visits.len(), walked.keys.len()) {
-                    write_aggregate(conn, path, &mut agg, "temp.recount")?;
-                }
-                let mut at = 0;
-                for &(len, next, hash) in &walked.visits {
-                    let len = usize::from(len);
-                    agg.count(&walked.keys[at..at + len], hash, next, r, 1);
-                    at += len;
-                }
+                counter.count_walk(
+                    conn,
+                    path,
+                    "temp.recount",
+                    &walked.keys,
+                    &walked.visits,
+                    (r, 1),
+                )?;
                 games += 1;
             }
         }
-        write_aggregate(conn, path, &mut agg, "temp.recount")?;
+        counter.flush(conn, path, "temp.recount")?;
         let count = |sql: &str| -> Result<u64, BookError> {
             conn.query_row(sql, [], |r| r.get::<_, i64>(0))
                 .map(|n| n as u64)

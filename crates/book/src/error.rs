@@ -22,6 +22,13 @@ pub enum BookError {
         /// The error.
         error: std::io::Error,
     },
+    /// The temporary file that holds a large file's counts could not be written or read.
+    Spill {
+        /// The directory it is made in (the book's).
+        dir: PathBuf,
+        /// The error.
+        error: std::io::Error,
+    },
     /// `create` on a path that already holds a file.
     Exists(PathBuf),
     /// The file is an SQLite database, or not one, but not a renju book.
@@ -56,6 +63,16 @@ pub enum BookError {
         /// The size and SHA-256 (hex) of the file now.
         new: (u64, String),
     },
+    /// A source already in the book whose content has changed into the content of another
+    /// source of the book: refused, replaced or not (its games would be counted twice).
+    ChangedToCopy {
+        /// The source's path.
+        path: String,
+        /// The size and SHA-256 (hex) the book holds for it.
+        old: (u64, String),
+        /// The path of the source whose content it now has.
+        other: String,
+    },
     /// A position to query that cannot be played.
     Position {
         /// The 1-based number of the move that cannot be played.
@@ -86,6 +103,11 @@ impl fmt::Display for BookError {
         match self {
             BookError::Sqlite { path, error } => write!(f, "{}: {error}", path.display()),
             BookError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            BookError::Spill { dir, error } => write!(
+                f,
+                "cannot write the temporary file of counts in {} (a file's counts that outgrow the memory cap are kept there until they are merged into the book): {error}",
+                dir.display()
+            ),
             BookError::Exists(path) => write!(
                 f,
                 "{} already exists: a new book is never written over a file (add to it, or remove it first)",
@@ -110,6 +132,11 @@ impl fmt::Display for BookError {
                 "{path} has changed since it was added to the book ({} bytes, sha256 {} then; {} bytes, sha256 {} now): refused (replace it to subtract its old counts and add the new ones)",
                 old.0, old.1, new.0, new.1
             ),
+            BookError::ChangedToCopy { path, old, other } => write!(
+                f,
+                "{path} has changed since it was added to the book ({} bytes, sha256 {} then), and its content now is that of {other}, already in the book: refused (its games would be counted twice; the book keeps its old counts)",
+                old.0, old.1
+            ),
             BookError::Position { number, mv, why } => {
                 write!(f, "position: move {number} '{mv}' cannot be played: {why}")
             }
@@ -126,7 +153,7 @@ impl std::error::Error for BookError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             BookError::Sqlite { error, .. } => Some(error),
-            BookError::Io { error, .. } => Some(error),
+            BookError::Io { error, .. } | BookError::Spill { error, .. } => Some(error),
             _ => None,
         }
     }

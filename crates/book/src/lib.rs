@@ -21,6 +21,7 @@ mod query;
 pub mod schema;
 mod settings;
 mod source;
+mod spill;
 mod walk;
 
 pub use book::{

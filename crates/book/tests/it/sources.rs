@@ -123,6 +123,23 @@ fn a_changed_file_is_refused_and_replaced_exactly_with_replace() {
     )
     .unwrap();
     assert_eq!(dump(&path), reference_of(&[&b]));
+    // a.renju now holds exactly b.renju's content: refused, replaced or not, the book as it was
+    std::fs::copy(&fb, &fa).unwrap();
+    let before = dump(&path);
+    for replace in [false, true] {
+        let e = book
+            .add_file(
+                &fa,
+                AddOptions {
+                    replace,
+                    ..AddOptions::default()
+                },
+            )
+            .unwrap_err();
+        assert!(matches!(e, BookError::ChangedToCopy { .. }), "{e}");
+        assert!(e.to_string().contains("its content now is that of"), "{e}");
+        assert_eq!(dump(&path), before);
+    }
 }
 
 #[test]
@@ -176,6 +193,80 @@ fn a_build_dropped_midway_leaves_the_book_as_it_was() {
     }
     assert_eq!(dump(&path), before);
     assert_eq!(book.sources().unwrap().len(), 1);
+    assert!(book.check().unwrap().is_ok());
+}
+
+/// `n` games of 30 moves whose first 8 fall in the 3x3 square around h8 and the next 6 in
+/// the 5x5 square (many transpositions and shared positions), then anywhere, each with the
+/// result the auditor judges.
+fn crowded_games(n: u64) -> Vec<(GameRecord, renju_notation::DeclaredResult)> {
+    (1..=n)
+        .map(|seed| {
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut taken = [false; 225];
+            let mut g = GameRecord::new(15);
+            while g.moves.len() < 30 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let (span, lo) = match g.moves.len() {
+                    0..8 => (3, 6),
+                    8..14 => (5, 5),
+                    _ => (15, 0),
+                };
+                let c = ((x >> 8) % span + lo) as usize + 15 * ((x >> 24) % span + lo) as usize;
+                if !taken[c] {
+                    taken[c] = true;
+                    g.moves.push(renju_core::Move::Stone(
+                        renju_core::Point::new((c % 15) as u8, (c / 15) as u8).unwrap(),
+                    ));
+                }
+            }
+            let result = renju_book::result_of(&g, None, &BookSettings::default().rules);
+            (g, result)
+        })
+        .collect()
+}
+
+#[test]
+fn counts_spilled_many_times_to_disk_are_the_same() {
+    // 1,200 games through a log that holds about a hundred: a dozen spills to the
+    // temporary file, merged into the table every 8 (into the empty table first, then into
+    // its rows), added and then replaced (subtracted through the spills)
+    let dir = tempfile::tempdir().unwrap();
+    let games = crowded_games(1200);
+    let records: Vec<GameRecord> = games.iter().map(|(g, _)| g.clone()).collect();
+    let f = crate::write(dir.path(), "many.renju", &crate::renju_text(&records));
+    let tiny = AddOptions {
+        memory_cap: 1,
+        ..AddOptions::default()
+    };
+    let path = dir.path().join("book.sqlite");
+    let mut book = Book::create(&path, BookSettings::default()).unwrap();
+    book.add_file(&f, tiny).unwrap();
+    let reference = Reference::new(&games, 30);
+    assert!(reference.edges.len() > 20_000, "{}", reference.edges.len());
+    assert_eq!(dump(&path), reference);
+    // one build in memory gives the same
+    let whole = dir.path().join("whole.sqlite");
+    Book::create(&whole, BookSettings::default())
+        .unwrap()
+        .add_file(&f, AddOptions::default())
+        .unwrap();
+    assert_eq!(dump(&whole), reference);
+    // replaced by its second half: the first half's counts subtracted through spills too
+    let half = &games[600..];
+    let records: Vec<GameRecord> = half.iter().map(|(g, _)| g.clone()).collect();
+    crate::write(dir.path(), "many.renju", &crate::renju_text(&records));
+    book.add_file(
+        &f,
+        AddOptions {
+            replace: true,
+            ..tiny
+        },
+    )
+    .unwrap();
+    assert_eq!(dump(&path), Reference::new(half, 30));
     assert!(book.check().unwrap().is_ok());
 }
 
