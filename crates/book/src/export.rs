@@ -1,14 +1,20 @@
 //! The book as a move tree for the tools players use: [`Book::export`] gives a
-//! `renju_notation::GameTree`, which `renju_notation`'s writers write as a RenLib `.lib`
-//! or as SGF.
+//! `renju_notation::GameTree`, which [`Exported::to_lib`] and [`Exported::to_sgf`] write as a
+//! RenLib `.lib` or as SGF.
+//!
+//! The tree holds points, not text: a file's rows are counted in the orientation of its
+//! format, [`Format::default_orientation`] (RenLib's position bytes and SGF's letters count
+//! rows from the top, [`Orientation::RowOneAtTop`]), as `corpus-tool convert` writes them.
+//! Writing a `.lib` in the orientation of the `.renju` text ([`Orientation::RowOneAtBottom`])
+//! flips it top to bottom: `h7` becomes the byte `0x68` (RenLib's `h9`) instead of `0x88`.
 
 use crate::book::Book;
 use crate::counts::Counts;
 use crate::error::BookError;
 use crate::key::Canonical;
 use renju_core::Move;
-use renju_notation::GameTree;
 use renju_notation::tree::Text;
+use renju_notation::{Format, GameTree, Orientation};
 use std::collections::HashMap;
 
 /// What to export.
@@ -46,6 +52,39 @@ pub struct Exported {
     pub truncated: bool,
 }
 
+impl Exported {
+    /// The tree as a RenLib `.lib` file, byte for byte as `corpus-tool convert` writes a
+    /// library: position bytes in RenLib's orientation ([`Format::Lib`]'s
+    /// [`default_orientation`](Format::default_orientation), rows from the top), so `h7` is
+    /// `0x88`; texts in UTF-8 ([`renju_notation::renlib::write_tree`]). RenLib's board is
+    /// 15x15: a tree of another size has no `.lib`.
+    ///
+    /// ```
+    /// use renju_book::Exported;
+    /// use renju_notation::GameTree;
+    /// let mut tree = GameTree::new(15);
+    /// let h8 = tree.add_child(0, Some("h8".parse().unwrap()));
+    /// tree.add_child(h8, Some("h7".parse().unwrap()));
+    /// let x = Exported { tree, transpositions: 0, passes: 0, truncated: false };
+    /// assert_eq!(&x.to_lib()[20..], [0x78, 0x00, 0x88, 0x40]);
+    /// ```
+    #[must_use]
+    pub fn to_lib(&self) -> Vec<u8> {
+        renju_notation::renlib::write_tree(&self.tree, Format::Lib.default_orientation()).0
+    }
+
+    /// The tree as an SGF file (one game tree), its points in SGF's orientation
+    /// ([`Format::Sgf`]'s [`default_orientation`](Format::default_orientation)), as
+    /// `corpus-tool convert` writes SGF.
+    #[must_use]
+    pub fn to_sgf(&self) -> String {
+        renju_notation::sgf::write_trees(
+            std::slice::from_ref(&self.tree),
+            Format::Sgf.default_orientation(),
+        )
+    }
+}
+
 /// The comment of a node: `"N games: black B, white W, draw D, unknown U"`.
 ///
 /// ```
@@ -73,6 +112,8 @@ impl Book {
     /// move orders: transpositions) are leaves whose comment says where it continues. Moves
     /// are in the orientation of the query answers ([`Book::query`]): from the empty board
     /// the first of each set of symmetric moves in the order a1, b1, ..., so `h8` first.
+    /// Write it with [`Exported::to_lib`] / [`Exported::to_sgf`], which count rows as each
+    /// format does.
     ///
     /// # Errors
     /// SQLite fails.
@@ -98,7 +139,8 @@ impl Book {
             let line = renju_notation::moves::write_moves(
                 &moves,
                 size,
-                renju_notation::Orientation::RowOneAtBottom,
+                // the project's text notation (`.renju`, `book query`): row 1 at the bottom
+                Orientation::RowOneAtBottom,
                 renju_notation::moves::MoveStyle::Spaced,
             );
             if let Some(first) = continued.get(answer.key.key()) {

@@ -866,15 +866,11 @@ fn export(a: &ExportArgs) -> Result<Status, Error> {
             ..ExportOptions::default()
         })
         .map_err(|e| Error::Failed(e.to_string()))?;
+    // each format in its own row direction (RenLib counts rows from the top), as convert
+    // writes it
     let bytes = match a.to {
-        ExportFormat::Lib => {
-            renju_notation::renlib::write_tree(&x.tree, Orientation::RowOneAtBottom).0
-        }
-        ExportFormat::Sgf => renju_notation::sgf::write_trees(
-            std::slice::from_ref(&x.tree),
-            Orientation::RowOneAtTop,
-        )
-        .into_bytes(),
+        ExportFormat::Lib => x.to_lib(),
+        ExportFormat::Sgf => x.to_sgf().into_bytes(),
     };
     AtomicFile::write(&a.output, &bytes)?;
     let mut text = format!(

@@ -420,15 +420,39 @@ fn export_writes_a_library_this_project_reads_back() {
         // the first two games meet after four moves: one node continues, the other is a leaf
         assert!(stdout.contains("1 transposition"), "{stdout}");
         let bytes = std::fs::read(&out).unwrap();
+        // each read in its own format's row direction, as convert reads it
         let tree = if to == "lib" {
-            renju_notation::renlib::read_tree(&bytes, name, Orientation::RowOneAtBottom, None)
-                .unwrap()
+            renju_notation::renlib::read_tree(
+                &bytes,
+                name,
+                renju_notation::Format::Lib.default_orientation(),
+                None,
+            )
+            .unwrap()
         } else {
-            renju_notation::sgf::read_trees(&bytes, name, Orientation::RowOneAtTop, None)
-                .next()
-                .unwrap()
-                .unwrap()
+            renju_notation::sgf::read_trees(
+                &bytes,
+                name,
+                renju_notation::Format::Sgf.default_orientation(),
+                None,
+            )
+            .next()
+            .unwrap()
+            .unwrap()
         };
+        // after h8, in the answers' orientation (reasoned by hand): g7 (the second game's g7
+        // and the third's i9, one move) and h7 (the first game's h9); a flipped file says
+        // g9 and h9
+        let root = &tree.nodes[0];
+        assert_eq!(root.children.len(), 1, "{name}");
+        let h8 = &tree.nodes[root.children[0]];
+        assert_eq!(h8.mv.unwrap().to_string(), "h8", "{name}");
+        let next: Vec<String> = h8
+            .children
+            .iter()
+            .map(|&c| tree.nodes[c].mv.unwrap().to_string())
+            .collect();
+        assert_eq!(next, ["g7", "h7"], "{name}");
         let comments: Vec<String> = tree
             .nodes
             .iter()
