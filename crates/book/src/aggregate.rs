@@ -45,7 +45,7 @@ pub(crate) struct Aggregate {
 const MIN_USED: usize = 256 * (512 + size_of::<Visit>());
 
 /// The most partitions (the parallel grain of a write).
-const MAX_PARTITION_BITS: u32 = 10;
+const MAX_PARTITION_BITS: u32 = 8;
 
 impl Aggregate {
     /// An aggregate whose allocations take at most about `cap` bytes (more only for a cap too
