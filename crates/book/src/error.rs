@@ -116,6 +116,12 @@ impl fmt::Display for BookError {
             BookError::NotABook { path, why } => {
                 write!(f, "{} is not a renju book: {why}", path.display())
             }
+            BookError::Version { path, found } if *found > crate::schema::VERSION => write!(
+                f,
+                "{} is a renju book of schema version {found}, written by a newer renju-book; this renju-book reads version {} only: use a renju-book (corpus-tool) that reads version {found}",
+                path.display(),
+                crate::schema::VERSION
+            ),
             BookError::Version { path, found } => write!(
                 f,
                 "{} is a renju book of schema version {found}; this renju-book reads version {} only: rebuild the book from its sources (corpus-tool book build)",

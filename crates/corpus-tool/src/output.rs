@@ -137,6 +137,16 @@ impl AtomicFile {
                             .map_err(io)?,
                     ),
                     found => {
+                        // said plainly, rather than by the temporary file's name
+                        if let Some(dir) = real.parent()
+                            && !dir.as_os_str().is_empty()
+                            && !dir.is_dir()
+                        {
+                            return Err(io(io::Error::new(
+                                io::ErrorKind::NotFound,
+                                format!("the folder {} does not exist", dir.display()),
+                            )));
+                        }
                         let permissions = found.ok().map(|m| m.permissions());
                         Sink::Temp {
                             file: temporary(&real, permissions).map_err(|e| match e {
@@ -311,6 +321,15 @@ impl Write for AtomicFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_folder_is_named_not_the_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("nodir").join("x.csv");
+        let e = AtomicFile::create(&target).unwrap_err().to_string();
+        assert!(e.contains("nodir does not exist"), "{e}");
+        assert!(!e.contains("partial") && !e.contains("x.csv."), "{e}");
+    }
 
     #[test]
     fn partial_names_keep_the_extension() {

@@ -157,6 +157,18 @@ fn a_file_that_is_not_a_book_or_of_another_version_is_refused_clearly() {
         ),
         "{e}"
     );
+    // a book of a newer version is not to be rebuilt: it needs a newer reader
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 3;")
+        .unwrap();
+    let e = Book::open(&path).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("schema version 3, written by a newer renju-book")
+            && !e.to_string().contains("rebuild"),
+        "{e}"
+    );
     let e = Book::create(&path, BookSettings::default()).unwrap_err();
     assert!(matches!(e, BookError::Exists(_)), "{e}");
     // other settings than the book's
