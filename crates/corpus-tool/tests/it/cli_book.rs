@@ -6,7 +6,7 @@
 use crate::common::Scratch;
 use renju_core::{Move, Symmetry};
 use renju_notation::DeclaredResult::{self, Black, Draw, Unknown, White};
-use renju_notation::{GameRecord, Orientation};
+use renju_notation::GameRecord;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
