@@ -939,6 +939,8 @@ pub enum NoAnswer {
     },
     /// A file given is not in the book with its present content.
     NotInBook(String),
+    /// A file's content is given twice (the same file, or a copy).
+    GivenTwice(String),
     /// A file has records the book does not keep whole.
     NotWhole(String),
     /// The book holds a file not given.
@@ -963,6 +965,10 @@ impl std::fmt::Display for NoAnswer {
             NoAnswer::Stdin => f.write_str("standard input is not in a book"),
             NoAnswer::Skipped { path, reason } => write!(f, "{path} is skipped ({reason})"),
             NoAnswer::NotInBook(name) => write!(f, "{name} is not in the book (as it is now)"),
+            NoAnswer::GivenTwice(name) => write!(
+                f,
+                "{name} is given twice (or with a copy): the scan reads its games twice, the book holds them once"
+            ),
             NoAnswer::NotWhole(name) => write!(
                 f,
                 "{name} has records the book does not keep whole (unreadable, with an unreadable \
@@ -1033,9 +1039,15 @@ pub fn stored_games(
             }
         };
         let s = Source::of_file(&f.path)?;
-        let info = by_sha
-            .remove(&s.sha256_hex())
-            .ok_or_else(|| NoAnswer::NotInBook(f.name().to_string()))?;
+        let sha = s.sha256_hex();
+        let info = match by_sha.remove(&sha) {
+            Some(info) => info,
+            // a content given twice is scanned twice; the book holds it once
+            None if sources.iter().any(|s| s.sha256 == sha) => {
+                return Err(NoAnswer::GivenTwice(f.name().to_string()));
+            }
+            None => return Err(NoAnswer::NotInBook(f.name().to_string())),
+        };
         let st = info.stats;
         if st.unreadable + st.salvaged + st.illegal > 0 {
             return Err(NoAnswer::NotWhole(f.name().to_string()));

@@ -569,3 +569,31 @@ fn a_build_that_adds_no_file_leaves_no_book_behind() {
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.contains("added: "), "{stdout}");
 }
+
+#[test]
+fn search_with_a_file_given_twice_scans_and_says_why() {
+    let dir = Scratch::new("book-twice");
+    let a = dir.path("a.renju");
+    std::fs::write(&a, "black h8 h9 i10\nwhite h8 i9\n").unwrap();
+    let book = dir.path("book.sqlite");
+    assert_eq!(tool(&["book", "build", s(&a), "-o", s(&book)]).0, 0);
+    let scan = tool(&["search", "--position", "h8", s(&a), s(&a)]);
+    let with_book = tool(&[
+        "search",
+        "--position",
+        "h8",
+        "--book",
+        s(&book),
+        s(&a),
+        s(&a),
+    ]);
+    assert_eq!((with_book.0, &with_book.1), (scan.0, &scan.1));
+    assert!(
+        with_book.2.contains(&format!("{} is given twice", s(&a))),
+        "{}",
+        with_book.2
+    );
+    // given once, the book answers
+    let once = tool(&["search", "--position", "h8", "--book", s(&book), s(&a)]);
+    assert!(once.2.contains("answered from the book"), "{}", once.2);
+}
