@@ -176,20 +176,37 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
     }
     let mut text = summary(&outcome, &walked);
     let mut lost = false;
+    let mut stopped_writing = false;
     if let Some(path) = &args.unique {
         let unique = write_unique(args, path, &outcome, engine, partial)?;
         lost = unique.lost;
         walked.written.extend(unique.salvaged);
         text.push_str(&unique.text);
+        if let Some(passed) = unique.stopped_at {
+            stopped_writing = true;
+            let _ = writeln!(
+                text,
+                "INTERRUPTED: the run was stopped while it wrote the unique records, after {} of \
+                 the {} read (the report and the counts cover every record read)",
+                count(passed, "record", "records"),
+                thousands(outcome.records as u64),
+            );
+        }
     }
     text.push_str(&walked.problems_text());
+    // a stop while the unique records were written leaves them partial: a stopped run
+    let status = if stopped_writing {
+        130
+    } else {
+        walked.status().max(u8::from(lost))
+    };
     let on_stdout = [&args.report, &args.unique]
         .into_iter()
         .any(|p| p.as_deref().is_some_and(is_stdout));
     Ok(Output::new(
         text,
         walked.skipped_lines(),
-        walked.status().max(u8::from(lost)),
+        status,
         on_stdout,
     ))
 }
@@ -201,6 +218,8 @@ struct Unique {
     lost: bool,
     /// The salvaged records written.
     salvaged: Vec<renju_archive::dedupe::Source>,
+    /// A stop that came in this pass after a whole first pass: the records passed by then.
+    stopped_at: Option<usize>,
 }
 
 /// Writes the records that are not duplicates: a second pass over the inputs, over the
@@ -241,7 +260,9 @@ fn write_unique(
     if let Some(e) = error {
         return Err(e);
     }
-    let interrupted = partial || run.is_requested();
+    // a stop that came after every record passed left the file whole
+    let stopped_here = run.is_requested() && seq < outcome.records;
+    let interrupted = partial || stopped_here;
     if seq < outcome.records && !interrupted {
         return Err(Error::InputsChanged {
             first: outcome.records,
@@ -255,6 +276,7 @@ fn write_unique(
         text: w.finish(interrupted)?,
         lost,
         salvaged,
+        stopped_at: (stopped_here && !partial).then_some(seq),
     })
 }
 
@@ -311,4 +333,51 @@ pub fn main(cmd: &Command) -> u8 {
         input: cmd.input.read_options(),
     };
     finish_command("dedupe", &cmd.run, |engine| run(&args, engine))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Jobs;
+
+    #[test]
+    fn a_stop_while_the_unique_records_are_written_is_a_stopped_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("a.renju");
+        std::fs::write(&f, "black h8 h9 i10\nblack h8 h9 i10\nwhite h8 i9\n").unwrap();
+        let unique = dir.path().join("u.renju");
+        let args = Args {
+            paths: vec![f],
+            min_moves: 0,
+            report: None,
+            unique: Some(unique.clone()),
+            input: ReadOptions::default(),
+        };
+        // a whole first pass
+        let mut d = Deduper::new(0);
+        read_records(
+            &args.paths,
+            args.input,
+            &Engine::new(Jobs::ONE),
+            &|_, _| (),
+            &mut |src, r, ()| {
+                let _ = d.push(src, r.game());
+            },
+        )
+        .unwrap();
+        let outcome = d.finish();
+        assert_eq!(outcome.records, 3);
+        // the stop comes before the second pass has passed a record
+        let stop = Stop::new();
+        stop.request(2);
+        let engine = Engine::new(Jobs::ONE).stop_on(stop);
+        let u = write_unique(&args, &unique, &outcome, &engine, false).unwrap();
+        assert_eq!(u.stopped_at, Some(0), "the run says it was stopped");
+        assert!(!unique.exists());
+        assert!(dir.path().join("u.partial.renju").exists());
+        // without a stop: whole, not stopped
+        let u = write_unique(&args, &unique, &outcome, &Engine::new(Jobs::ONE), false).unwrap();
+        assert_eq!(u.stopped_at, None);
+        assert_eq!(std::fs::read_to_string(&unique).unwrap().lines().count(), 2);
+    }
 }
