@@ -411,6 +411,8 @@ struct Adder<'b> {
     unreadable: Vec<crate::input::BrokenRecord>,
     salvaged: Vec<(renju_archive::dedupe::Source, String)>,
     failure: Option<String>,
+    /// The files not tried because of the failure.
+    after_failure: Vec<String>,
 }
 
 impl<'b> Adder<'b> {
@@ -436,6 +438,8 @@ impl<'b> Adder<'b> {
             return;
         };
         if self.failure.is_some() {
+            // after a failure (a full disk, a locked book) no file is tried: each is named
+            self.after_failure.push(file.to_string());
             self.current = Current::Skip(Arc::clone(file));
             return;
         }
@@ -532,6 +536,7 @@ fn add_paths(
         unreadable: Vec::new(),
         salvaged: Vec::new(),
         failure: None,
+        after_failure: Vec::new(),
     };
     let streamed = stream(
         entries,
@@ -645,6 +650,12 @@ fn summary(
     }
     if let Some(f) = &adder.failure {
         let _ = writeln!(text, "FAILED: {f}");
+    }
+    for file in &adder.after_failure {
+        let _ = writeln!(
+            text,
+            "not added: {file} (not tried after the failure above)"
+        );
     }
     match book.totals() {
         Ok(c) => {

@@ -203,12 +203,7 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
     let on_stdout = [&args.report, &args.unique]
         .into_iter()
         .any(|p| p.as_deref().is_some_and(is_stdout));
-    Ok(Output::new(
-        text,
-        walked.skipped_lines(),
-        status,
-        on_stdout,
-    ))
+    Ok(Output::new(text, walked.skipped_lines(), status, on_stdout))
 }
 
 /// What `--unique` wrote.

@@ -597,3 +597,34 @@ fn search_with_a_file_given_twice_scans_and_says_why() {
     let once = tool(&["search", "--position", "h8", "--book", s(&book), s(&a)]);
     assert!(once.2.contains("answered from the book"), "{}", once.2);
 }
+
+#[test]
+fn the_files_after_a_failure_are_named_not_added() {
+    let dir = Scratch::new("book-failure");
+    let a = dir.path("a.renju");
+    let c = dir.path("c.renju");
+    std::fs::write(&a, "black h8 h9 i10\n").unwrap();
+    std::fs::write(&c, "white h8 i9\n").unwrap();
+    let book = dir.path("book.sqlite");
+    assert_eq!(tool(&["book", "build", s(&a), "-o", s(&book)]).0, 0);
+    // a stored game damaged by hand: replacing a.renju cannot subtract it, and fails
+    rusqlite::Connection::open(&book)
+        .unwrap()
+        .execute("UPDATE games SET moves = 'zz'", [])
+        .unwrap();
+    std::fs::write(&a, "black h8 h7\n").unwrap();
+    let (code, out, _) = tool(&["book", "add", s(&book), s(&a), s(&c), "--replace"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains(&format!("FAILED: {}: not added:", s(&a))),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "not added: {} (not tried after the failure above)",
+            s(&c)
+        )),
+        "{out}"
+    );
+    assert!(out.contains("the book: 1 game from 1 file"), "{out}");
+}
