@@ -10,16 +10,42 @@
 /// games can be subtracted.
 pub(crate) type Delta = [i64; 4];
 
-/// One visit: a game at a position, with its next move. The arena holds, at `off`, the result
-/// slot and weight (`slot + 1` to add, `-(slot + 1)` to subtract, one byte) then the key.
+/// One visit: a game at a position, with its next move; the key's bytes are in the arena at
+/// `off`.
 #[derive(Debug, Clone, Copy)]
 struct Visit {
     /// The key's hash ([`crate::key::hash`]): sorts the visits by bucket, and tells most keys
     /// apart without reading the arena.
     hash: u64,
     off: u32,
-    len: u16,
+    /// The key's length (bits 0-9: a key is at most 511 bytes), the result slot (bits 12-13)
+    /// and the weight (bit 15 set to subtract): the counts are summed without reading the
+    /// arena.
+    tag: u16,
     mv: i16,
+}
+
+impl Visit {
+    const LEN: u16 = 0x3ff;
+
+    fn tag(len: usize, slot: usize, w: i32) -> u16 {
+        assert!(
+            len <= usize::from(Visit::LEN) && slot < 4,
+            "a key of at most 511 bytes"
+        );
+        len as u16 | (slot as u16) << 12 | u16::from(w < 0) << 15
+    }
+
+    fn len(self) -> usize {
+        usize::from(self.tag & Visit::LEN)
+    }
+
+    /// Adds the visit's game (or subtracts it) to `counts`.
+    #[inline]
+    fn add_to(self, counts: &mut Delta) {
+        let slot = usize::from(self.tag >> 12 & 3);
+        counts[slot] += if self.tag & 0x8000 != 0 { -1 } else { 1 };
+    }
 }
 
 /// The visits of the buckets of one partition, the key bytes in one arena.
@@ -42,7 +68,7 @@ pub(crate) struct Aggregate {
 
 /// The least memory an aggregate takes: a whole game's visits (at most 256 keys of at most 511
 /// bytes) fit.
-const MIN_USED: usize = 256 * (512 + size_of::<Visit>());
+const MIN_USED: usize = 256 * (511 + size_of::<Visit>());
 
 /// The most partitions (the parallel grain of a write).
 const MAX_PARTITION_BITS: u32 = 8;
@@ -74,7 +100,7 @@ impl Aggregate {
 
     /// Whether `entries` more visits with `key_bytes` more key bytes fit.
     pub(crate) fn has_room(&self, entries: usize, key_bytes: usize) -> bool {
-        self.used + entries * (1 + size_of::<Visit>()) + key_bytes <= self.max_used
+        self.used + entries * size_of::<Visit>() + key_bytes <= self.max_used
     }
 
     /// Counts one game of result slot `r` (weight `w`: 1 to add, -1 to subtract) at position
@@ -84,16 +110,14 @@ impl Aggregate {
         let bucket = crate::key::bucket_of_hash(hash, self.bucket_bits);
         let p = &mut self.parts[(bucket >> self.shift) as usize];
         let off = u32::try_from(p.arena.len()).expect("a partition under 4 GiB per spill");
-        let slot = r as i8 + 1;
-        p.arena.push((if w < 0 { -slot } else { slot }) as u8);
         p.arena.extend_from_slice(key);
         p.visits.push(Visit {
             hash,
             off,
-            len: key.len() as u16,
+            tag: Visit::tag(key.len(), r, w),
             mv: mv as i16,
         });
-        self.used += 1 + key.len() + size_of::<Visit>();
+        self.used += key.len() + size_of::<Visit>();
     }
 
     /// Whether nothing is counted.
@@ -180,7 +204,7 @@ impl Partition {
     /// a hash (a collision, rare), that bucket is sorted by key too.
     pub(crate) fn sums(&mut self, bucket_bits: u32, shift: u32, mut each: impl FnMut(EdgeSum<'_>)) {
         let arena = &self.arena;
-        let key = |v: &Visit| &arena[v.off as usize + 1..v.off as usize + 1 + usize::from(v.len)];
+        let key = |v: &Visit| &arena[v.off as usize..v.off as usize + v.len()];
         let mask = (1usize << shift) - 1;
         let local = |v: &Visit| crate::key::bucket_of_hash(v.hash, bucket_bits) as usize & mask;
         let mut starts = vec![0usize; mask + 2];
@@ -198,7 +222,7 @@ impl Partition {
                 Visit {
                     hash: 0,
                     off: 0,
-                    len: 0,
+                    tag: 0,
                     mv: 0,
                 },
             );
@@ -208,11 +232,6 @@ impl Partition {
                 sorted[at[b]] = *v;
                 at[b] += 1;
             }
-            let add = |counts: &mut Delta, v: &Visit| {
-                let signed = arena[v.off as usize] as i8;
-                let slot = usize::from(signed.unsigned_abs()) - 1;
-                counts[slot] += if signed < 0 { -1 } else { 1 };
-            };
             for b in 0..=mask {
                 let visits = &mut sorted[starts[b]..starts[b + 1]];
                 visits.sort_unstable_by(|x, y| x.hash.cmp(&y.hash).then(x.mv.cmp(&y.mv)));
@@ -253,7 +272,7 @@ impl Partition {
                         {
                             break;
                         }
-                        add(&mut counts, &v);
+                        v.add_to(&mut counts);
                         i += 1;
                     }
                     each(EdgeSum {

@@ -19,13 +19,25 @@ const PARTS_AT_ONCE: usize = 16;
 /// merged and written together (bounds the memory of a merge into a large book: 4 of 256).
 const MERGED_AT_ONCE: usize = 4;
 
-const HEX: &[u8; 16] = b"0123456789abcdef";
+/// The two lower-case hexadecimal digits of every byte.
+const HEX_PAIRS: [[u8; 2]; 256] = {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut t = [[0u8; 2]; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = [DIGITS[b >> 4], DIGITS[b & 15]];
+        b += 1;
+    }
+    t
+};
 
-/// Appends the key in lower-case hexadecimal.
+/// Appends the key in lower-case hexadecimal (its room made at once: a bucket's text is
+/// mostly keys).
 pub(crate) fn push_hex(out: &mut Vec<u8>, key: &[u8]) {
-    for &b in key {
-        out.push(HEX[usize::from(b >> 4)]);
-        out.push(HEX[usize::from(b & 15)]);
+    let start = out.len();
+    out.resize(start + 2 * key.len(), 0);
+    for (pair, &b) in out[start..].chunks_exact_mut(2).zip(key) {
+        pair.copy_from_slice(&HEX_PAIRS[usize::from(b)]);
     }
 }
 
@@ -44,38 +56,43 @@ fn unhex(s: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// Appends an integer in decimal.
-fn push_int(out: &mut Vec<u8>, v: i64) {
+/// Writes an integer in decimal into `buf` at `at`; returns where it ends (at most 20 bytes).
+#[inline]
+fn put_int(buf: &mut [u8], at: usize, v: i64) -> usize {
     if (0..10).contains(&v) {
-        out.push(b'0' + v as u8);
-        return;
+        buf[at] = b'0' + v as u8;
+        return at + 1;
     }
-    if (10..100).contains(&v) {
-        out.extend_from_slice(&[b'0' + (v / 10) as u8, b'0' + (v % 10) as u8]);
-        return;
-    }
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
     let mut n = v.unsigned_abs();
     while n > 0 {
         i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
+        digits[i] = b'0' + (n % 10) as u8;
         n /= 10;
     }
+    let mut at = at;
     if v < 0 {
-        out.push(b'-');
+        buf[at] = b'-';
+        at += 1;
     }
-    out.extend_from_slice(&buf[i..]);
+    let len = digits.len() - i;
+    buf[at..at + len].copy_from_slice(&digits[i..]);
+    at + len
 }
 
+/// Appends `[move,black,white,draw,unknown]`, made on the stack and appended at once.
 fn push_edge(out: &mut Vec<u8>, mv: i32, c: &Delta) {
-    out.push(b'[');
-    push_int(out, i64::from(mv));
+    // 5 numbers of at most 20 bytes, 4 commas, 2 brackets
+    let mut buf = [0u8; 106];
+    buf[0] = b'[';
+    let mut n = put_int(&mut buf, 1, i64::from(mv));
     for &v in c {
-        out.push(b',');
-        push_int(out, v);
+        buf[n] = b',';
+        n = put_int(&mut buf, n + 1, v);
     }
-    out.push(b']');
+    buf[n] = b']';
+    out.extend_from_slice(&buf[..=n]);
 }
 
 /// New rows of buckets: `(bucket, text)` (JSON, ASCII), `None` to delete the row.
@@ -165,15 +182,15 @@ fn rows_of(
     let mut rows: Rows = Vec::new();
     // the bucket being made: fresh text, or the parse of its old row
     let mut current: Option<(u32, Result<Vec<u8>, Parsed>)> = None;
+    // the key whose text is open (its edges being written) in a fresh bucket's text
     let mut last_key: Vec<u8> = Vec::new();
-    let mut key_text = Vec::new();
     let mut failure: Option<String> = None;
     let fed = feed.sums(bits, |s| {
         if failure.is_some() {
             return;
         }
         if current.as_ref().is_none_or(|c| c.0 != s.bucket) {
-            close(current.take(), &mut key_text, &mut rows);
+            close(current.take(), &mut rows);
             last_key.clear();
             current = Some((
                 s.bucket,
@@ -204,17 +221,23 @@ fn rows_of(
                 if s.counts == [0; 4] {
                     return;
                 }
-                if s.key != last_key.as_slice() {
-                    flush_key(text, &mut key_text);
+                // the key's text is opened at its first edge of any game (written in place:
+                // a bucket's text is mostly keys)
+                if text.is_empty() || s.key != last_key.as_slice() {
+                    if text.is_empty() {
+                        text.push(b'{');
+                    } else {
+                        text.extend_from_slice(b"],");
+                    }
                     last_key.clear();
                     last_key.extend_from_slice(s.key);
-                    key_text.push(b'"');
-                    push_hex(&mut key_text, s.key);
-                    key_text.extend_from_slice(b"\":[");
+                    text.push(b'"');
+                    push_hex(text, s.key);
+                    text.extend_from_slice(b"\":[");
                 } else {
-                    key_text.push(b',');
+                    text.push(b',');
                 }
-                push_edge(&mut key_text, s.mv, &s.counts);
+                push_edge(text, s.mv, &s.counts);
             }
             Err(parsed) => {
                 let edges = parsed.entry(s.key.to_vec()).or_default();
@@ -234,38 +257,28 @@ fn rows_of(
         }
     });
     fed?;
-    close(current.take(), &mut key_text, &mut rows);
+    close(current.take(), &mut rows);
     match failure {
         Some(f) => Err(f),
         None => Ok(rows),
     }
 }
 
-/// Ends the bucket being made into `rows`.
-fn close(current: Option<(u32, Result<Vec<u8>, Parsed>)>, key_text: &mut Vec<u8>, rows: &mut Rows) {
+/// Ends the bucket being made into `rows`: a fresh text closed (its last key's edges and the
+/// object), a parsed bucket rendered; a bucket left without a position is `None` (its row
+/// deleted).
+fn close(current: Option<(u32, Result<Vec<u8>, Parsed>)>, rows: &mut Rows) {
     if let Some((b, made)) = current {
         match made {
             Ok(mut text) => {
-                flush_key(&mut text, key_text);
                 if !text.is_empty() {
-                    text.push(b'}');
+                    text.extend_from_slice(b"]}");
                     rows.push((b, Some(text)));
                 }
             }
             Err(parsed) => rows.push((b, render(&parsed))),
         }
     }
-}
-
-/// Ends the key being written (its edges in `key_text`) into the bucket's text.
-fn flush_key(text: &mut Vec<u8>, key_text: &mut Vec<u8>) {
-    if key_text.is_empty() {
-        return;
-    }
-    text.push(if text.is_empty() { b'{' } else { b',' });
-    text.extend_from_slice(key_text);
-    text.push(b']');
-    key_text.clear();
 }
 
 /// Adds the aggregate's counts to the bucket table `table` (`main.buckets`, or a temporary
@@ -462,4 +475,47 @@ pub(crate) fn edges_of(
         .into_iter()
         .map(|[mv, b, w, d, u]| (mv as i32, [b, w, d, u]))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_written_in_hexadecimal_as_format_writes_them() {
+        let key: Vec<u8> = (0..=255).collect();
+        let mut out = b"x".to_vec();
+        push_hex(&mut out, &key);
+        let expected: String = key.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(out, [b"x".as_slice(), expected.as_bytes()].concat());
+        assert_eq!(unhex(&expected), Some(key));
+    }
+
+    #[test]
+    fn edges_are_written_as_json_arrays_of_decimals() {
+        let values = [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            12_345,
+            -1,
+            -2,
+            -10,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ];
+        for &a in &values {
+            for &b in &values {
+                let mut out = Vec::new();
+                let mv = i32::try_from(a).unwrap_or(-2);
+                push_edge(&mut out, mv, &[a, b, 0, -b.saturating_abs()]);
+                let expected = format!("[{mv},{a},{b},0,{}]", -b.saturating_abs());
+                assert_eq!(String::from_utf8(out).unwrap(), expected);
+            }
+        }
+    }
 }
