@@ -136,6 +136,20 @@ impl Book {
                 why: format!("{bucket_bits} bucket bits asked for; at most 32"),
             });
         }
+        // made here first, so that a folder that cannot be written is named with the system's
+        // reason (SQLite says only "unable to open database file"); SQLite takes the empty file
+        // as a new database
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|error| match error.kind() {
+                std::io::ErrorKind::AlreadyExists => BookError::Exists(path.to_path_buf()),
+                _ => BookError::Create {
+                    path: path.to_path_buf(),
+                    error,
+                },
+            })?;
         let mut conn = Connection::open(path).at(path)?;
         schema::configure(&conn, path)?;
         schema::create(&mut conn, path, &settings, bucket_bits)?;
@@ -197,6 +211,19 @@ impl Book {
             });
         }
         Ok(book)
+    }
+
+    /// Fails when the book's file cannot be written (SQLite then opened it read-only), so that
+    /// a caller can say so before it reads any archive; [`Book::add`] checks it too.
+    ///
+    /// # Errors
+    /// [`BookError::ReadOnly`].
+    pub fn check_writable(&self) -> Result<(), BookError> {
+        match self.conn.is_readonly(rusqlite::MAIN_DB) {
+            Ok(false) => Ok(()),
+            Ok(true) => Err(BookError::ReadOnly(self.path.clone())),
+            Err(e) => Err(e).at(&self.path),
+        }
     }
 
     /// Sets the memory of SQLite's page cache for this connection, in bytes (default 64 MiB:
@@ -345,6 +372,7 @@ impl Book {
     /// [`BookError::SourceChanged`] for a source whose content changed, without
     /// [`AddOptions::replace`]; SQLite fails.
     pub fn add(&self, source: &Source, options: AddOptions) -> Result<Adding<'_>, BookError> {
+        self.check_writable()?;
         let path = self.path.clone();
         // `&self`: a caller keeps the book while it pushes one file's records and starts the
         // next file's build after finishing this one; SQLite itself refuses two at once
@@ -784,3 +812,53 @@ pub(crate) fn replay_stored(
 
 /// The bucket table of the book.
 const BUCKETS: &str = "main.buckets";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_book_that_cannot_be_written_is_refused_before_anything_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.sqlite");
+        Book::create(&path, BookSettings::default()).unwrap();
+        // what SQLite does with a write-protected file: it opens it read-only
+        let conn =
+            Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+        let (settings, bucket_bits) = schema::read(&conn, &path).unwrap();
+        let book = Book {
+            conn,
+            path: path.clone(),
+            settings,
+            bucket_bits,
+        };
+        let e = book.check_writable().unwrap_err();
+        assert!(matches!(&e, BookError::ReadOnly(p) if *p == path), "{e}");
+        assert!(e.to_string().contains("cannot be written"), "{e}");
+        let source = Source::of_bytes("a.renju", b"black h8 h9\n");
+        let e = book.add(&source, AddOptions::default()).unwrap_err();
+        assert!(matches!(e, BookError::ReadOnly(_)), "{e}");
+        // a book that can be written passes
+        Book::open(&path).unwrap().check_writable().unwrap();
+    }
+
+    #[test]
+    fn a_book_that_cannot_be_made_is_named_with_the_systems_reason() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("plain");
+        std::fs::write(&file, b"not a folder").unwrap();
+        let path = file.join("b.sqlite");
+        let e = Book::create(&path, BookSettings::default()).unwrap_err();
+        assert!(
+            matches!(&e, BookError::Create { path: p, .. } if *p == path),
+            "{e}"
+        );
+        let text = e.to_string();
+        assert!(text.starts_with("cannot create the book "), "{text}");
+        assert!(text.contains("b.sqlite"), "{text}");
+        assert!(!text.contains("unable to open database file"), "{text}");
+        // an existing file is still named as such
+        let e = Book::create(&file, BookSettings::default()).unwrap_err();
+        assert!(matches!(e, BookError::Exists(_)), "{e}");
+    }
+}

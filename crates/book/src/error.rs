@@ -31,6 +31,16 @@ pub enum BookError {
     },
     /// `create` on a path that already holds a file.
     Exists(PathBuf),
+    /// `create` could not make the file (a folder that cannot be written, a full disk...).
+    Create {
+        /// The book.
+        path: PathBuf,
+        /// The error.
+        error: std::io::Error,
+    },
+    /// Adding to a book whose file cannot be written (write-protected, or on a read-only file
+    /// system).
+    ReadOnly(PathBuf),
     /// The file is an SQLite database, or not one, but not a renju book.
     NotABook {
         /// The file.
@@ -113,6 +123,14 @@ impl fmt::Display for BookError {
                 "{} already exists: a new book is never written over a file (add to it, or remove it first)",
                 path.display()
             ),
+            BookError::Create { path, error } => {
+                write!(f, "cannot create the book {}: {error}", path.display())
+            }
+            BookError::ReadOnly(path) => write!(
+                f,
+                "{} cannot be written (the file is write-protected or on a read-only file system): nothing can be added to it",
+                path.display()
+            ),
             BookError::NotABook { path, why } => {
                 write!(f, "{} is not a renju book: {why}", path.display())
             }
@@ -159,7 +177,9 @@ impl std::error::Error for BookError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             BookError::Sqlite { error, .. } => Some(error),
-            BookError::Io { error, .. } | BookError::Spill { error, .. } => Some(error),
+            BookError::Io { error, .. }
+            | BookError::Spill { error, .. }
+            | BookError::Create { error, .. } => Some(error),
             _ => None,
         }
     }

@@ -291,6 +291,8 @@ fn build(a: &BuildArgs) -> u8 {
 fn add(a: &AddArgs) -> u8 {
     finish_command("book add", &a.run, |engine| {
         let book = Book::open(&a.book)?;
+        // refused before any archive is read
+        book.check_writable()?;
         let read = a.input.read_options();
         let note = read_note(read);
         if book.note(READ_NOTE)?.as_deref() != Some(note.as_str()) {
