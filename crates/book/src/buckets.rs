@@ -98,8 +98,9 @@ fn push_edge(out: &mut Vec<u8>, mv: i32, c: &Delta) {
 /// New rows of buckets: `(bucket, text)` (JSON, ASCII), `None` to delete the row.
 type Rows = Vec<(u32, Option<Vec<u8>>)>;
 
-/// A row's text to bind: JSON the book wrote, ASCII (bound as text without a check).
-fn text(t: &[u8]) -> rusqlite::types::ToSqlOutput<'_> {
+/// A row's text to bind: JSON the book wrote (UTF-8: serde_json's or the bucket writer's
+/// ASCII), bound as text without a check.
+pub(crate) fn json_text(t: &[u8]) -> rusqlite::types::ToSqlOutput<'_> {
     rusqlite::types::ToSqlOutput::Borrowed(rusqlite::types::ValueRef::Text(t))
 }
 
@@ -383,7 +384,7 @@ fn write_new(
         for rows in rx {
             for (id, text) in rows.map_err(|e| damaged(path, e))? {
                 if let Some(t) = text {
-                    put.execute((id, self::text(&t))).at(path)?;
+                    put.execute((id, json_text(&t))).at(path)?;
                 }
             }
         }
@@ -434,7 +435,7 @@ fn merge(
         for rows in made {
             for (id, text) in rows.map_err(|e| damaged(path, e))? {
                 match text {
-                    Some(t) => put.execute((id, self::text(&t))).at(path)?,
+                    Some(t) => put.execute((id, json_text(&t))).at(path)?,
                     None => delete.execute([id]).at(path)?,
                 };
             }
@@ -459,9 +460,10 @@ pub(crate) fn edges_of(
     let text: Option<Option<String>> = conn
         .prepare_cached(&format!("SELECT data -> ?2 FROM {table} WHERE id = ?1"))
         .at(path)?
-        .query_row((crate::key::bucket(key, bucket_bits), text(&member)), |r| {
-            r.get(0)
-        })
+        .query_row(
+            (crate::key::bucket(key, bucket_bits), json_text(&member)),
+            |r| r.get(0),
+        )
         .optional()
         .at(path)?;
     let Some(text) = text.flatten() else {

@@ -58,26 +58,18 @@ impl Book {
         let conn = &self.conn;
         let mut counter = Counter::new(DEFAULT_MEMORY_CAP, self.bucket_bits, path);
         let mut games = 0u64;
-        {
-            let mut st = conn
-                .prepare("SELECT result, moves FROM games ORDER BY source, record")
-                .at(path)?;
-            let mut rows = st.query([]).at(path)?;
-            while let Some(row) = rows.next().at(path)? {
-                let result: String = row.get(0).at(path)?;
-                let moves: String = row.get(1).at(path)?;
-                let (r, walked) = replay_stored(path, &self.settings, &result, &moves)?;
-                counter.count_walk(
-                    conn,
-                    path,
-                    "temp.recount",
-                    &walked.keys,
-                    &walked.visits,
-                    (r, 1),
-                )?;
-                games += 1;
-            }
-        }
+        crate::book::stored_games(conn, path, None, &mut |_, g| {
+            let (r, walked) = replay_stored(path, &self.settings, &g.result, &g.moves)?;
+            games += 1;
+            counter.count_walk(
+                conn,
+                path,
+                "temp.recount",
+                &walked.keys,
+                &walked.visits,
+                (r, 1),
+            )
+        })?;
         counter.flush(conn, path, "temp.recount")?;
         let count = |sql: &str| -> Result<u64, BookError> {
             conn.query_row(sql, [], |r| r.get::<_, i64>(0))

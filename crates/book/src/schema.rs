@@ -9,7 +9,7 @@ use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
 /// The schema version this crate writes and reads (`PRAGMA user_version`).
-pub const VERSION: i64 = 2;
+pub const VERSION: i64 = 3;
 
 /// The value of `meta.format` in every book.
 pub const FORMAT: &str = "renju-book";
@@ -50,14 +50,11 @@ CREATE TABLE sources (
   illegal     INTEGER NOT NULL,
   passes      INTEGER NOT NULL
 );
-CREATE TABLE games (
-  source   INTEGER NOT NULL REFERENCES sources(id),
-  record   INTEGER NOT NULL,
-  id       TEXT,
-  declared TEXT NOT NULL,
-  result   TEXT NOT NULL,
-  moves    TEXT NOT NULL,
-  PRIMARY KEY (source, record)
+CREATE TABLE game_blocks (
+  source INTEGER NOT NULL REFERENCES sources(id),
+  first  INTEGER NOT NULL,
+  data   TEXT NOT NULL,
+  PRIMARY KEY (source, first)
 ) WITHOUT ROWID;
 CREATE TABLE buckets (
   id   INTEGER PRIMARY KEY,
@@ -69,6 +66,10 @@ CREATE VIEW edges AS
          e.value ->> 1 AS black, e.value ->> 2 AS white, e.value ->> 3 AS draw,
          e.value ->> 4 AS unknown
   FROM buckets AS b, json_each(b.data) AS p, json_each(p.value) AS e;
+CREATE VIEW games AS
+  SELECT b.source AS source, g.value ->> 0 AS record, g.value ->> 1 AS id,
+         g.value ->> 2 AS declared, g.value ->> 3 AS result, g.value ->> 4 AS moves
+  FROM game_blocks AS b, json_each(b.data) AS g;
 CREATE VIEW positions AS
   SELECT key, sum(games) AS games, sum(black) AS black, sum(white) AS white,
          sum(draw) AS draw, sum(unknown) AS unknown

@@ -375,3 +375,115 @@ fn a_process_killed_midway_leaves_the_book_as_it_was() {
     let check = book.check().unwrap();
     assert!(check.is_ok(), "{check:?}");
 }
+
+/// The `games` view gives back every game as it was added: its record number in its file
+/// (records not added skipped), its id whatever its characters, its declared and judged
+/// results and its moves, in blocks of many games; a replaced file's games are gone.
+#[test]
+fn the_games_view_gives_back_every_game_added() {
+    use renju_book::Record;
+    use renju_notation::DeclaredResult;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("book.sqlite");
+    let mut book = Book::create(&path, BookSettings::default()).unwrap();
+    let ids = [
+        "plain",
+        "quote \" and \\ backslash",
+        "tab\tnew\nline",
+        "日本語 ✓",
+        "",
+    ];
+    let mut records = Vec::new();
+    let mut expected = Vec::new();
+    for i in 0..700u64 {
+        if i % 97 == 5 {
+            records.push(Record::Unreadable);
+            continue;
+        }
+        let mut g = random_game(i + 1);
+        g.moves.truncate(3 + (i % 20) as usize);
+        g.id = (i % 3 != 0).then(|| format!("{} {i}", ids[i as usize % ids.len()]));
+        g.result = [
+            DeclaredResult::Black,
+            DeclaredResult::White,
+            DeclaredResult::Unknown,
+        ][i as usize % 3];
+        let moves = renju_notation::moves::write_moves(
+            &g.moves,
+            15,
+            renju_notation::Orientation::RowOneAtBottom,
+            renju_notation::moves::MoveStyle::Spaced,
+        );
+        // random stones make no five: the judged result is the declared one
+        expected.push((
+            1i64,
+            records.len() as i64 + 1,
+            g.id.clone(),
+            g.result.name().to_string(),
+            g.result.name().to_string(),
+            moves,
+        ));
+        records.push(Record::Read(g));
+    }
+    let source = Source::of_bytes("many.renju", b"seven hundred records");
+    book.add_records(&source, records, AddOptions::default())
+        .unwrap();
+    type Row = (i64, i64, Option<String>, String, String, String);
+    let rows = |path: &Path| -> Vec<Row> {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        let mut st = conn
+            .prepare(
+                "SELECT source, record, id, declared, result, moves FROM games \
+                 ORDER BY source, record",
+            )
+            .unwrap();
+        st.query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+            ))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    };
+    assert_eq!(expected.len(), 692);
+    assert_eq!(rows(&path), expected);
+    // the library reads the same games back, in record order
+    let mut seen = Vec::new();
+    book.each_game("many.renju", &mut |record, g| {
+        seen.push((record as i64, g.id.clone(), g.moves.len()))
+    })
+    .unwrap();
+    let want: Vec<_> = expected
+        .iter()
+        .map(|e| (e.1, e.2.clone(), e.5.split(' ').count()))
+        .collect();
+    assert_eq!(seen, want);
+    assert!(book.check().unwrap().is_ok());
+    // replaced by a file of two games: the old blocks are gone
+    let mut g = random_game(1);
+    g.moves.truncate(4);
+    let source = Source::of_bytes("many.renju", b"two records now");
+    let replace = AddOptions {
+        replace: true,
+        ..AddOptions::default()
+    };
+    book.add_records(
+        &source,
+        vec![Record::Unreadable, Record::Read(g.clone()), Record::Read(g)],
+        replace,
+    )
+    .unwrap();
+    let after = rows(&path);
+    assert_eq!(
+        after.iter().map(|r| r.1).collect::<Vec<_>>(),
+        vec![2, 3],
+        "{after:?}"
+    );
+    assert!(book.check().unwrap().is_ok());
+}

@@ -610,7 +610,10 @@ fn the_files_after_a_failure_are_named_not_added() {
     // a stored game damaged by hand: replacing a.renju cannot subtract it, and fails
     rusqlite::Connection::open(&book)
         .unwrap()
-        .execute("UPDATE games SET moves = 'zz'", [])
+        .execute(
+            "UPDATE game_blocks SET data = json_replace(data, '$[0][4]', 'zz')",
+            [],
+        )
         .unwrap();
     std::fs::write(&a, "black h8 h7\n").unwrap();
     let (code, out, _) = tool(&["book", "add", s(&book), s(&a), s(&c), "--replace"]);
