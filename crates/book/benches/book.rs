@@ -257,7 +257,7 @@ fn main() {
         c.execute_batch("PRAGMA cache_size = -65536;").unwrap();
         let tx = c.transaction().unwrap();
         tx.execute(
-            "INSERT INTO sources (path, size, sha256, records, games, unreadable, salvaged, set_up, other_board, illegal, passes) VALUES ('x', 0, 'x', 0, 0, 0, 0, 0, 0, 0, 0)",
+            "INSERT INTO sources (path, size, sha256, records, games, unreadable, salvaged, set_up, other_board, illegal, passes, black, white, draw, unknown) VALUES ('x', 0, 'x', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)",
             [],
         )
         .unwrap();

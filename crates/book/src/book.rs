@@ -213,15 +213,39 @@ impl Book {
         Ok(book)
     }
 
-    /// Fails when the book's file cannot be written (SQLite then opened it read-only), so that
-    /// a caller can say so before it reads any archive; [`Book::add`] checks it too.
+    /// Fails when the book cannot be written: its file is write-protected (SQLite then opened
+    /// it read-only), or its folder is (SQLite keeps its rollback journal beside the book), or
+    /// the file system is read-only. It writes a row and rolls it back, as adding a file
+    /// would, so that a caller can say so before it reads any archive; [`Book::add`] checks
+    /// it too.
     ///
     /// # Errors
-    /// [`BookError::ReadOnly`].
+    /// [`BookError::ReadOnly`]; SQLite fails otherwise (a book locked by another writer for
+    /// longer than the wait).
     pub fn check_writable(&self) -> Result<(), BookError> {
-        match self.conn.is_readonly(rusqlite::MAIN_DB) {
-            Ok(false) => Ok(()),
-            Ok(true) => Err(BookError::ReadOnly(self.path.clone())),
+        let read_only = || BookError::ReadOnly(self.path.clone());
+        if self.conn.is_readonly(rusqlite::MAIN_DB).at(&self.path)? {
+            return Err(read_only());
+        }
+        let tried = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
+            .and_then(|tx| {
+                tx.execute(
+                    "INSERT INTO meta (name, value) VALUES ('renju-book write check', '') \
+                     ON CONFLICT (name) DO NOTHING",
+                    [],
+                )?;
+                tx.rollback()
+            });
+        match tried {
+            Ok(()) => Ok(()),
+            Err(rusqlite::Error::SqliteFailure(f, _))
+                if matches!(
+                    f.code,
+                    rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen
+                ) =>
+            {
+                Err(read_only())
+            }
             Err(e) => Err(e).at(&self.path),
         }
     }
@@ -368,33 +392,23 @@ impl Book {
     /// [`BookError::SourceChanged`] for a source whose content changed, without
     /// [`AddOptions::replace`]; SQLite fails.
     pub fn add(&self, source: &Source, options: AddOptions) -> Result<Adding<'_>, BookError> {
-        self.check_writable()?;
         let path = self.path.clone();
+        if let Err(e) = self.check_writable() {
+            // a book that cannot be written still says that a file is already in it
+            return match lookup(&self.conn, &path, source)? {
+                (_, Some(done)) => Ok(Adding::Done(done)),
+                (_, None) => Err(e),
+            };
+        }
         // `&self`: a caller keeps the book while it pushes one file's records and starts the
         // next file's build after finishing this one; SQLite itself refuses two at once
         let tx =
             Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate).at(&path)?;
         let sha = source.sha256_hex();
-        let by_path = find_source(&tx, &path, "path", &source.path)?;
-        let by_content = find_source(&tx, &path, "sha256", &sha)?;
-        // a path in the book whose content changed into another source's: its old games are
-        // counted, its new ones are already in the book
-        if let (Some((_, old)), Some((_, other))) = (&by_path, &by_content)
-            && old.sha256 != sha
-        {
-            return Err(BookError::ChangedToCopy {
-                path: source.path.clone(),
-                old: (old.size, old.sha256.clone()),
-                other: other.path.clone(),
-            });
-        }
-        if let Some((_, info)) = &by_content {
-            return Ok(Adding::Done(if info.path == source.path {
-                AddOutcome::AlreadyPresent(info.clone())
-            } else {
-                AddOutcome::SameContent(info.clone())
-            }));
-        }
+        let by_path = match lookup(&tx, &path, source)? {
+            (_, Some(done)) => return Ok(Adding::Done(done)),
+            (by_path, None) => by_path,
+        };
         let mut build = FileBuild {
             tx,
             path,
@@ -430,8 +444,8 @@ impl Book {
                     .tx
                     .execute(
                         "INSERT INTO sources (path, size, sha256, records, games, unreadable, \
-                         salvaged, set_up, other_board, illegal, passes) \
-                         VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0)",
+                         salvaged, set_up, other_board, illegal, passes, black, white, draw, \
+                         unknown) VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)",
                         (&source.path, source.size as i64, &sha),
                     )
                     .at(&build.path)?;
@@ -518,7 +532,44 @@ const BATCH: usize = 4096;
 const GAMES_PER_BLOCK: usize = 256;
 
 const SOURCE_COLUMNS: &str = "id, path, size, sha256, records, games, unreadable, salvaged, \
-                              set_up, other_board, illegal, passes";
+                              set_up, other_board, illegal, passes, black, white, draw, unknown";
+
+/// A source of the book: its row id and what it holds.
+type SourceRow = (i64, SourceInfo);
+
+/// The source of the book at `source`'s path, and what adding `source` comes to when nothing
+/// is to be read: its content is already in the book (under its path or another).
+///
+/// # Errors
+/// [`BookError::ChangedToCopy`]: the path is in the book with another content, and the new
+/// content is another source's (its old games are counted, its new ones are already in the
+/// book); SQLite fails.
+fn lookup(
+    conn: &Connection,
+    path: &Path,
+    source: &Source,
+) -> Result<(Option<SourceRow>, Option<AddOutcome>), BookError> {
+    let sha = source.sha256_hex();
+    let by_path = find_source(conn, path, "path", &source.path)?;
+    let by_content = find_source(conn, path, "sha256", &sha)?;
+    if let (Some((_, old)), Some((_, other))) = (&by_path, &by_content)
+        && old.sha256 != sha
+    {
+        return Err(BookError::ChangedToCopy {
+            path: source.path.clone(),
+            old: (old.size, old.sha256.clone()),
+            other: other.path.clone(),
+        });
+    }
+    let done = by_content.map(|(_, info)| {
+        if info.path == source.path {
+            AddOutcome::AlreadyPresent(info)
+        } else {
+            AddOutcome::SameContent(info)
+        }
+    });
+    Ok((by_path, done))
+}
 
 fn source_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, SourceInfo)> {
     let n = |i: usize| -> rusqlite::Result<u64> { Ok(r.get::<_, i64>(i)? as u64) };
@@ -537,14 +588,14 @@ fn source_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, SourceInfo)> {
                 other_board: n(9)?,
                 illegal: n(10)?,
                 passes: n(11)?,
-                results: Counts::default(),
+                results: Counts::from_results([n(12)?, n(13)?, n(14)?, n(15)?]),
             },
         },
     ))
 }
 
 fn find_source(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     path: &Path,
     column: &str,
     value: &str,
@@ -557,34 +608,7 @@ fn find_source(
         )
         .optional()
         .at(path)?;
-    match found {
-        Some((id, mut info)) => {
-            info.stats.results = results_of_source(tx, path, id)?;
-            Ok(Some((id, info)))
-        }
-        None => Ok(None),
-    }
-}
-
-fn results_of_source(tx: &Connection, path: &Path, id: i64) -> Result<Counts, BookError> {
-    let mut st = tx
-        .prepare_cached("SELECT result, count(*) FROM games WHERE source = ?1 GROUP BY result")
-        .at(path)?;
-    let mut c = Counts::default();
-    let rows = st
-        .query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
-        .at(path)?;
-    for row in rows {
-        let (name, n) = row.at(path)?;
-        let r: DeclaredResult = name.parse().map_err(|_| BookError::Damaged {
-            path: path.to_path_buf(),
-            why: format!("a game of result '{name}'"),
-        })?;
-        let mut by = c.by_result();
-        by[slot(r)] += n as u64;
-        c = Counts::from_results(by);
-    }
-    Ok(c)
+    Ok(found)
 }
 
 /// A row of `games` waiting to be written.
@@ -740,11 +764,13 @@ impl FileBuild<'_> {
         self.counter.flush(&self.tx, &self.path, BUCKETS)?;
         let s = self.stats;
         let n = |v: u64| v as i64;
+        let by = s.results.by_result();
         self.tx
             .execute(
                 "UPDATE sources SET records = ?2, games = ?3, unreadable = ?4, salvaged = ?5, \
-                 set_up = ?6, other_board = ?7, illegal = ?8, passes = ?9 WHERE id = ?1",
-                (
+                 set_up = ?6, other_board = ?7, illegal = ?8, passes = ?9, black = ?10, \
+                 white = ?11, draw = ?12, unknown = ?13 WHERE id = ?1",
+                rusqlite::params![
                     self.source_id,
                     n(s.records),
                     n(s.games),
@@ -754,7 +780,11 @@ impl FileBuild<'_> {
                     n(s.other_board),
                     n(s.illegal),
                     n(s.passes),
-                ),
+                    n(by[0]),
+                    n(by[1]),
+                    n(by[2]),
+                    n(by[3]),
+                ],
             )
             .at(&self.path)?;
         self.tx.commit().at(&self.path)?;
@@ -845,7 +875,13 @@ mod tests {
     fn a_book_that_cannot_be_written_is_refused_before_anything_is_read() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("b.sqlite");
-        Book::create(&path, BookSettings::default()).unwrap();
+        let mut book = Book::create(&path, BookSettings::default()).unwrap();
+        let there = Source::of_bytes("there.renju", b"black h8 h9 i10\n");
+        let mut g = GameRecord::new(15);
+        g.moves = vec!["h8".parse().unwrap()];
+        book.add_records(&there, [Record::Read(g)], AddOptions::default())
+            .unwrap();
+        drop(book);
         // what SQLite does with a write-protected file: it opens it read-only
         let conn =
             Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
@@ -862,8 +898,25 @@ mod tests {
         let source = Source::of_bytes("a.renju", b"black h8 h9\n");
         let e = book.add(&source, AddOptions::default()).unwrap_err();
         assert!(matches!(e, BookError::ReadOnly(_)), "{e}");
+        // a file already in it is still said to be
+        let out = book.add(&there, AddOptions::default()).unwrap();
+        assert!(
+            matches!(out, Adding::Done(AddOutcome::AlreadyPresent(ref i)) if i.stats.games == 1),
+            "{out:?}"
+        );
         // a book that can be written passes
-        Book::open(&path).unwrap().check_writable().unwrap();
+        let book = Book::open(&path).unwrap();
+        book.check_writable().unwrap();
+        // a file SQLite opened for writing whose writes fail (as in a folder that cannot be
+        // written, where its journal cannot be made): the trial write finds it
+        book.conn.execute_batch("PRAGMA query_only = ON").unwrap();
+        assert!(!book.conn.is_readonly(rusqlite::MAIN_DB).unwrap());
+        let e = book.check_writable().unwrap_err();
+        assert!(matches!(e, BookError::ReadOnly(_)), "{e}");
+        book.conn.execute_batch("PRAGMA query_only = OFF").unwrap();
+        book.check_writable().unwrap();
+        // the trial write left nothing behind
+        assert_eq!(book.note("renju-book write check").unwrap(), None);
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub struct Check {
     pub edges_wrong: u64,
     /// Rows whose `games` is not the sum of the four results, or not positive.
     pub sums_wrong: u64,
-    /// Sources whose `games` column differs from the games stored for them.
+    /// Sources whose `games` or result columns differ from the games stored for them.
     pub sources_wrong: u64,
 }
 
@@ -88,7 +88,11 @@ impl Book {
                    OR black < 0 OR white < 0 OR draw < 0 OR unknown < 0",
             )?,
             sources_wrong: count(
-                "SELECT count(*) FROM sources s WHERE s.games != (SELECT count(*) FROM games g WHERE g.source = s.id)",
+                "SELECT count(*) FROM sources s WHERE s.games != (SELECT count(*) FROM games g WHERE g.source = s.id)
+                   OR s.games != s.black + s.white + s.draw + s.unknown
+                   OR s.black != (SELECT count(*) FROM games g WHERE g.source = s.id AND g.result = 'black')
+                   OR s.white != (SELECT count(*) FROM games g WHERE g.source = s.id AND g.result = 'white')
+                   OR s.draw != (SELECT count(*) FROM games g WHERE g.source = s.id AND g.result = 'draw')",
             )?,
         })
     }

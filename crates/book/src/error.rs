@@ -38,8 +38,8 @@ pub enum BookError {
         /// The error.
         error: std::io::Error,
     },
-    /// Adding to a book whose file cannot be written (write-protected, or on a read-only file
-    /// system).
+    /// Adding to a book that cannot be written (its file or its folder write-protected, or on
+    /// a read-only file system).
     ReadOnly(PathBuf),
     /// The file is an SQLite database, or not one, but not a renju book.
     NotABook {
@@ -128,7 +128,7 @@ impl fmt::Display for BookError {
             }
             BookError::ReadOnly(path) => write!(
                 f,
-                "{} cannot be written (the file is write-protected or on a read-only file system): nothing can be added to it",
+                "{} cannot be written (the file or its folder is write-protected, or on a read-only file system: SQLite keeps its journal in the book's folder): nothing can be added to it",
                 path.display()
             ),
             BookError::NotABook { path, why } => {

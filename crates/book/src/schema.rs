@@ -48,7 +48,11 @@ CREATE TABLE sources (
   set_up      INTEGER NOT NULL,
   other_board INTEGER NOT NULL,
   illegal     INTEGER NOT NULL,
-  passes      INTEGER NOT NULL
+  passes      INTEGER NOT NULL,
+  black       INTEGER NOT NULL,
+  white       INTEGER NOT NULL,
+  draw        INTEGER NOT NULL,
+  unknown     INTEGER NOT NULL
 );
 CREATE TABLE game_blocks (
   source INTEGER NOT NULL REFERENCES sources(id),

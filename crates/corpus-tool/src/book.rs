@@ -266,7 +266,7 @@ fn build(a: &BuildArgs) -> u8 {
         let result = book
             .set_note(READ_NOTE, &read_note(read))
             .map_err(Error::from)
-            .and_then(|()| add_paths(&book, &a.paths, read, false, engine));
+            .and_then(|()| add_paths(&book, &a.paths, read, Target::default(), engine));
         // a build that failed before any file was added leaves no book behind
         let failed = result
             .as_ref()
@@ -291,14 +291,19 @@ fn build(a: &BuildArgs) -> u8 {
 fn add(a: &AddArgs) -> u8 {
     finish_command("book add", &a.run, |engine| {
         let book = Book::open(&a.book)?;
-        // refused before any archive is read
-        book.check_writable()?;
+        // a book that cannot be written: the files already in it are said to be, the others
+        // refused before they are read
+        let read_only = book.check_writable().err().map(|e| e.to_string());
         let read = a.input.read_options();
         let note = read_note(read);
-        if book.note(READ_NOTE)?.as_deref() != Some(note.as_str()) {
+        if read_only.is_none() && book.note(READ_NOTE)?.as_deref() != Some(note.as_str()) {
             book.set_note(READ_NOTE, "mixed")?;
         }
-        add_paths(&book, &a.paths, read, a.replace, engine)
+        let target = Target {
+            replace: a.replace,
+            read_only,
+        };
+        add_paths(&book, &a.paths, read, target, engine)
     })
 }
 
@@ -318,13 +323,23 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// The reader's look at one file of the walk: hashes it, and keeps it in the walk only when
 /// it is to be read.
+/// How the files are to go into the book.
+#[derive(Debug, Default)]
+struct Target {
+    /// `--replace`.
+    replace: bool,
+    /// Why the book cannot be written, when it cannot.
+    read_only: Option<String>,
+}
+
 fn decide(
     f: crate::input::InputFile,
     known: &HashMap<String, SourceInfo>,
     by_path: &HashMap<String, String>,
-    replace: bool,
+    target: &Target,
     decisions: &Mutex<Decisions>,
 ) -> Option<Entry> {
+    let replace = target.replace;
     let name = f.name();
     if f.is_stdin() {
         return Some(Entry::Problem(FileProblem::unreadable(
@@ -381,6 +396,10 @@ fn decide(
         } else {
             format!("{name} (the same content as {} in the book)", info.path)
         });
+        return None;
+    }
+    if let Some(why) = &target.read_only {
+        d.refused.push(format!("{name}: not added: {why}"));
         return None;
     }
     d.sources.insert(name, source);
@@ -500,9 +519,10 @@ fn add_paths(
     book: &Book,
     paths: &[PathBuf],
     read: ReadOptions,
-    replace: bool,
+    target: Target,
     engine: &Engine,
 ) -> Result<Output, Error> {
+    let replace = target.replace;
     let sources = book.sources()?;
     let known: HashMap<String, SourceInfo> = sources
         .iter()
@@ -516,7 +536,7 @@ fn add_paths(
     let entries = walk_paths(paths)
         .map_err(Error::Path)?
         .filter_map(|e| match e {
-            Entry::File(f) => decide(f, &known, &by_path, replace, &decisions),
+            Entry::File(f) => decide(f, &known, &by_path, &target, &decisions),
             other => Some(other),
         });
     let settings = *book.settings();

@@ -465,6 +465,30 @@ fn the_games_view_gives_back_every_game_added() {
         .collect();
     assert_eq!(seen, want);
     assert!(book.check().unwrap().is_ok());
+    // the file's results are kept with it
+    let by = |name: &str| expected.iter().filter(|e| e.4 == name).count() as u64;
+    let info = &book.sources().unwrap()[0];
+    assert_eq!(
+        info.stats.results.by_result(),
+        [by("black"), by("white"), by("draw"), by("unknown")]
+    );
+    assert_eq!((info.stats.games, info.stats.unreadable), (692, 8));
+    // a results column set wrong by hand is found by the check
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute(
+            "UPDATE sources SET black = black + 1, white = white - 1",
+            [],
+        )
+        .unwrap();
+    assert_eq!(book.check().unwrap().sources_wrong, 1);
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute(
+            "UPDATE sources SET black = black - 1, white = white + 1",
+            [],
+        )
+        .unwrap();
     // replaced by a file of two games: the old blocks are gone
     let mut g = random_game(1);
     g.moves.truncate(4);
@@ -485,5 +509,8 @@ fn the_games_view_gives_back_every_game_added() {
         vec![2, 3],
         "{after:?}"
     );
+    // random_game(1) cut to 4 moves declares nothing: two unknown games
+    let info = &book.sources().unwrap()[0];
+    assert_eq!(info.stats.results.by_result(), [0, 0, 0, 2]);
     assert!(book.check().unwrap().is_ok());
 }
