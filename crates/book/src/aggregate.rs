@@ -31,7 +31,7 @@ impl Visit {
     fn tag(len: usize, slot: usize, w: i32) -> u16 {
         assert!(
             len <= usize::from(Visit::LEN) && slot < 4,
-            "a key of at most 511 bytes"
+            "a key of at most 1023 bytes (a book's are at most 511)"
         );
         len as u16 | (slot as u16) << 12 | u16::from(w < 0) << 15
     }
