@@ -150,15 +150,24 @@ impl Book {
                     error,
                 },
             })?;
-        let mut conn = Connection::open(path).at(path)?;
-        schema::configure(&conn, path)?;
-        schema::create(&mut conn, path, &settings, bucket_bits)?;
-        Ok(Book {
-            conn,
-            path: path.to_path_buf(),
-            settings,
-            bucket_bits,
-        })
+        let made = Connection::open(path).at(path).and_then(|mut conn| {
+            schema::configure(&conn, path)?;
+            schema::create(&mut conn, path, &settings, bucket_bits)?;
+            Ok(conn)
+        });
+        match made {
+            Ok(conn) => Ok(Book {
+                conn,
+                path: path.to_path_buf(),
+                settings,
+                bucket_bits,
+            }),
+            Err(e) => {
+                // the file this call made is not left behind half made
+                let _ = std::fs::remove_file(path);
+                Err(e)
+            }
+        }
     }
 
     /// Opens an existing book, refusing a file that is not a book of this schema version.
