@@ -103,6 +103,7 @@ pub fn package_all() -> Result<(Vec<Published>, PathBuf), String> {
         return Err("no publishable crate found".into());
     }
     let root = root();
+    forget_extracted(&crates)?;
     let mut args: Vec<String> = vec!["package".into(), "--allow-dirty".into()];
     for c in &crates {
         args.push("-p".into());
@@ -113,6 +114,40 @@ pub fn package_all() -> Result<(Vec<Published>, PathBuf), String> {
         &format!("cargo {}", args.join(" ")),
     )?;
     Ok((crates, target_dir(&root).join("package")))
+}
+
+/// Removes cargo's extracted copies of `crates` from the local registries of earlier
+/// `cargo package` runs. `cargo package` verifies each package against the others through a
+/// local registry in `target/package/tmp-registry`, and cargo extracts a registry's crates once
+/// into `$CARGO_HOME/registry/src/<registry>/NAME-VERSION`, keeping them while the version
+/// stays: a second run from the same folder, after a change of the sources, compiled the
+/// dependent packages against the first run's sources (a method added since was "not found").
+/// Only local registries are touched (their folders are named `-HASH`, crates.io's
+/// `index.crates.io-HASH`), and only these crates at these versions.
+fn forget_extracted(crates: &[Published]) -> Result<(), String> {
+    let home = match std::env::var_os("CARGO_HOME") {
+        Some(h) => PathBuf::from(h),
+        None => match std::env::var_os("HOME") {
+            Some(h) => PathBuf::from(h).join(".cargo"),
+            None => return Ok(()),
+        },
+    };
+    let Ok(registries) = std::fs::read_dir(home.join("registry").join("src")) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        if !registry.file_name().to_string_lossy().starts_with('-') {
+            continue;
+        }
+        for c in crates {
+            let dir = registry.path().join(format!("{}-{}", c.name, c.version));
+            if dir.is_dir() {
+                std::fs::remove_dir_all(&dir)
+                    .map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Unpacks the `.crate` file of each of `crates` found in `from` into `into` (emptied
