@@ -10,41 +10,32 @@
 /// games can be subtracted.
 pub(crate) type Delta = [i64; 4];
 
-/// One visit: a game at a position, with its next move; the key's bytes are in the arena at
-/// `off`.
+/// One entry of the log: games at a position with one next move, their counts by result;
+/// the key's bytes are in the arena at `off`.
 #[derive(Debug, Clone, Copy)]
 struct Visit {
-    /// The key's hash ([`crate::key::hash`]): sorts the visits by bucket, and tells most keys
+    /// The key's hash ([`crate::key::hash`]): sorts the entries by bucket, and tells most keys
     /// apart without reading the arena.
     hash: u64,
     off: u32,
-    /// The key's length (bits 0-9: a key is at most 511 bytes), the result slot (bits 12-13)
-    /// and the weight (bit 15 set to subtract): the counts are summed without reading the
-    /// arena.
-    tag: u16,
+    /// The key's length (a book's keys are at most 511 bytes).
+    len: u16,
     mv: i16,
+    /// The games by result (negative to subtract): summed without reading the arena.
+    counts: [i32; 4],
 }
 
 impl Visit {
-    const LEN: u16 = 0x3ff;
-
-    fn tag(len: usize, slot: usize, w: i32) -> u16 {
-        assert!(
-            len <= usize::from(Visit::LEN) && slot < 4,
-            "a key of at most 1023 bytes (a book's are at most 511)"
-        );
-        len as u16 | (slot as u16) << 12 | u16::from(w < 0) << 15
-    }
-
     fn len(self) -> usize {
-        usize::from(self.tag & Visit::LEN)
+        usize::from(self.len)
     }
 
-    /// Adds the visit's game (or subtracts it) to `counts`.
+    /// Adds the entry's games to `counts`.
     #[inline]
     fn add_to(self, counts: &mut Delta) {
-        let slot = usize::from(self.tag >> 12 & 3);
-        counts[slot] += if self.tag & 0x8000 != 0 { -1 } else { 1 };
+        for (c, &n) in counts.iter_mut().zip(&self.counts) {
+            *c += i64::from(n);
+        }
     }
 }
 
@@ -103,10 +94,10 @@ impl Aggregate {
         self.used + entries * size_of::<Visit>() + key_bytes <= self.max_used
     }
 
-    /// Counts one game of result slot `r` (weight `w`: 1 to add, -1 to subtract) at position
-    /// `key` with next move `mv` (a code, [`crate::key::PASS`] or [`crate::key::END`]).
-    /// `hash` is the key's ([`crate::key::hash`]).
-    pub(crate) fn count(&mut self, key: &[u8], hash: u64, mv: i32, r: usize, w: i32) {
+    /// Counts games at position `key` with next move `mv` (a code, [`crate::key::PASS`] or
+    /// [`crate::key::END`]): `counts` by result (negative to subtract). `hash` is the key's
+    /// ([`crate::key::hash`]).
+    pub(crate) fn count(&mut self, key: &[u8], hash: u64, mv: i32, counts: [i32; 4]) {
         let bucket = crate::key::bucket_of_hash(hash, self.bucket_bits);
         let p = &mut self.parts[(bucket >> self.shift) as usize];
         let off = u32::try_from(p.arena.len()).expect("a partition under 4 GiB per spill");
@@ -114,10 +105,35 @@ impl Aggregate {
         p.visits.push(Visit {
             hash,
             off,
-            tag: Visit::tag(key.len(), r, w),
-            mv: mv as i16,
+            len: u16::try_from(key.len()).expect("a key of at most 511 bytes"),
+            mv: i16::try_from(mv).expect("a move code of at most 16 bits"),
+            counts,
         });
         self.used += key.len() + size_of::<Visit>();
+    }
+
+    /// Moves every entry of `other` (an aggregate of the same bucket bits) into this one,
+    /// whether it has room or not ([`Aggregate::fits`]); `other` is left empty.
+    pub(crate) fn absorb(&mut self, other: &mut Aggregate) {
+        assert_eq!(
+            (self.bucket_bits, self.parts.len()),
+            (other.bucket_bits, other.parts.len())
+        );
+        for (to, from) in self.parts.iter_mut().zip(&mut other.parts) {
+            let base = u32::try_from(to.arena.len()).expect("a partition under 4 GiB per spill");
+            to.arena.extend_from_slice(&from.arena);
+            to.visits.extend(from.visits.iter().map(|v| Visit {
+                off: v.off + base,
+                ..*v
+            }));
+        }
+        self.used += other.used;
+        other.clear();
+    }
+
+    /// Whether the entries of `other` fit in this aggregate's room.
+    pub(crate) fn fits(&self, other: &Aggregate) -> bool {
+        self.used + other.used <= self.max_used
     }
 
     /// Whether nothing is counted.
@@ -222,8 +238,9 @@ impl Partition {
                 Visit {
                     hash: 0,
                     off: 0,
-                    tag: 0,
+                    len: 0,
                     mv: 0,
+                    counts: [0; 4],
                 },
             );
             let mut at = starts.clone();
@@ -314,6 +331,11 @@ mod tests {
         // a forced collision: three keys given one hash, their visits interleaved
         let mut agg = Aggregate::new(1 << 20, 4);
         let (a, b, c): (&[u8], &[u8], &[u8]) = (&[1, 112], &[1, 111], &[0]);
+        let one = |r: usize| {
+            let mut c = [0; 4];
+            c[r] = 1;
+            c
+        };
         for (k, mv, r) in [
             (a, 97, 0),
             (b, 97, 1),
@@ -322,9 +344,9 @@ mod tests {
             (b, 97, 1),
             (a, 97, 0),
         ] {
-            agg.count(k, 42, mv, r, 1);
+            agg.count(k, 42, mv, one(r));
         }
-        agg.count(a, 42, 96, 1, -1);
+        agg.count(a, 42, 96, [0, -1, 0, 0]);
         let mut got = Vec::new();
         let (parts, bits, shift) = agg.partitions();
         for p in parts.iter_mut() {

@@ -8,6 +8,7 @@ use crate::schema;
 use crate::settings::BookSettings;
 use crate::source::Source;
 use crate::spill::Counter;
+use crate::sweep::Chunk;
 use crate::walk::Stop;
 use renju_notation::{DeclaredResult, GameRecord, Orientation};
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior};
@@ -423,6 +424,7 @@ impl Book {
             path,
             settings: self.settings,
             counter: Counter::new(options.memory_cap, self.bucket_bits, &self.path),
+            sweep: Box::default(),
             games: Vec::with_capacity(GAMES_PER_BLOCK),
             stats: FileStats::default(),
             source_id: 0,
@@ -639,6 +641,15 @@ pub enum Adding<'b> {
     Done(AddOutcome),
 }
 
+/// The games of a file waiting to be counted ([`crate::sweep`]).
+#[derive(Debug, Default)]
+struct Sweeping {
+    /// The games counted at the next sweep.
+    chunk: Chunk,
+    /// The sweep of the chunk before, running on a thread of its own.
+    running: Option<std::thread::JoinHandle<Vec<crate::aggregate::Aggregate>>>,
+}
+
 /// The transaction that adds one file: push every record in order, then
 /// [`FileBuild::finish`] commits. Dropped without `finish` (an error, a panic, a process
 /// killed), it leaves the book as it was.
@@ -648,6 +659,8 @@ pub struct FileBuild<'b> {
     path: PathBuf,
     settings: BookSettings,
     counter: Counter,
+    /// The games counted at the next sweep, and the sweep running behind.
+    sweep: Box<Sweeping>,
     /// The games of the next row of `game_blocks`.
     games: Vec<GameRow>,
     stats: FileStats,
@@ -683,9 +696,12 @@ impl FileBuild<'_> {
         self.stats.salvaged += u64::from(w.salvaged);
         self.stats.illegal += u64::from(w.stop == Stop::Illegal);
         self.stats.passes += u64::from(w.pass);
-        let r = slot(w.result);
-        self.counter
-            .count_walk(&self.tx, &self.path, BUCKETS, &w.keys, &w.visits, (r, 1))?;
+        self.sweep
+            .chunk
+            .push(&w.tokens, w.positions, slot(w.result), 1);
+        if self.sweep.chunk.is_full() {
+            self.sweep_behind()?;
+        }
         self.games.push(GameRow {
             record,
             id: w.id,
@@ -695,6 +711,60 @@ impl FileBuild<'_> {
         });
         if self.games.len() == GAMES_PER_BLOCK {
             self.write_games()?;
+        }
+        Ok(())
+    }
+
+    /// Counts the games of the full chunk ([`crate::sweep`]) on a thread of its own, while
+    /// the next chunk fills; the log of the chunk before is counted first.
+    fn sweep_behind(&mut self) -> Result<(), BookError> {
+        self.join_sweep()?;
+        let sorted = self.sweep.chunk.take_sorted();
+        let (size, max) = (
+            self.settings.board_size,
+            usize::from(self.settings.max_moves),
+        );
+        let bits = self.counter.bucket_bits();
+        let handle = std::thread::Builder::new()
+            .name("book-sweep".into())
+            .spawn(move || sorted.into_logs(1, size, max, bits))
+            .map_err(|error| BookError::Io {
+                path: self.path.clone(),
+                error,
+            })?;
+        self.sweep.running = Some(handle);
+        Ok(())
+    }
+
+    /// Counts the logs of the sweep running behind, if any.
+    fn join_sweep(&mut self) -> Result<(), BookError> {
+        if let Some(h) = self.sweep.running.take() {
+            let logs = h
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for mut log in logs {
+                self.counter
+                    .absorb(&self.tx, &self.path, BUCKETS, &mut log)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts every game pushed: the sweep behind, then the last chunk on every core.
+    fn sweep_all(&mut self) -> Result<(), BookError> {
+        self.join_sweep()?;
+        if self.sweep.chunk.is_empty() {
+            return Ok(());
+        }
+        let logs = self.sweep.chunk.take_sorted().into_logs(
+            rayon::current_num_threads(),
+            self.settings.board_size,
+            usize::from(self.settings.max_moves),
+            self.counter.bucket_bits(),
+        );
+        for mut log in logs {
+            self.counter
+                .absorb(&self.tx, &self.path, BUCKETS, &mut log)?;
         }
         Ok(())
     }
@@ -770,6 +840,7 @@ impl FileBuild<'_> {
     /// SQLite fails; the book is then unchanged.
     pub fn finish(mut self) -> Result<AddOutcome, BookError> {
         self.write_games()?;
+        self.sweep_all()?;
         self.counter.flush(&self.tx, &self.path, BUCKETS)?;
         let s = self.stats;
         let n = |v: u64| v as i64;

@@ -267,6 +267,25 @@ impl Tracker {
         }
     }
 
+    /// Takes back a stone [`Tracker::place`] placed (of code `c` and colour `color`).
+    pub(crate) fn remove(&mut self, c: u16, color: Color) {
+        let side = match color {
+            Color::Black => {
+                self.blacks -= 1;
+                &mut self.black
+            }
+            Color::White => {
+                self.whites -= 1;
+                &mut self.white
+            }
+        };
+        for (s, set) in side.iter_mut().enumerate() {
+            let i = usize::from(self.table.image(s, c));
+            debug_assert!(set[i / 64] >> (i % 64) & 1 == 1, "a stone placed before");
+            set[i / 64] &= !(1 << (i % 64));
+        }
+    }
+
     fn compare(&self, a: usize, b: usize) -> Ordering {
         compare_sets(&self.black[a], &self.black[b], self.words)
             .then_with(|| compare_sets(&self.white[a], &self.white[b], self.words))

@@ -22,6 +22,7 @@ pub mod schema;
 mod settings;
 mod source;
 mod spill;
+mod sweep;
 mod walk;
 
 pub use book::{

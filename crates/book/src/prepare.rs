@@ -1,5 +1,5 @@
 //! The work of one game before it is counted, independent of the book and of the other
-//! games: [`prepare`] (the audit for the result, the walk for the canonical keys), so that a
+//! games: [`prepare`] (the audit for the result, the walk for the positions counted), so that a
 //! caller can prepare games in parallel and push them in order.
 
 use crate::counts::result_of;
@@ -58,11 +58,11 @@ pub(crate) struct Walked {
     pub result: DeclaredResult,
     /// The moves walked, as text (row 1 at the bottom).
     pub moves: String,
-    /// The keys of the positions counted, one after the other.
-    pub keys: Vec<u8>,
-    /// For each position counted: the length of its key, its next move's code and the hash of
-    /// its key ([`crate::key::hash`]).
-    pub visits: Vec<(u16, i32, u64)>,
+    /// The walk's tokens ([`crate::walk::tokens`]): the keys are made when the file's games
+    /// are counted together ([`crate::sweep`]).
+    pub tokens: Vec<u16>,
+    /// The number of positions counted.
+    pub positions: usize,
     pub stop: Stop,
     pub pass: bool,
     pub salvaged: bool,
@@ -97,7 +97,7 @@ impl Prepared {
     #[must_use]
     pub fn positions(&self) -> usize {
         match &self.kind {
-            Kind::Game(w) => w.visits.len(),
+            Kind::Game(w) => w.positions,
             _ => 0,
         }
     }
@@ -152,18 +152,24 @@ pub fn prepare(
         Some(u) => &record.moves[..u.number.saturating_sub(1).min(record.moves.len())],
         None => &record.moves[..],
     };
-    let walked = with_tracker(settings.board_size, |t| walk_game(moves, settings, t));
-    let text = moves_text(&moves[..walked.used]);
+    let mut tokens = Vec::with_capacity(usize::from(settings.max_moves) + 2);
+    let walked = crate::walk::tokens(
+        moves,
+        usize::from(settings.max_moves),
+        settings.board_size,
+        &mut tokens,
+    );
+    let text = moves_text(&moves[..walked.walk.used]);
     Prepared {
         kind: Kind::Game(Box::new(Walked {
             id: record.id.clone(),
             declared: record.result,
             result,
             moves: text,
-            keys: walked.keys,
-            visits: walked.visits,
-            stop: walked.stop,
-            pass: walked.pass,
+            tokens,
+            positions: walked.positions,
+            stop: walked.walk.stop,
+            pass: walked.walk.pass,
             salvaged: unreadable.is_some(),
         })),
     }
@@ -192,12 +198,12 @@ fn moves_text(moves: &[renju_core::Move]) -> String {
     s
 }
 
+/// The visits of a game walked on its own: the keys one after the other, and for each visit
+/// the length of its key, its next move's code and the hash of its key
+/// ([`crate::key::hash`]).
 pub(crate) struct GameWalk {
     pub keys: Vec<u8>,
     pub visits: Vec<(u16, i32, u64)>,
-    pub used: usize,
-    pub stop: Stop,
-    pub pass: bool,
 }
 
 pub(crate) fn walk_game(
@@ -207,20 +213,14 @@ pub(crate) fn walk_game(
 ) -> GameWalk {
     let mut keys = Vec::with_capacity(32 * 24);
     let mut visits = Vec::with_capacity(32);
-    let w = walk(
+    walk(
         moves,
         usize::from(settings.max_moves),
         t,
         &mut keys,
         |k, next| visits.push((k.len() as u16, next, crate::key::hash(k))),
     );
-    GameWalk {
-        keys,
-        visits,
-        used: w.used,
-        stop: w.stop,
-        pass: w.pass,
-    }
+    GameWalk { keys, visits }
 }
 
 #[cfg(test)]

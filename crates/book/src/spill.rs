@@ -69,13 +69,47 @@ impl Counter {
         if !self.agg.has_room(visits.len(), keys.len()) {
             self.spill(conn, path, table)?;
         }
+        let mut counts = [0; 4];
+        counts[r] = w;
         let mut at = 0;
         for &(len, next, hash) in visits {
             let len = usize::from(len);
-            self.agg.count(&keys[at..at + len], hash, next, r, w);
+            self.agg.count(&keys[at..at + len], hash, next, counts);
             at += len;
         }
         Ok(())
+    }
+
+    /// Counts the entries of `agg` (an aggregate of the book's bucket bits, left empty):
+    /// moved into the log when they fit, after writing the log as a run when they do not,
+    /// and written as a run of their own when they do not fit an empty log either.
+    pub(crate) fn absorb(
+        &mut self,
+        conn: &Connection,
+        path: &Path,
+        table: &str,
+        agg: &mut Aggregate,
+    ) -> Result<(), BookError> {
+        if agg.is_empty() {
+            return Ok(());
+        }
+        if !self.agg.fits(agg) && !self.agg.is_empty() {
+            self.spill(conn, path, table)?;
+        }
+        if self.agg.fits(agg) {
+            self.agg.absorb(agg);
+            return Ok(());
+        }
+        self.runs.append(agg)?;
+        if self.runs.index.len() >= MAX_RUNS {
+            self.flush(conn, path, table)?;
+        }
+        Ok(())
+    }
+
+    /// The bucket bits of the log ([`Aggregate::new`]).
+    pub(crate) fn bucket_bits(&self) -> u32 {
+        self.agg.bits().0
     }
 
     /// Writes the log as a run and empties it; merges the runs into `table` when there are

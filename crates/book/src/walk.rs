@@ -90,3 +90,90 @@ pub(crate) fn walk(
         pass,
     }
 }
+
+/// The token of the end of a game's walk at a position counted with no next move
+/// ([`tokens`]).
+pub(crate) const TOKEN_END: u16 = 0;
+/// The token of a pass ([`tokens`]).
+pub(crate) const TOKEN_PASS: u16 = 1;
+
+/// The token of a stone of code `c` ([`tokens`]).
+#[inline]
+pub(crate) const fn stone_token(c: u16) -> u16 {
+    c + 2
+}
+
+/// What [`tokens`] found: the walk, and the number of positions it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Tokens {
+    pub walk: Walk,
+    pub positions: usize,
+}
+
+/// The walk of `moves` as [`walk`] makes it, without the keys: appends to `out` the game's
+/// **tokens**, from which the sweep ([`crate::sweep`]) replays the same visits: the moves
+/// walked (`stone_token(code)`, [`TOKEN_PASS`]), then [`TOKEN_END`] when the walk counted a
+/// last position with no next move. The visits of a game depend only on its tokens: the
+/// visit of the position before token `k` (when counted) is `(key of the stones of tokens[..k],
+/// next move tokens[k])`, so two games whose tokens share a prefix of length `l` share their
+/// visits of next move before `l`.
+pub(crate) fn tokens(moves: &[Move], max_moves: usize, size: u8, out: &mut Vec<u16>) -> Tokens {
+    let n = usize::from(size);
+    let mut taken =
+        [0u64; (renju_core::MAX_SIZE as usize * renju_core::MAX_SIZE as usize).div_ceil(64)];
+    let mut stones = 0;
+    let mut fresh = true;
+    let mut pass = false;
+    let mut positions = 0;
+    let mut k = 0;
+    let stop = loop {
+        if fresh && stones > max_moves {
+            break Stop::Depth;
+        }
+        let next = moves.get(k).copied();
+        let playable = match next {
+            Some(Move::Stone(p)) => {
+                let (col, row) = (usize::from(p.col()), usize::from(p.row()));
+                let c = row * n + col;
+                (col < n && row < n && taken[c / 64] >> (c % 64) & 1 == 0).then_some(Some(c))
+            }
+            Some(Move::Pass) | None => Some(None),
+        };
+        if fresh {
+            positions += 1;
+        }
+        match (next, playable) {
+            (None, _) | (Some(_), None) => {
+                if fresh {
+                    out.push(TOKEN_END);
+                }
+                break if next.is_none() {
+                    Stop::End
+                } else {
+                    Stop::Illegal
+                };
+            }
+            (Some(Move::Pass), _) => {
+                out.push(TOKEN_PASS);
+                pass = true;
+                fresh = false;
+            }
+            (Some(Move::Stone(_)), Some(c)) => {
+                let c = c.expect("a playable stone has a code");
+                taken[c / 64] |= 1 << (c % 64);
+                stones += 1;
+                out.push(stone_token(c as u16));
+                fresh = true;
+            }
+        }
+        k += 1;
+    };
+    Tokens {
+        walk: Walk {
+            used: k,
+            stop,
+            pass,
+        },
+        positions,
+    }
+}
