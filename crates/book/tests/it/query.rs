@@ -148,12 +148,13 @@ fn a_file_that_is_not_a_book_or_of_another_version_is_refused_clearly() {
         .unwrap()
         .execute_batch("PRAGMA user_version = 1;")
         .unwrap();
-    // a book of version 1 or 2 (older layouts) is refused, saying to rebuild it
+    // a book of version 1, 2 or 3 (older layouts, or buckets by another hash) is refused,
+    // saying to rebuild it
     let e = Book::open(&path).unwrap_err();
     assert!(matches!(e, BookError::Version { found: 1, .. }), "{e}");
     assert!(
         e.to_string().contains(
-            "schema version 1; this renju-book reads version 3 only: rebuild the book from its sources"
+            "schema version 1; this renju-book reads version 4 only: rebuild the book from its sources"
         ),
         "{e}"
     );
@@ -164,18 +165,28 @@ fn a_file_that_is_not_a_book_or_of_another_version_is_refused_clearly() {
     let e = Book::open(&path).unwrap_err();
     assert!(
         e.to_string()
-            .contains("schema version 2; this renju-book reads version 3 only: rebuild"),
+            .contains("schema version 2; this renju-book reads version 4 only: rebuild"),
+        "{e}"
+    );
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 3;")
+        .unwrap();
+    let e = Book::open(&path).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("schema version 3; this renju-book reads version 4 only: rebuild"),
         "{e}"
     );
     // a book of a newer version is not to be rebuilt: it needs a newer reader
     rusqlite::Connection::open(&path)
         .unwrap()
-        .execute_batch("PRAGMA user_version = 4;")
+        .execute_batch("PRAGMA user_version = 5;")
         .unwrap();
     let e = Book::open(&path).unwrap_err();
     assert!(
         e.to_string()
-            .contains("schema version 4, written by a newer renju-book")
+            .contains("schema version 5, written by a newer renju-book")
             && !e.to_string().contains("rebuild"),
         "{e}"
     );
