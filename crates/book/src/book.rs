@@ -25,9 +25,12 @@ pub struct AddOptions {
     /// the games the book stored for it) and the new ones added, in one transaction. Without
     /// it such a file is refused ([`BookError::SourceChanged`]).
     pub replace: bool,
-    /// The bytes the in-memory counts of a file may take before they are written to the
-    /// database (within the file's transaction) and memory is reused: bounds the memory of
-    /// a build whatever the size of the file. Default [`DEFAULT_MEMORY_CAP`].
+    /// The bytes the in-memory counts of a file may take before they are written out (to a
+    /// temporary file, then to the database within the file's transaction) and memory is
+    /// reused: the file's log takes under half of it, the chunks of games being swept
+    /// (a 256th of it in positions each, two at a time) under the other half, so that it
+    /// bounds the memory of a build whatever the size of the file. Default
+    /// [`DEFAULT_MEMORY_CAP`].
     pub memory_cap: usize,
 }
 
@@ -424,7 +427,10 @@ impl Book {
             path,
             settings: self.settings,
             counter: Counter::new(options.memory_cap, self.bucket_bits, &self.path),
-            sweep: Box::default(),
+            sweep: Box::new(Sweeping {
+                chunk: Chunk::new(crate::sweep::chunk_visits(options.memory_cap)),
+                running: None,
+            }),
             games: Vec::with_capacity(GAMES_PER_BLOCK),
             stats: FileStats::default(),
             source_id: 0,
@@ -698,7 +704,7 @@ impl Drop for Writeback {
 }
 
 /// The games of a file waiting to be counted ([`crate::sweep`]).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Sweeping {
     /// The games counted at the next sweep.
     chunk: Chunk,

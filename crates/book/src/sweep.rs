@@ -8,10 +8,10 @@
 //! shares with the one before it the visits of index below their common prefix: those are
 //! kept open (on a stack, with their key and counts) and counted again; the others are
 //! complete and given to the log; the stones past the prefix are taken back and the game
-//! is walked on from there. In the 147k-game archive this keys 1.9 million positions where
-//! walking each game keys 3.8 million (for chunks of the whole file; 2.0 million for chunks of
-//! 37,000 games), and logs as many entries. The counts are the same as walking every game:
-//! a test compares both on random games.
+//! is walked on from there. In the 147k-game archive this keys 2.2 million positions where
+//! walking each game keys 3.8 million (2.0 million were the whole file one chunk), and logs
+//! as many entries. The counts are the same as walking every game: a test compares both on
+//! random games.
 
 use crate::aggregate::Aggregate;
 use crate::key::{END, PASS, Tracker, hash};
@@ -20,9 +20,19 @@ use crate::walk::{TOKEN_END, TOKEN_PASS};
 use renju_core::Color;
 use std::convert::Infallible;
 
-/// The visits a chunk holds before it is swept (about 35,000 games of 30 moves; the tokens
-/// take 2 bytes a move).
+/// The positions of games a chunk holds before it is swept, at most (about 34,000 games of 30
+/// moves or more; the tokens take 2 bytes a move).
 pub(crate) const CHUNK_VISITS: usize = 1 << 20;
+
+/// The positions of games a chunk holds for a log of `memory_cap` bytes
+/// ([`crate::AddOptions::memory_cap`]): a 256th of the cap in positions, at most
+/// [`CHUNK_VISITS`] (the default cap's), at least 256. A chunk's sweep makes a log of its own
+/// (an entry of about 50 bytes per position at most, fewer where games share openings) and
+/// two are in memory at a time, so the chunks take under half the cap; the file's log takes
+/// the other half.
+pub(crate) fn chunk_visits(memory_cap: usize) -> usize {
+    (memory_cap / 256).clamp(256, CHUNK_VISITS)
+}
 
 /// One game waiting in a chunk.
 #[derive(Debug, Clone, Copy)]
@@ -34,11 +44,13 @@ struct Waiting {
 }
 
 /// The games of a chunk, waiting to be swept.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Chunk {
     tokens: Vec<u16>,
     games: Vec<Waiting>,
     visits: usize,
+    /// The positions it holds when full.
+    limit: usize,
 }
 
 /// A visit open on the stack: its next move's token index, its key (in the key stack), the
@@ -53,6 +65,16 @@ struct Open {
 }
 
 impl Chunk {
+    /// An empty chunk, full at `limit` positions of games ([`chunk_visits`]).
+    pub(crate) fn new(limit: usize) -> Chunk {
+        Chunk {
+            tokens: Vec::new(),
+            games: Vec::new(),
+            visits: 0,
+            limit,
+        }
+    }
+
     /// Adds a game of `tokens` counting `positions` positions (both from
     /// [`crate::walk::tokens`]) for result slot `r` with weight `w` (1 to add, -1 to
     /// subtract).
@@ -70,7 +92,7 @@ impl Chunk {
 
     /// Whether the chunk should be swept before more games are added.
     pub(crate) fn is_full(&self) -> bool {
-        self.visits >= CHUNK_VISITS
+        self.visits >= self.limit
     }
 
     /// Whether the chunk holds no game.
@@ -253,7 +275,7 @@ mod tests {
     }
 
     fn swept(games: &[(Vec<Move>, usize, i32)], size: u8, max: usize) -> (Rows, usize) {
-        let mut chunk = Chunk::default();
+        let mut chunk = Chunk::new(CHUNK_VISITS);
         let mut visits = 0;
         for (moves, r, w) in games {
             let mut toks = Vec::new();
