@@ -66,6 +66,9 @@ const MIN_USED: usize = 256 * (511 + size_of::<Visit>());
 const MAX_PARTITION_BITS: u32 = 8;
 
 impl Aggregate {
+    /// The bytes of an entry in the log, its key's bytes apart.
+    pub(crate) const ENTRY: usize = size_of::<Visit>();
+
     /// An aggregate whose allocations take at most about `cap` bytes (more only for a cap too
     /// small to hold one game): the visits and key bytes it holds are kept under half the cap,
     /// room for the vectors' growth by doubling. `bucket_bits` is the book's.
@@ -122,6 +125,8 @@ impl Aggregate {
         );
         for (to, from) in self.parts.iter_mut().zip(&mut other.parts) {
             let base = u32::try_from(to.arena.len()).expect("a partition under 4 GiB per spill");
+            u32::try_from(to.arena.len() + from.arena.len())
+                .expect("a partition under 4 GiB per spill");
             to.arena.extend_from_slice(&from.arena);
             to.visits.extend(from.visits.iter().map(|v| Visit {
                 off: v.off + base,

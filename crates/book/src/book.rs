@@ -263,7 +263,7 @@ impl Book {
         }
     }
 
-    /// Sets the memory of SQLite's page cache for this connection, in bytes (default 8 MiB:
+    /// Sets the memory of SQLite's page cache for this connection, in bytes (default 64 MiB:
     /// with the in-memory counts' cap, it bounds a build's memory).
     ///
     /// # Errors
@@ -428,7 +428,7 @@ impl Book {
             settings: self.settings,
             counter: Counter::new(options.memory_cap, self.bucket_bits, &self.path),
             sweep: Box::new(Sweeping {
-                chunk: Chunk::new(crate::sweep::chunk_visits(options.memory_cap)),
+                chunk: Chunk::new(crate::sweep::chunk_bytes(options.memory_cap)),
                 running: None,
             }),
             games: Vec::with_capacity(GAMES_PER_BLOCK),
@@ -647,62 +647,6 @@ pub enum Adding<'b> {
     Done(AddOutcome),
 }
 
-/// The book's pages written to disk while SQLite writes the buckets, so that the commit's
-/// `fsync` has little left to wait for (it was a tenth of a 147k-game build): a thread calls
-/// `fdatasync` on the book file every 20 ms until dropped. It changes no byte and no order of
-/// SQLite's writes (the rollback journal is synced before the book's pages are written, by
-/// SQLite, as without it); its errors are SQLite's to meet at the commit, so they are not
-/// reported here.
-struct Writeback {
-    stop: std::sync::Arc<(std::sync::Mutex<bool>, std::sync::Condvar)>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Writeback {
-    fn start(path: &Path) -> Writeback {
-        let stop = std::sync::Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
-        let thread = std::fs::File::open(path).ok().and_then(|file| {
-            let stop = stop.clone();
-            std::thread::Builder::new()
-                .name("book-writeback".into())
-                .spawn(move || {
-                    let (lock, wake) = &*stop;
-                    let mut stopped = lock
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    while !*stopped {
-                        drop(stopped);
-                        let _ = file.sync_data();
-                        stopped = lock
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner);
-                        if !*stopped {
-                            stopped = wake
-                                .wait_timeout(stopped, std::time::Duration::from_millis(20))
-                                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                                .0;
-                        }
-                    }
-                })
-                .ok()
-        });
-        Writeback { stop, thread }
-    }
-}
-
-impl Drop for Writeback {
-    fn drop(&mut self) {
-        let (lock, wake) = &*self.stop;
-        *lock
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = true;
-        wake.notify_all();
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
-
 /// The games of a file waiting to be counted ([`crate::sweep`]).
 #[derive(Debug)]
 struct Sweeping {
@@ -710,6 +654,16 @@ struct Sweeping {
     chunk: Chunk,
     /// The sweep of the chunk before, running on a thread of its own.
     running: Option<std::thread::JoinHandle<Vec<crate::aggregate::Aggregate>>>,
+}
+
+impl Drop for Sweeping {
+    /// A build dropped before its end (an error, a stop) waits for its sweep, so that no
+    /// thread goes on counting for a file whose transaction is rolled back.
+    fn drop(&mut self) {
+        if let Some(h) = self.running.take() {
+            let _ = h.join();
+        }
+    }
 }
 
 /// The transaction that adds one file: push every record in order, then
@@ -760,7 +714,7 @@ impl FileBuild<'_> {
         self.stats.passes += u64::from(w.pass);
         self.sweep
             .chunk
-            .push(&w.tokens, w.positions, slot(w.result), 1);
+            .push(&w.tokens, w.positions, w.key_bytes, slot(w.result), 1);
         if self.sweep.chunk.is_full() {
             self.sweep_behind()?;
         }
@@ -905,9 +859,7 @@ impl FileBuild<'_> {
     pub fn finish(mut self) -> Result<AddOutcome, BookError> {
         self.write_games()?;
         self.sweep_all()?;
-        let writeback = Writeback::start(&self.path);
         self.counter.flush(&self.tx, &self.path, BUCKETS)?;
-        drop(writeback);
         let s = self.stats;
         let n = |v: u64| v as i64;
         let by = s.results.by_result();

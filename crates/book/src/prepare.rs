@@ -63,6 +63,8 @@ pub(crate) struct Walked {
     pub tokens: Vec<u16>,
     /// The number of positions counted.
     pub positions: usize,
+    /// The bytes of their keys.
+    pub key_bytes: usize,
     pub stop: Stop,
     pub pass: bool,
     pub salvaged: bool,
@@ -168,6 +170,7 @@ pub fn prepare(
             moves: text,
             tokens,
             positions: walked.positions,
+            key_bytes: walked.key_bytes,
             stop: walked.walk.stop,
             pass: walked.walk.pass,
             salvaged: unreadable.is_some(),

@@ -20,18 +20,23 @@ use crate::walk::{TOKEN_END, TOKEN_PASS};
 use renju_core::Color;
 use std::convert::Infallible;
 
-/// The positions of games a chunk holds before it is swept, at most (about 34,000 games of 30
-/// moves or more; the tokens take 2 bytes a move).
-pub(crate) const CHUNK_VISITS: usize = 1 << 20;
+/// The most bytes a chunk's games may take in the logs before it is swept: about a million
+/// positions of games of 30 moves (34,000 games).
+pub(crate) const MAX_CHUNK_BYTES: usize = 48 << 20;
 
-/// The positions of games a chunk holds for a log of `memory_cap` bytes
-/// ([`crate::AddOptions::memory_cap`]): a 256th of the cap in positions, at most
-/// [`CHUNK_VISITS`] (the default cap's), at least 256. A chunk's sweep makes a log of its own
-/// (an entry of about 50 bytes per position at most, fewer where games share openings) and
-/// two are in memory at a time, so the chunks take under half the cap; the file's log takes
-/// the other half.
-pub(crate) fn chunk_visits(memory_cap: usize) -> usize {
-    (memory_cap / 256).clamp(256, CHUNK_VISITS)
+/// The least bytes of a chunk (a few hundred positions): a tiny memory cap still sweeps
+/// games together.
+const MIN_CHUNK_BYTES: usize = 16 << 10;
+
+/// The bytes a chunk's games may take for a build of `memory_cap` bytes
+/// ([`crate::AddOptions::memory_cap`]): a quarter of the cap, between 16 KiB and
+/// [`MAX_CHUNK_BYTES`]. The bytes of a chunk are what its sweep's log takes at most (an entry
+/// of the log and its key per position of every game, fewer where games share openings) and
+/// its own tokens; at most two chunks' logs are in memory at a time (the sweep running
+/// behind, and the chunk being filled or the last one), so the chunks take at most half the
+/// cap; the file's log takes the other half.
+pub(crate) fn chunk_bytes(memory_cap: usize) -> usize {
+    (memory_cap / 4).clamp(MIN_CHUNK_BYTES, MAX_CHUNK_BYTES)
 }
 
 /// One game waiting in a chunk.
@@ -48,8 +53,9 @@ struct Waiting {
 pub(crate) struct Chunk {
     tokens: Vec<u16>,
     games: Vec<Waiting>,
-    visits: usize,
-    /// The positions it holds when full.
+    /// The bytes its games take in a log at most, and its own.
+    bytes: usize,
+    /// The bytes it holds when full.
     limit: usize,
 }
 
@@ -65,20 +71,27 @@ struct Open {
 }
 
 impl Chunk {
-    /// An empty chunk, full at `limit` positions of games ([`chunk_visits`]).
+    /// An empty chunk, full at `limit` bytes ([`chunk_bytes`]).
     pub(crate) fn new(limit: usize) -> Chunk {
         Chunk {
             tokens: Vec::new(),
             games: Vec::new(),
-            visits: 0,
+            bytes: 0,
             limit,
         }
     }
 
-    /// Adds a game of `tokens` counting `positions` positions (both from
-    /// [`crate::walk::tokens`]) for result slot `r` with weight `w` (1 to add, -1 to
-    /// subtract).
-    pub(crate) fn push(&mut self, tokens: &[u16], positions: usize, r: usize, w: i32) {
+    /// Adds a game of `tokens` counting `positions` positions whose keys take `key_bytes`
+    /// (all from [`crate::walk::tokens`]) for result slot `r` with weight `w` (1 to add, -1
+    /// to subtract).
+    pub(crate) fn push(
+        &mut self,
+        tokens: &[u16],
+        positions: usize,
+        key_bytes: usize,
+        r: usize,
+        w: i32,
+    ) {
         let mut counts = [0; 4];
         counts[r] = w;
         self.games.push(Waiting {
@@ -87,12 +100,13 @@ impl Chunk {
             counts,
         });
         self.tokens.extend_from_slice(tokens);
-        self.visits += positions;
+        self.bytes +=
+            positions * Aggregate::ENTRY + key_bytes + size_of_val(tokens) + size_of::<Waiting>();
     }
 
     /// Whether the chunk should be swept before more games are added.
     pub(crate) fn is_full(&self) -> bool {
-        self.visits >= self.limit
+        self.bytes >= self.limit
     }
 
     /// Whether the chunk holds no game.
@@ -106,8 +120,12 @@ impl Chunk {
         let mut games = std::mem::take(&mut self.games);
         let of = |g: &Waiting| &tokens[g.start as usize..(g.start + g.len) as usize];
         games.sort_unstable_by(|a, b| of(a).cmp(of(b)));
-        self.visits = 0;
-        Sorted { tokens, games }
+        let bytes = std::mem::take(&mut self.bytes);
+        Sorted {
+            tokens,
+            games,
+            bytes,
+        }
     }
 }
 
@@ -116,6 +134,8 @@ impl Chunk {
 pub(crate) struct Sorted {
     tokens: Vec<u16>,
     games: Vec<Waiting>,
+    /// The bytes its logs take at most ([`Chunk`]).
+    bytes: usize,
 }
 
 impl Sorted {
@@ -150,13 +170,13 @@ impl Sorted {
     ) -> Vec<Aggregate> {
         use rayon::prelude::*;
         let per = self.games.len().div_ceil(parts.max(1)).max(1);
+        let share = self.bytes.div_ceil(self.games.len().div_ceil(per).max(1));
         self.games
             .par_chunks(per)
             .map(|games| {
-                let visits: usize = games.iter().map(|g| g.len as usize + 1).sum();
-                // entries of at most 40 bytes and keys of 32 on average: about half the
-                // visits at most, as reservations (touched as they fill)
-                let mut log = Aggregate::new(visits * (40 + 32), bucket_bits);
+                // room for the piece's share of the chunk's bytes, reserved (touched as it
+                // fills: fewer entries than positions where games share openings)
+                let mut log = Aggregate::new(2 * share, bucket_bits);
                 let swept: Result<(), Infallible> = with_tracker(size, |t| {
                     self.sweep_games(games, t, max_moves, |key, hash, mv, counts| {
                         log.count(key, hash, mv, counts);
@@ -275,13 +295,13 @@ mod tests {
     }
 
     fn swept(games: &[(Vec<Move>, usize, i32)], size: u8, max: usize) -> (Rows, usize) {
-        let mut chunk = Chunk::new(CHUNK_VISITS);
+        let mut chunk = Chunk::new(usize::MAX);
         let mut visits = 0;
         for (moves, r, w) in games {
             let mut toks = Vec::new();
             let got = tokens(moves, max, size, &mut toks);
             visits += got.positions;
-            chunk.push(&toks, got.positions, *r, *w);
+            chunk.push(&toks, got.positions, got.key_bytes, *r, *w);
         }
         let mut rows = Rows::new();
         let mut t = Tracker::new(size);

@@ -108,6 +108,9 @@ pub(crate) const fn stone_token(c: u16) -> u16 {
 pub(crate) struct Tokens {
     pub walk: Walk,
     pub positions: usize,
+    /// The bytes of the keys of the positions counted ([`crate::key`]: `1 + stones * width`
+    /// each), made later by the sweep.
+    pub key_bytes: usize,
 }
 
 /// The walk of `moves` as [`walk`] makes it, without the keys: appends to `out` the game's
@@ -125,6 +128,8 @@ pub(crate) fn tokens(moves: &[Move], max_moves: usize, size: u8, out: &mut Vec<u
     let mut fresh = true;
     let mut pass = false;
     let mut positions = 0;
+    let mut key_bytes = 0;
+    let width = crate::key::code_width(size);
     let mut k = 0;
     let stop = loop {
         if fresh && stones > max_moves {
@@ -141,6 +146,7 @@ pub(crate) fn tokens(moves: &[Move], max_moves: usize, size: u8, out: &mut Vec<u
         };
         if fresh {
             positions += 1;
+            key_bytes += 1 + stones * width;
         }
         match (next, playable) {
             (None, _) | (Some(_), None) => {
@@ -175,5 +181,6 @@ pub(crate) fn tokens(moves: &[Move], max_moves: usize, size: u8, out: &mut Vec<u
             pass,
         },
         positions,
+        key_bytes,
     }
 }

@@ -10,6 +10,7 @@ mod export;
 mod query;
 mod reference;
 mod sources;
+mod sweep;
 
 use renju_book::{AddOptions, AddOutcome, Book, BookSettings};
 use renju_notation::GameRecord;
