@@ -263,7 +263,7 @@ impl Book {
         }
     }
 
-    /// Sets the memory of SQLite's page cache for this connection, in bytes (default 64 MiB:
+    /// Sets the memory of SQLite's page cache for this connection, in bytes (default 8 MiB:
     /// with the in-memory counts' cap, it bounds a build's memory).
     ///
     /// # Errors
