@@ -1,7 +1,7 @@
 //! The counts of one file gathered in memory before they are written: a log of entries (games
-//! at a position with one next move: the key, the next move, the games by result; one per
-//! game and position when a game is walked on its own, one per shared opening of a chunk
-//! from [`crate::sweep`]), partitioned by the position's bucket ([`crate::key::bucket`]) as it
+//! of one result at a position with one next move: the key, the next move, the number of
+//! games; one per game and position when a game is walked on its own, one per result of a
+//! shared opening of a chunk from [`crate::sweep`]), partitioned by the position's bucket ([`crate::key::bucket`]) as it
 //! is appended, so that the partitions are sorted, summed and turned into bucket rows in
 //! parallel ([`Aggregate::partitions`]). Its memory is bounded by a cap ([`Aggregate::new`]):
 //! when entries would not fit ([`Aggregate::has_room`], [`Aggregate::fits`]), the builder
@@ -11,32 +11,33 @@
 /// games can be subtracted.
 pub(crate) type Delta = [i64; 4];
 
-/// One entry of the log: games at a position with one next move, their counts by result;
-/// the key's bytes are in the arena at `off`.
+/// One entry of the log: games of one result at a position with one next move; the key's
+/// bytes are in the arena at `off` (the entries of a position's results share them).
 #[derive(Debug, Clone, Copy)]
 struct Visit {
     /// The key's hash ([`crate::key::hash`]): sorts the entries by bucket, and tells most keys
     /// apart without reading the arena.
     hash: u64,
     off: u32,
-    /// The key's length (a book's keys are at most 511 bytes).
-    len: u16,
+    /// The games (negative to subtract).
+    n: i32,
+    /// The key's length (bits 0-9: a book's keys are at most 511 bytes) and the result slot
+    /// (bits 12-13): the counts are summed without reading the arena.
+    tag: u16,
     mv: i16,
-    /// The games by result (negative to subtract): summed without reading the arena.
-    counts: [i32; 4],
 }
 
 impl Visit {
+    const LEN: u16 = 0x3ff;
+
     fn len(self) -> usize {
-        usize::from(self.len)
+        usize::from(self.tag & Visit::LEN)
     }
 
     /// Adds the entry's games to `counts`.
     #[inline]
     fn add_to(self, counts: &mut Delta) {
-        for (c, &n) in counts.iter_mut().zip(&self.counts) {
-            *c += i64::from(n);
-        }
+        counts[usize::from(self.tag >> 12 & 3)] += i64::from(self.n);
     }
 }
 
@@ -105,15 +106,25 @@ impl Aggregate {
         let bucket = crate::key::bucket_of_hash(hash, self.bucket_bits);
         let p = &mut self.parts[(bucket >> self.shift) as usize];
         let off = u32::try_from(p.arena.len()).expect("a partition under 4 GiB per spill");
+        let len = u16::try_from(key.len())
+            .ok()
+            .filter(|&l| l <= Visit::LEN)
+            .expect("a key of at most 1023 bytes (a book's are at most 511)");
+        let mv = i16::try_from(mv).expect("a move code of at most 16 bits");
         p.arena.extend_from_slice(key);
-        p.visits.push(Visit {
-            hash,
-            off,
-            len: u16::try_from(key.len()).expect("a key of at most 511 bytes"),
-            mv: i16::try_from(mv).expect("a move code of at most 16 bits"),
-            counts,
-        });
-        self.used += key.len() + size_of::<Visit>();
+        self.used += key.len();
+        for (slot, &n) in counts.iter().enumerate() {
+            if n != 0 {
+                p.visits.push(Visit {
+                    hash,
+                    off,
+                    n,
+                    tag: len | (slot as u16) << 12,
+                    mv,
+                });
+                self.used += size_of::<Visit>();
+            }
+        }
     }
 
     /// Moves every entry of `other` (an aggregate of the same bucket bits) into this one,
@@ -244,9 +255,9 @@ impl Partition {
                 Visit {
                     hash: 0,
                     off: 0,
-                    len: 0,
+                    n: 0,
+                    tag: 0,
                     mv: 0,
-                    counts: [0; 4],
                 },
             );
             let mut at = starts.clone();
