@@ -54,9 +54,9 @@ impl Counter {
         }
     }
 
-    /// Counts the visits of one game walk (`keys` one after the other, `visits` as
-    /// [`crate::prepare::Walked::visits`]) of result slot `r` and weight `w`, spilling first
-    /// when they do not fit.
+    /// Counts the visits of one game walked on its own (`keys` one after the other, `visits`
+    /// as `GameWalk::visits` of the `prepare` module) of result slot `r` and weight `w`,
+    /// spilling first when they do not fit.
     pub(crate) fn count_walk(
         &mut self,
         conn: &Connection,
