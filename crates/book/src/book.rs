@@ -758,10 +758,7 @@ impl FileBuild<'_> {
             let logs = h
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            for mut log in logs {
-                self.counter
-                    .absorb(&self.tx, &self.path, BUCKETS, &mut log)?;
-            }
+            self.absorb(logs)?;
         }
         Ok(())
     }
@@ -780,6 +777,11 @@ impl FileBuild<'_> {
             )
         };
         self.join_sweep()?;
+        self.absorb(logs)
+    }
+
+    /// Counts the logs of a sweep into the file's.
+    fn absorb(&mut self, logs: Vec<crate::aggregate::Aggregate>) -> Result<(), BookError> {
         for mut log in logs {
             self.counter
                 .absorb(&self.tx, &self.path, BUCKETS, &mut log)?;

@@ -158,26 +158,19 @@ fn a_file_that_is_not_a_book_or_of_another_version_is_refused_clearly() {
         ),
         "{e}"
     );
-    rusqlite::Connection::open(&path)
-        .unwrap()
-        .execute_batch("PRAGMA user_version = 2;")
-        .unwrap();
-    let e = Book::open(&path).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("schema version 2; this renju-book reads version 4 only: rebuild"),
-        "{e}"
-    );
-    rusqlite::Connection::open(&path)
-        .unwrap()
-        .execute_batch("PRAGMA user_version = 3;")
-        .unwrap();
-    let e = Book::open(&path).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("schema version 3; this renju-book reads version 4 only: rebuild"),
-        "{e}"
-    );
+    for old in [2, 3] {
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch(&format!("PRAGMA user_version = {old};"))
+            .unwrap();
+        let e = Book::open(&path).unwrap_err();
+        assert!(
+            e.to_string().contains(&format!(
+                "schema version {old}; this renju-book reads version 4 only: rebuild"
+            )),
+            "{e}"
+        );
+    }
     // a book of a newer version is not to be rebuilt: it needs a newer reader
     rusqlite::Connection::open(&path)
         .unwrap()
