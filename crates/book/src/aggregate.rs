@@ -25,6 +25,9 @@ struct Visit {
     /// (bits 12-13): the counts are summed without reading the arena.
     tag: u16,
     mv: i16,
+    /// The segment of the partition whose arena holds the key: set where the visits of a
+    /// partition's segments are placed together ([`Partition::sums`]), 0 before.
+    seg: u16,
 }
 
 impl Visit {
@@ -41,11 +44,19 @@ impl Visit {
     }
 }
 
-/// The visits of the buckets of one partition, the key bytes in one arena.
+/// Visits and the arena of their keys' bytes.
 #[derive(Debug, Default)]
-pub(crate) struct Partition {
+struct Segment {
     arena: Vec<u8>,
     visits: Vec<Visit>,
+}
+
+/// The visits of the buckets of one partition: its own segment (what [`Aggregate::count`]
+/// counts), then the segments of the logs it absorbed ([`Aggregate::absorb`], kept as they
+/// are: no copy, no fresh memory).
+#[derive(Debug)]
+pub(crate) struct Partition {
+    segments: Vec<Segment>,
 }
 
 /// The in-memory visit log.
@@ -57,7 +68,15 @@ pub(crate) struct Aggregate {
     bucket_bits: u32,
     used: usize,
     max_used: usize,
+    /// The most segments a partition may have: its own and those absorbed
+    /// ([`Aggregate::absorb`]).
+    segments: usize,
 }
+
+/// The most segments of a partition (a [`Visit`]'s `seg`).
+const MAX_SEGMENTS: usize = 1 << 15;
+
+const _: () = assert!(size_of::<Visit>() == 24, "a log entry takes 24 bytes");
 
 /// The least memory an aggregate takes: a whole game's visits (at most 256 keys of at most 511
 /// bytes) fit.
@@ -83,14 +102,17 @@ impl Aggregate {
         Aggregate {
             parts: (0..1usize << pbits)
                 .map(|_| Partition {
-                    arena: Vec::with_capacity(share - visits * size_of::<Visit>()),
-                    visits: Vec::with_capacity(visits),
+                    segments: vec![Segment {
+                        arena: Vec::with_capacity(share - visits * size_of::<Visit>()),
+                        visits: Vec::with_capacity(visits),
+                    }],
                 })
                 .collect(),
             shift: bucket_bits - pbits,
             bucket_bits,
             used: 0,
             max_used,
+            segments: 1,
         }
     }
 
@@ -104,7 +126,7 @@ impl Aggregate {
     /// ([`crate::key::hash`]).
     pub(crate) fn count(&mut self, key: &[u8], hash: u64, mv: i32, counts: [i32; 4]) {
         let bucket = crate::key::bucket_of_hash(hash, self.bucket_bits);
-        let p = &mut self.parts[(bucket >> self.shift) as usize];
+        let p = &mut self.parts[(bucket >> self.shift) as usize].segments[0];
         let off = u32::try_from(p.arena.len()).expect("a partition under 4 GiB per spill");
         let len = u16::try_from(key.len())
             .ok()
@@ -121,6 +143,7 @@ impl Aggregate {
                     n,
                     tag: len | (slot as u16) << 12,
                     mv,
+                    seg: 0,
                 });
                 self.used += size_of::<Visit>();
             }
@@ -128,29 +151,31 @@ impl Aggregate {
     }
 
     /// Moves every entry of `other` (an aggregate of the same bucket bits) into this one,
-    /// whether it has room or not ([`Aggregate::fits`]); `other` is left empty.
+    /// whether it has room or not ([`Aggregate::fits`]): its partitions' memory is kept as
+    /// it is, as segments of this one's. `other` is left empty, without memory.
     pub(crate) fn absorb(&mut self, other: &mut Aggregate) {
         assert_eq!(
             (self.bucket_bits, self.parts.len()),
             (other.bucket_bits, other.parts.len())
         );
         for (to, from) in self.parts.iter_mut().zip(&mut other.parts) {
-            let base = u32::try_from(to.arena.len()).expect("a partition under 4 GiB per spill");
-            u32::try_from(to.arena.len() + from.arena.len())
-                .expect("a partition under 4 GiB per spill");
-            to.arena.extend_from_slice(&from.arena);
-            to.visits.extend(from.visits.iter().map(|v| Visit {
-                off: v.off + base,
-                ..*v
-            }));
+            let added = from.segments.drain(..).filter(|s| !s.visits.is_empty());
+            to.segments.extend(added);
+            assert!(to.segments.len() <= MAX_SEGMENTS, "see Aggregate::fits");
+        }
+        for from in &mut other.parts {
+            from.segments.push(Segment::default());
         }
         self.used += other.used;
-        other.clear();
+        self.segments += other.segments;
+        other.used = 0;
+        other.segments = 1;
     }
 
-    /// Whether the entries of `other` fit in this aggregate's room.
+    /// Whether the entries of `other` fit in this aggregate's room (and its segments under
+    /// [`MAX_SEGMENTS`]).
     pub(crate) fn fits(&self, other: &Aggregate) -> bool {
-        self.used + other.used <= self.max_used
+        self.used + other.used <= self.max_used && self.segments + other.segments <= MAX_SEGMENTS
     }
 
     /// Whether nothing is counted.
@@ -180,13 +205,15 @@ impl Aggregate {
         (lo, lo + ((1u32 << self.shift) - 1))
     }
 
-    /// Empties the log (keeping its memory).
+    /// Empties the log (keeping the memory of its own segments, freeing the absorbed ones).
     pub(crate) fn clear(&mut self) {
         for p in &mut self.parts {
-            p.arena.clear();
-            p.visits.clear();
+            p.segments.truncate(1);
+            p.segments[0].arena.clear();
+            p.segments[0].visits.clear();
         }
         self.used = 0;
+        self.segments = 1;
     }
 }
 
@@ -236,13 +263,19 @@ impl Partition {
     /// move, and every key compared once with the first key of its hash: where two keys share
     /// a hash (a collision, rare), that bucket is sorted by key too.
     pub(crate) fn sums(&mut self, bucket_bits: u32, shift: u32, mut each: impl FnMut(EdgeSum<'_>)) {
-        let arena = &self.arena;
-        let key = |v: &Visit| &arena[v.off as usize..v.off as usize + v.len()];
+        let segments = &self.segments;
+        let key = |v: &Visit| {
+            &segments[usize::from(v.seg)].arena[v.off as usize..v.off as usize + v.len()]
+        };
         let mask = (1usize << shift) - 1;
         let local = |v: &Visit| crate::key::bucket_of_hash(v.hash, bucket_bits) as usize & mask;
         let mut starts = vec![0usize; mask + 2];
-        for v in &self.visits {
-            starts[local(v) + 1] += 1;
+        let mut total = 0;
+        for s in segments {
+            for v in &s.visits {
+                starts[local(v) + 1] += 1;
+            }
+            total += s.visits.len();
         }
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
@@ -251,20 +284,24 @@ impl Partition {
             let mut sorted = placed.borrow_mut();
             sorted.clear();
             sorted.resize(
-                self.visits.len(),
+                total,
                 Visit {
                     hash: 0,
                     off: 0,
                     n: 0,
                     tag: 0,
                     mv: 0,
+                    seg: 0,
                 },
             );
             let mut at = starts.clone();
-            for v in &self.visits {
-                let b = local(v);
-                sorted[at[b]] = *v;
-                at[b] += 1;
+            for (seg, s) in segments.iter().enumerate() {
+                let seg = u16::try_from(seg).expect("at most MAX_SEGMENTS segments");
+                for v in &s.visits {
+                    let b = local(v);
+                    sorted[at[b]] = Visit { seg, ..*v };
+                    at[b] += 1;
+                }
             }
             for b in 0..=mask {
                 let visits = &mut sorted[starts[b]..starts[b + 1]];
@@ -341,6 +378,77 @@ mod tests {
             longer.push(0);
             assert!(!same_key(&a, &longer));
         }
+    }
+
+    #[test]
+    fn absorbed_logs_are_summed_with_the_own_entries_and_each_other() {
+        // keys counted in the log itself and in three logs it absorbs (one of which absorbed
+        // another first), some keys in several, one hash shared by two keys across logs
+        let keys: [&[u8]; 4] = [&[1, 112], &[2, 112, 96, 97], &[0], &[1, 111]];
+        let hash_of = |k: &[u8]| {
+            if k == [1, 111] {
+                crate::key::hash(&[1, 112])
+            } else {
+                crate::key::hash(k)
+            }
+        };
+        let mut expected: std::collections::BTreeMap<(Vec<u8>, i32), Delta> = Default::default();
+        let mut logs: Vec<Aggregate> = (0..4).map(|_| Aggregate::new(1 << 20, 6)).collect();
+        for (i, log) in logs.iter_mut().enumerate() {
+            for (j, k) in keys.iter().enumerate() {
+                if (i + j) % 3 == 2 {
+                    continue;
+                }
+                let mut counts = [0; 4];
+                counts[(i + j) % 4] = (i * 10 + j) as i32 + 1;
+                let mv = 96 + (j % 2) as i32;
+                log.count(k, hash_of(k), mv, counts);
+                let e = expected.entry((k.to_vec(), mv)).or_default();
+                for (x, &c) in e.iter_mut().zip(&counts) {
+                    *x += i64::from(c);
+                }
+            }
+        }
+        let mut last = logs.pop().unwrap();
+        logs[2].absorb(&mut last);
+        assert!(last.is_empty());
+        let mut own = logs.remove(0);
+        for mut log in logs {
+            assert!(own.fits(&log));
+            own.absorb(&mut log);
+            assert!(log.is_empty());
+        }
+        let mut got = std::collections::BTreeMap::new();
+        let (parts, bits, shift) = own.partitions();
+        for p in parts.iter_mut() {
+            p.sums(bits, shift, |s| {
+                assert!(
+                    got.insert((s.key.to_vec(), s.mv), s.counts).is_none(),
+                    "summed once"
+                );
+            });
+        }
+        assert_eq!(got, expected);
+        // cleared, the log keeps its own segment only and counts afresh
+        own.clear();
+        own.count(keys[0], hash_of(keys[0]), 5, [0, 0, 1, 0]);
+        let mut again = Vec::new();
+        let (parts, bits, shift) = own.partitions();
+        for p in parts.iter_mut() {
+            p.sums(bits, shift, |s| {
+                again.push((s.key.to_vec(), s.mv, s.counts))
+            });
+        }
+        assert_eq!(again, vec![(keys[0].to_vec(), 5, [0, 0, 1, 0])]);
+    }
+
+    #[test]
+    fn a_log_with_the_most_segments_has_no_room_for_another() {
+        let mut log = Aggregate::new(1 << 20, 4);
+        let other = Aggregate::new(1 << 20, 4);
+        assert!(log.fits(&other));
+        log.segments = MAX_SEGMENTS;
+        assert!(!log.fits(&other));
     }
 
     #[test]

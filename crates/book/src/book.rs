@@ -426,7 +426,11 @@ impl Book {
             tx,
             path,
             settings: self.settings,
-            counter: Counter::new(options.memory_cap, self.bucket_bits, &self.path),
+            counter: Box::new(Counter::new(
+                options.memory_cap,
+                self.bucket_bits,
+                &self.path,
+            )),
             sweep: Box::new(Sweeping {
                 chunk: Chunk::new(crate::sweep::chunk_bytes(options.memory_cap)),
                 running: None,
@@ -674,7 +678,8 @@ pub struct FileBuild<'b> {
     tx: Transaction<'b>,
     path: PathBuf,
     settings: BookSettings,
-    counter: Counter,
+    /// The file's counts (boxed: a build is moved in [`Adding`]).
+    counter: Box<Counter>,
     /// The games counted at the next sweep, and the sweep running behind.
     sweep: Box<Sweeping>,
     /// The games of the next row of `game_blocks`.
@@ -731,11 +736,13 @@ impl FileBuild<'_> {
         Ok(())
     }
 
-    /// Counts the games of the full chunk ([`crate::sweep`]) on a thread of its own, while
-    /// the next chunk fills; the log of the chunk before is counted first.
+    /// Counts the games of the full chunk ([`crate::sweep`]) while the next chunk fills: a
+    /// thread of its own sorts and sweeps them in as many pieces as rayon has threads (the
+    /// sweep of the last chunk then finishes on every core, not on one); the logs of the chunk
+    /// before are counted first.
     fn sweep_behind(&mut self) -> Result<(), BookError> {
         self.join_sweep()?;
-        let sorted = self.sweep.chunk.take_sorted();
+        let games = self.sweep.chunk.take();
         let (size, max) = (
             self.settings.board_size,
             usize::from(self.settings.max_moves),
@@ -743,7 +750,7 @@ impl FileBuild<'_> {
         let bits = self.counter.bucket_bits();
         let handle = std::thread::Builder::new()
             .name("book-sweep".into())
-            .spawn(move || sorted.into_logs(1, size, max, bits))
+            .spawn(move || games.into_logs(rayon::current_num_threads(), size, max, bits))
             .map_err(|error| BookError::Io {
                 path: self.path.clone(),
                 error,
@@ -769,7 +776,7 @@ impl FileBuild<'_> {
         let logs = if self.sweep.chunk.is_empty() {
             Vec::new()
         } else {
-            self.sweep.chunk.take_sorted().into_logs(
+            self.sweep.chunk.take().into_logs(
                 rayon::current_num_threads(),
                 self.settings.board_size,
                 usize::from(self.settings.max_moves),

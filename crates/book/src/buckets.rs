@@ -366,7 +366,8 @@ fn write_new(
         .at(path)?;
     let none = HashMap::new();
     std::thread::scope(|scope| -> Result<(), BookError> {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Rows, String>>(2);
+        // room for a whole batch of partitions: the next is made while SQLite writes one
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Rows, String>>(PARTS_AT_ONCE);
         let none = &none;
         scope.spawn(move || {
             for chunk in parts.chunks_mut(PARTS_AT_ONCE) {

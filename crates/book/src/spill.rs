@@ -81,8 +81,9 @@ impl Counter {
     }
 
     /// Counts the entries of `agg` (an aggregate of the book's bucket bits, left empty):
-    /// moved into the log when they fit, after writing the log as a run when they do not,
-    /// and written as a run of their own when they do not fit an empty log either.
+    /// made part of the log when they fit (without a copy, [`Aggregate::absorb`]), after
+    /// writing the log as a run when they do not, and written as a run of their own when they
+    /// do not fit an empty log either.
     pub(crate) fn absorb(
         &mut self,
         conn: &Connection,

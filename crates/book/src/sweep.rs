@@ -60,14 +60,15 @@ pub(crate) struct Chunk {
 }
 
 /// A visit open on the stack: its next move's token index, its key (in the key stack), the
-/// key's hash, the next move, and the games counted so far.
+/// key's hash, the next move, and the games swept before the first game of it (the games of a
+/// visit are consecutive in the sort: its counts are the games swept since, less these).
 #[derive(Debug, Clone, Copy)]
 struct Open {
     k: usize,
     key_at: usize,
     hash: u64,
     mv: i32,
-    counts: [i32; 4],
+    before: [i32; 4],
 }
 
 impl Chunk {
@@ -114,33 +115,43 @@ impl Chunk {
         self.games.is_empty()
     }
 
-    /// Takes the chunk's games, sorted by their tokens, leaving the chunk empty.
-    pub(crate) fn take_sorted(&mut self) -> Sorted {
-        let tokens = std::mem::take(&mut self.tokens);
-        let mut games = std::mem::take(&mut self.games);
-        let of = |g: &Waiting| &tokens[g.start as usize..(g.start + g.len) as usize];
-        games.sort_unstable_by(|a, b| of(a).cmp(of(b)));
-        let bytes = std::mem::take(&mut self.bytes);
-        Sorted {
-            tokens,
-            games,
-            bytes,
+    /// Takes the chunk's games, leaving the chunk empty; they are sorted where they are swept
+    /// ([`Taken::into_logs`], on the sweep's threads, not the caller's).
+    pub(crate) fn take(&mut self) -> Taken {
+        Taken {
+            tokens: std::mem::take(&mut self.tokens),
+            games: std::mem::take(&mut self.games),
+            bytes: std::mem::take(&mut self.bytes),
+            sorted: false,
         }
     }
 }
 
-/// The games of a chunk sorted by their tokens, ready to be swept.
+/// The games of a chunk taken to be swept, sorted by their tokens before they are.
 #[derive(Debug)]
-pub(crate) struct Sorted {
+pub(crate) struct Taken {
     tokens: Vec<u16>,
     games: Vec<Waiting>,
     /// The bytes its logs take at most ([`Chunk`]).
     bytes: usize,
+    /// Whether `games` are sorted yet.
+    sorted: bool,
 }
 
-impl Sorted {
+impl Taken {
     fn of(&self, g: &Waiting) -> &[u16] {
         &self.tokens[g.start as usize..(g.start + g.len) as usize]
+    }
+
+    /// Sorts the games by their tokens, on rayon's threads.
+    fn sort(&mut self) {
+        use rayon::slice::ParallelSliceMut;
+        if !self.sorted {
+            let tokens = &self.tokens;
+            let of = |g: &Waiting| &tokens[g.start as usize..(g.start + g.len) as usize];
+            self.games.par_sort_unstable_by(|a, b| of(a).cmp(of(b)));
+            self.sorted = true;
+        }
     }
 
     /// Counts every game, calling `emit(key, hash, next move, counts)` once for each
@@ -150,25 +161,27 @@ impl Sorted {
     /// `max_moves` the book's.
     #[cfg(test)]
     pub(crate) fn sweep<E>(
-        &self,
+        &mut self,
         t: &mut Tracker,
         max_moves: usize,
         emit: impl FnMut(&[u8], u64, i32, [i32; 4]) -> Result<(), E>,
     ) -> Result<(), E> {
+        self.sort();
         self.sweep_games(&self.games, t, max_moves, emit)
     }
 
-    /// Sweeps the games into new logs of `bucket_bits`, in `parts` pieces at once on rayon's
-    /// threads (each piece's logs its own; where pieces meet, an opening shared by both is
-    /// counted in both, and summed by the log).
+    /// Sorts the games, then sweeps them into new logs of `bucket_bits`, in `parts` pieces at
+    /// once on rayon's threads (each piece's logs its own; where pieces meet, an opening shared
+    /// by both is counted in both, and summed by the log).
     pub(crate) fn into_logs(
-        self,
+        mut self,
         parts: usize,
         size: u8,
         max_moves: usize,
         bucket_bits: u32,
     ) -> Vec<Aggregate> {
         use rayon::prelude::*;
+        self.sort();
         let per = self.games.len().div_ceil(parts.max(1)).max(1);
         let share = self.bytes.div_ceil(self.games.len().div_ceil(per).max(1));
         self.games
@@ -204,6 +217,11 @@ impl Sorted {
         t.clear();
         let mut prev: &[u16] = &[];
         let mut first = true;
+        // the games swept so far, by result
+        let mut swept = [0i32; 4];
+        let since = |before: [i32; 4], swept: [i32; 4]| {
+            std::array::from_fn(|r| swept[r].wrapping_sub(before[r]))
+        };
         for g in games {
             let tokens = self.of(g);
             let common = if first {
@@ -214,7 +232,7 @@ impl Sorted {
             first = false;
             // the visits of next move at or past the common prefix are complete
             while let Some(o) = open.last().filter(|o| o.k >= common).copied() {
-                emit(&keys[o.key_at..], o.hash, o.mv, o.counts)?;
+                emit(&keys[o.key_at..], o.hash, o.mv, since(o.before, swept))?;
                 keys.truncate(o.key_at);
                 open.pop();
             }
@@ -222,10 +240,9 @@ impl Sorted {
                 t.remove(c, Color::of_move_number(k + 1));
                 placed.pop();
             }
-            for o in &mut open {
-                for (c, n) in o.counts.iter_mut().zip(g.counts) {
-                    *c += n;
-                }
+            let before = swept;
+            for (c, n) in swept.iter_mut().zip(g.counts) {
+                *c = c.wrapping_add(n);
             }
             let mut fresh = common == 0 || tokens[common - 1] != TOKEN_PASS;
             for (k, &token) in tokens.iter().enumerate().skip(common) {
@@ -246,7 +263,7 @@ impl Sorted {
                         key_at,
                         hash: hash(&keys[key_at..]),
                         mv,
-                        counts: g.counts,
+                        before,
                     });
                 }
                 match token {
@@ -262,7 +279,7 @@ impl Sorted {
             prev = tokens;
         }
         while let Some(o) = open.pop() {
-            emit(&keys[o.key_at..], o.hash, o.mv, o.counts)?;
+            emit(&keys[o.key_at..], o.hash, o.mv, since(o.before, swept))?;
             keys.truncate(o.key_at);
         }
         Ok(())
@@ -307,7 +324,7 @@ mod tests {
         let mut t = Tracker::new(size);
         let mut entries = 0;
         chunk
-            .take_sorted()
+            .take()
             .sweep(&mut t, max, |k, h, mv, c| {
                 assert_eq!(h, hash(k));
                 entries += 1;
