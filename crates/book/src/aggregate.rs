@@ -76,6 +76,10 @@ pub(crate) struct Aggregate {
 /// The most segments of a partition (a [`Visit`]'s `seg`).
 const MAX_SEGMENTS: usize = 1 << 15;
 
+/// The fewest entries of a segment kept as it is by [`Aggregate::absorb`] (6 KiB of them):
+/// fewer are copied, so that the segments of a log number at most one per 6 KiB it holds.
+const MIN_KEPT: usize = 256;
+
 const _: () = assert!(size_of::<Visit>() == 24, "a log entry takes 24 bytes");
 
 /// The least memory an aggregate takes: a whole game's visits (at most 256 keys of at most 511
@@ -151,25 +155,66 @@ impl Aggregate {
     }
 
     /// Moves every entry of `other` (an aggregate of the same bucket bits) into this one,
-    /// whether it has room or not ([`Aggregate::fits`]): its partitions' memory is kept as
-    /// it is, as segments of this one's. `other` is left empty, without memory.
+    /// whether it has room or not ([`Aggregate::fits`]): a partition's segments of at least
+    /// [`MIN_KEPT`] entries are kept as they are, as segments of this one's (no copy, no
+    /// fresh memory), smaller ones copied into its own segment. `other` is left empty,
+    /// without memory.
     pub(crate) fn absorb(&mut self, other: &mut Aggregate) {
         assert_eq!(
             (self.bucket_bits, self.parts.len()),
             (other.bucket_bits, other.parts.len())
         );
+        let mut kept = 0;
         for (to, from) in self.parts.iter_mut().zip(&mut other.parts) {
-            let added = from.segments.drain(..).filter(|s| !s.visits.is_empty());
-            to.segments.extend(added);
+            for seg in from.segments.drain(..) {
+                if seg.visits.len() >= MIN_KEPT {
+                    to.segments.push(seg);
+                    kept += 1;
+                    continue;
+                }
+                // a few entries: copied into the own segment (a segment kept costs its
+                // vectors, and a log of few entries per partition would make many)
+                let own = &mut to.segments[0];
+                let base = own.arena.len();
+                u32::try_from(base + seg.arena.len()).expect("a partition under 4 GiB per spill");
+                let base = base as u32;
+                own.arena.extend_from_slice(&seg.arena);
+                own.visits.extend(seg.visits.iter().map(|v| Visit {
+                    off: v.off + base,
+                    ..*v
+                }));
+            }
             assert!(to.segments.len() <= MAX_SEGMENTS, "see Aggregate::fits");
         }
         for from in &mut other.parts {
             from.segments.push(Segment::default());
         }
-        self.used += other.used;
+        self.used += other.used + kept * size_of::<Segment>();
         self.segments += other.segments;
         other.used = 0;
         other.segments = 1;
+    }
+
+    /// Gives back the room reserved beyond what is held ([`Aggregate::new`] reserves a share
+    /// of the cap for each partition): a log kept as segments of another
+    /// ([`Aggregate::absorb`]) then holds the memory its entries take, however few they are.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        for p in &mut self.parts {
+            for s in &mut p.segments {
+                s.arena.shrink_to_fit();
+                s.visits.shrink_to_fit();
+            }
+        }
+    }
+
+    /// The bytes the log's vectors have room for (their capacity).
+    #[cfg(test)]
+    pub(crate) fn capacity_bytes(&self) -> usize {
+        self.parts
+            .iter()
+            .flat_map(|p| &p.segments)
+            .map(|s| s.arena.capacity() + s.visits.capacity() * size_of::<Visit>())
+            .sum()
     }
 
     /// Whether the entries of `other` fit in this aggregate's room (and its segments under
@@ -409,6 +454,14 @@ mod tests {
                 }
             }
         }
+        // enough entries of one key in one log for its partition's segment to be kept whole
+        for i in 0..300 {
+            let mut counts = [0; 4];
+            counts[i % 4] = 1;
+            logs[1].count(keys[1], hash_of(keys[1]), 97, counts);
+            let e = expected.entry((keys[1].to_vec(), 97)).or_default();
+            e[i % 4] += 1;
+        }
         let mut last = logs.pop().unwrap();
         logs[2].absorb(&mut last);
         assert!(last.is_empty());
@@ -418,6 +471,12 @@ mod tests {
             own.absorb(&mut log);
             assert!(log.is_empty());
         }
+        let kept = |a: &Aggregate| a.parts.iter().map(|p| p.segments.len() - 1).sum::<usize>();
+        assert_eq!(
+            kept(&own),
+            1,
+            "the segment of 300 entries kept, the others copied"
+        );
         let mut got = std::collections::BTreeMap::new();
         let (parts, bits, shift) = own.partitions();
         for p in parts.iter_mut() {

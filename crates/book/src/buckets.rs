@@ -83,6 +83,33 @@ fn put_int(buf: &mut [u8], at: usize, v: i64) -> usize {
 
 /// Appends `[move,black,white,draw,unknown]`, made on the stack and appended at once.
 fn push_edge(out: &mut Vec<u8>, mv: i32, c: &Delta) {
+    // most edges: a move code under 1000 and counts of one digit (a position one game
+    // reached), written without the general number writer
+    if let Ok(m @ 0..1000) = u32::try_from(mv)
+        && c.iter().all(|v| (0..10).contains(v))
+    {
+        let mut buf = [0u8; 13];
+        buf[0] = b'[';
+        let mut n = 1;
+        if m >= 100 {
+            buf[n] = b'0' + (m / 100) as u8;
+            n += 1;
+        }
+        if m >= 10 {
+            buf[n] = b'0' + (m / 10 % 10) as u8;
+            n += 1;
+        }
+        buf[n] = b'0' + (m % 10) as u8;
+        n += 1;
+        for &v in c {
+            buf[n] = b',';
+            buf[n + 1] = b'0' + v as u8;
+            n += 2;
+        }
+        buf[n] = b']';
+        out.extend_from_slice(&buf[..=n]);
+        return;
+    }
     // 5 numbers of at most 20 bytes, 4 commas, 2 brackets
     let mut buf = [0u8; 106];
     buf[0] = b'[';
@@ -503,6 +530,8 @@ mod tests {
             10,
             99,
             100,
+            999,
+            1000,
             12_345,
             -1,
             -2,

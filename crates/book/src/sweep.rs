@@ -42,6 +42,7 @@ pub(crate) fn chunk_bytes(memory_cap: usize) -> usize {
 /// One game waiting in a chunk.
 #[derive(Debug, Clone, Copy)]
 struct Waiting {
+    /// Where its tokens start in the chunk's bytes, and their bytes (two a token).
     start: u32,
     len: u32,
     /// The games by result it counts for (one slot 1, or -1 to subtract).
@@ -51,7 +52,9 @@ struct Waiting {
 /// The games of a chunk, waiting to be swept.
 #[derive(Debug)]
 pub(crate) struct Chunk {
-    tokens: Vec<u16>,
+    /// The games' tokens, each as two bytes, big-endian: byte strings compare as the token
+    /// lists do, so the sort compares games with `memcmp`.
+    tokens: Vec<u8>,
     games: Vec<Waiting>,
     /// The bytes its games take in a log at most, and its own.
     bytes: usize,
@@ -96,11 +99,12 @@ impl Chunk {
         let mut counts = [0; 4];
         counts[r] = w;
         self.games.push(Waiting {
-            start: u32::try_from(self.tokens.len()).expect("a chunk under 4 G tokens"),
-            len: u32::try_from(tokens.len()).expect("a game under 4 G moves"),
+            start: u32::try_from(self.tokens.len()).expect("a chunk under 4 GB of tokens"),
+            len: u32::try_from(2 * tokens.len()).expect("a game under 2 G moves"),
             counts,
         });
-        self.tokens.extend_from_slice(tokens);
+        self.tokens
+            .extend(tokens.iter().flat_map(|t| t.to_be_bytes()));
         self.bytes +=
             positions * Aggregate::ENTRY + key_bytes + size_of_val(tokens) + size_of::<Waiting>();
     }
@@ -130,7 +134,8 @@ impl Chunk {
 /// The games of a chunk taken to be swept, sorted by their tokens before they are.
 #[derive(Debug)]
 pub(crate) struct Taken {
-    tokens: Vec<u16>,
+    /// As [`Chunk`]'s.
+    tokens: Vec<u8>,
     games: Vec<Waiting>,
     /// The bytes its logs take at most ([`Chunk`]).
     bytes: usize,
@@ -139,7 +144,8 @@ pub(crate) struct Taken {
 }
 
 impl Taken {
-    fn of(&self, g: &Waiting) -> &[u16] {
+    /// A game's tokens, two big-endian bytes each.
+    fn of(&self, g: &Waiting) -> &[u8] {
         &self.tokens[g.start as usize..(g.start + g.len) as usize]
     }
 
@@ -197,7 +203,11 @@ impl Taken {
                     })
                 });
                 match swept {
-                    Ok(()) => log,
+                    Ok(()) => {
+                        // the log is kept as it is by the file's log: only what it holds
+                        log.shrink_to_fit();
+                        log
+                    }
                 }
             })
             .collect()
@@ -215,7 +225,7 @@ impl Taken {
         // the stones on the tracker: their token index and code
         let mut placed: Vec<(usize, u16)> = Vec::with_capacity(64);
         t.clear();
-        let mut prev: &[u16] = &[];
+        let mut prev: &[u8] = &[];
         let mut first = true;
         // the games swept so far, by result
         let mut swept = [0i32; 4];
@@ -227,7 +237,7 @@ impl Taken {
             let common = if first {
                 0
             } else {
-                prev.iter().zip(tokens).take_while(|(a, b)| a == b).count()
+                common_tokens(prev, tokens)
             };
             first = false;
             // the visits of next move at or past the common prefix are complete
@@ -244,8 +254,10 @@ impl Taken {
             for (c, n) in swept.iter_mut().zip(g.counts) {
                 *c = c.wrapping_add(n);
             }
-            let mut fresh = common == 0 || tokens[common - 1] != TOKEN_PASS;
-            for (k, &token) in tokens.iter().enumerate().skip(common) {
+            let token_at = |k: usize| u16::from_be_bytes([tokens[2 * k], tokens[2 * k + 1]]);
+            let mut fresh = common == 0 || token_at(common - 1) != TOKEN_PASS;
+            for k in common..tokens.len() / 2 {
+                let token = token_at(k);
                 if fresh && t.stones() > max_moves {
                     break;
                 }
@@ -284,6 +296,26 @@ impl Taken {
         }
         Ok(())
     }
+}
+
+/// The number of leading tokens two games share, from their bytes (two a token, as
+/// [`Chunk`] keeps them): eight bytes compared at a time.
+fn common_tokens(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let word = |s: &[u8], i: usize| u64::from_le_bytes(s[i..i + 8].try_into().expect("8 bytes"));
+    let mut i = 0;
+    while i + 8 <= n {
+        let x = word(a, i) ^ word(b, i);
+        if x != 0 {
+            // the first byte that differs: the lowest of the little-endian word
+            return (i + (x.trailing_zeros() / 8) as usize) / 2;
+        }
+        i += 8;
+    }
+    while i < n && a[i] == b[i] {
+        i += 1;
+    }
+    i / 2
 }
 
 #[cfg(test)]
@@ -359,6 +391,20 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
         #[test]
+        fn common_tokens_are_the_shared_prefix_of_the_token_lists(
+            shared in proptest::collection::vec(0u16..600, 0..20),
+            a in proptest::collection::vec(0u16..600, 0..12),
+            b in proptest::collection::vec(0u16..600, 0..12),
+        ) {
+            let (x, y) = ([shared.clone(), a].concat(), [shared, b].concat());
+            let bytes = |t: &[u16]| -> Vec<u8> { t.iter().flat_map(|v| v.to_be_bytes()).collect() };
+            let expected = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
+            prop_assert_eq!(common_tokens(&bytes(&x), &bytes(&y)), expected);
+            // and the bytes sort as the token lists do
+            prop_assert_eq!(bytes(&x).cmp(&bytes(&y)), x.cmp(&y));
+        }
+
+        #[test]
         fn a_sweep_counts_what_walking_each_game_counts(
             games in proptest::collection::vec(game(5), 0..40),
             max in 0usize..10,
@@ -387,6 +433,31 @@ mod tests {
             let (rows, _) = swept(&games, 15, max);
             prop_assert_eq!(rows, walked(&games, 15, max));
         }
+    }
+
+    #[test]
+    fn a_logs_memory_is_what_it_holds_not_what_its_chunk_could_take() {
+        // one game 2,000 times: the chunk counts room for 2,000 games' positions, the log
+        // holds the game's positions once
+        let moves: Vec<Move> = "h8 h9 i10 g7 j11 k12 f6 e5 l13 m14 d4 c3 n2 b2 o1"
+            .split(' ')
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let mut chunk = Chunk::new(usize::MAX);
+        let mut toks = Vec::new();
+        let got = tokens(&moves, 30, 15, &mut toks);
+        for _ in 0..2_000 {
+            chunk.push(&toks, got.positions, got.key_bytes, 0, 1);
+        }
+        let logs = chunk.take().into_logs(2, 15, 30, 14);
+        let held: usize = logs.iter().map(Aggregate::capacity_bytes).sum();
+        // 16 positions (one per piece, keys of at most 31 bytes): a few kilobytes, where the
+        // chunk's 2,000 games count for about a megabyte
+        assert!(
+            got.positions * 2_000 * Aggregate::ENTRY > 500_000,
+            "the chunk's estimate is large"
+        );
+        assert!(held < 4_096, "{held} bytes held for 16 positions");
     }
 
     #[test]
