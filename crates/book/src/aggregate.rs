@@ -1,11 +1,12 @@
 //! The counts of one file gathered in memory before they are written: a log of entries (games
 //! of one result at a position with one next move: the key, the next move, the number of
 //! games; one per game and position when a game is walked on its own, one per result of a
-//! shared opening of a chunk from [`crate::sweep`]), partitioned by the position's bucket ([`crate::key::bucket`]) as it
-//! is appended, so that the partitions are sorted, summed and turned into bucket rows in
-//! parallel ([`Aggregate::partitions`]). Its memory is bounded by a cap ([`Aggregate::new`]):
-//! when entries would not fit ([`Aggregate::has_room`], [`Aggregate::fits`]), the builder
-//! writes the counts out (a run, [`crate::spill`]) and reuses the memory.
+//! shared opening of a chunk from [`crate::sweep`]), partitioned by the position's bucket
+//! ([`crate::key::bucket`]) as it is appended, so that the partitions are sorted, summed and
+//! turned into bucket rows in parallel ([`Aggregate::partitions`]). Its memory is bounded by a
+//! cap ([`Aggregate::new`]): when entries would not fit ([`Aggregate::has_room`],
+//! [`Aggregate::fits`]), the builder writes the counts out (a run, [`crate::spill`]) and
+//! reuses the memory.
 
 /// Counts by result (`[black, white, draw, unknown]`), signed so that a replaced file's
 /// games can be subtracted.

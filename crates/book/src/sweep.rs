@@ -126,7 +126,6 @@ impl Chunk {
             tokens: std::mem::take(&mut self.tokens),
             games: std::mem::take(&mut self.games),
             bytes: std::mem::take(&mut self.bytes),
-            sorted: false,
         }
     }
 }
@@ -139,8 +138,6 @@ pub(crate) struct Taken {
     games: Vec<Waiting>,
     /// The bytes its logs take at most ([`Chunk`]).
     bytes: usize,
-    /// Whether `games` are sorted yet.
-    sorted: bool,
 }
 
 impl Taken {
@@ -152,12 +149,9 @@ impl Taken {
     /// Sorts the games by their tokens, on rayon's threads.
     fn sort(&mut self) {
         use rayon::slice::ParallelSliceMut;
-        if !self.sorted {
-            let tokens = &self.tokens;
-            let of = |g: &Waiting| &tokens[g.start as usize..(g.start + g.len) as usize];
-            self.games.par_sort_unstable_by(|a, b| of(a).cmp(of(b)));
-            self.sorted = true;
-        }
+        let tokens = &self.tokens;
+        let of = |g: &Waiting| &tokens[g.start as usize..(g.start + g.len) as usize];
+        self.games.par_sort_unstable_by(|a, b| of(a).cmp(of(b)));
     }
 
     /// Counts every game, calling `emit(key, hash, next move, counts)` once for each
