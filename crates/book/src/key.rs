@@ -334,6 +334,55 @@ impl Tracker {
         (best, set)
     }
 
+    /// Appends the encoding of image `s` to `out` where the position is the one encoded (under
+    /// the same image) at `prev`, a range of `out`, with one stone more: code `c` of `color`.
+    /// The bytes are [`Tracker::append_encoding`]'s, made from the previous encoding with the
+    /// stone's image put in its place instead of from the board's bits.
+    pub(crate) fn append_encoding_after(
+        &self,
+        s: usize,
+        prev: std::ops::Range<usize>,
+        c: u16,
+        color: Color,
+        out: &mut Vec<u8>,
+    ) {
+        let width = code_width(self.table.size);
+        let image = self.table.image(s, c);
+        let start = out.len();
+        out.extend_from_within(prev);
+        let key = &mut out[start..];
+        let blacks = usize::from(key[0]) * width;
+        let (mut at, end) = match color {
+            Color::Black => {
+                key[0] += 1;
+                (1, 1 + blacks)
+            }
+            Color::White => (1 + blacks, key.len()),
+        };
+        // the codes of a colour ascend: the stone goes before the first above it
+        let code_at = |i: usize| {
+            if width == 2 {
+                u16::from_be_bytes([key[i], key[i + 1]])
+            } else {
+                u16::from(key[i])
+            }
+        };
+        while at < end && code_at(at) < image {
+            at += width;
+        }
+        let at = start + at;
+        if width == 2 {
+            out.splice(at..at, image.to_be_bytes());
+        } else {
+            out.insert(at, image as u8);
+        }
+        debug_assert_eq!(out[start..], {
+            let mut full = Vec::new();
+            self.append_encoding(s, &mut full);
+            full
+        });
+    }
+
     /// Appends the encoding of image `s` to `out`.
     #[inline]
     pub(crate) fn append_encoding(&self, s: usize, out: &mut Vec<u8>) {

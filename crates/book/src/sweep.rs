@@ -72,6 +72,10 @@ struct Open {
     hash: u64,
     mv: i32,
     before: [i32; 4],
+    /// The image its key encodes ([`Tracker::canonical`]) and its stones: the key of a
+    /// position with one stone more under the same image is made from it.
+    image: usize,
+    stones: usize,
 }
 
 impl Chunk {
@@ -258,7 +262,21 @@ impl Taken {
                 if fresh {
                     let (best, set) = t.canonical();
                     let key_at = keys.len();
-                    t.append_encoding(best, &mut keys);
+                    let stones = t.stones();
+                    // the visit open before is the position of the stones but the last one
+                    // placed when it has one stone less (its stones are all still placed)
+                    match (open.last(), placed.last()) {
+                        (Some(o), Some(&(pk, pc))) if o.image == best && o.stones + 1 == stones => {
+                            t.append_encoding_after(
+                                best,
+                                o.key_at..key_at,
+                                pc,
+                                Color::of_move_number(pk + 1),
+                                &mut keys,
+                            );
+                        }
+                        _ => t.append_encoding(best, &mut keys),
+                    }
                     let mv = match token {
                         TOKEN_END => END,
                         TOKEN_PASS => PASS,
@@ -270,6 +288,8 @@ impl Taken {
                         hash: hash(&keys[key_at..]),
                         mv,
                         before,
+                        image: best,
+                        stones,
                     });
                 }
                 match token {
@@ -405,6 +425,17 @@ mod tests {
         ) {
             let (rows, _) = swept(&games, 5, max);
             prop_assert_eq!(rows, walked(&games, 5, max));
+        }
+
+        #[test]
+        fn a_sweep_on_a_board_of_two_byte_codes_counts_what_walking_counts(
+            games in proptest::collection::vec(game(17), 0..40),
+            max in 0usize..12,
+        ) {
+            // a 17x17 board's keys take two bytes a stone: the keys made from the one before
+            // put the stone's two bytes in their place
+            let (rows, _) = swept(&games, 17, max);
+            prop_assert_eq!(rows, walked(&games, 17, max));
         }
 
         #[test]
