@@ -327,19 +327,23 @@ impl Partition {
             starts[i] += starts[i - 1];
         }
         PLACED.with(|placed| {
-            let mut sorted = placed.borrow_mut();
-            sorted.clear();
-            sorted.resize(
-                total,
-                Visit {
-                    hash: 0,
-                    off: 0,
-                    n: 0,
-                    tag: 0,
-                    mv: 0,
-                    seg: 0,
-                },
-            );
+            let mut buffer = placed.borrow_mut();
+            // every place below `total` is written by the placement: the buffer only grows
+            // (no clearing of what is overwritten)
+            if buffer.len() < total {
+                buffer.resize(
+                    total,
+                    Visit {
+                        hash: 0,
+                        off: 0,
+                        n: 0,
+                        tag: 0,
+                        mv: 0,
+                        seg: 0,
+                    },
+                );
+            }
+            let sorted = &mut buffer[..total];
             let mut at = starts.clone();
             for (seg, s) in segments.iter().enumerate() {
                 let seg = u16::try_from(seg).expect("at most MAX_SEGMENTS segments");
@@ -351,7 +355,7 @@ impl Partition {
             }
             for b in 0..=mask {
                 let visits = &mut sorted[starts[b]..starts[b + 1]];
-                visits.sort_unstable_by(|x, y| x.hash.cmp(&y.hash).then(x.mv.cmp(&y.mv)));
+                visits.sort_unstable_by_key(|v| (v.hash, v.mv));
                 let mut collision = false;
                 let mut i = 0;
                 while i < visits.len() && !collision {

@@ -777,7 +777,7 @@ impl FileBuild<'_> {
             Vec::new()
         } else {
             self.sweep.chunk.take().into_logs(
-                rayon::current_num_threads(),
+                4 * rayon::current_num_threads(),
                 self.settings.board_size,
                 usize::from(self.settings.max_moves),
                 self.counter.bucket_bits(),

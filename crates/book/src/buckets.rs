@@ -213,11 +213,17 @@ fn rows_of(
     // the key whose text is open (its edges being written) in a fresh bucket's text
     let mut last_key: Vec<u8> = Vec::new();
     let mut failure: Option<String> = None;
+    // the room of a fresh bucket's text: a little more than the last one took (the buckets of
+    // a book are about the same size), so that it seldom grows and is copied
+    let mut room = 2048;
     let fed = feed.sums(bits, |s| {
         if failure.is_some() {
             return;
         }
         if current.as_ref().is_none_or(|c| c.0 != s.bucket) {
+            if let Some((_, Ok(text))) = &current {
+                room = (text.len() + text.len() / 4).clamp(64, 1 << 20);
+            }
             close(current.take(), &mut rows);
             last_key.clear();
             current = Some((
@@ -230,7 +236,7 @@ fn rows_of(
                             return;
                         }
                     },
-                    None => Ok(Vec::with_capacity(2048)),
+                    None => Ok(Vec::with_capacity(room)),
                 },
             ));
         }
