@@ -26,9 +26,6 @@ struct Visit {
     /// (bits 12-13): the counts are summed without reading the arena.
     tag: u16,
     mv: i16,
-    /// The segment of the partition whose arena holds the key: set where the visits of a
-    /// partition's segments are placed together ([`Partition::sums`]), 0 before.
-    seg: u16,
 }
 
 impl Visit {
@@ -74,7 +71,7 @@ pub(crate) struct Aggregate {
     segments: usize,
 }
 
-/// The most segments of a partition (a [`Visit`]'s `seg`).
+/// The most segments of a partition (each kept segment costs its vectors).
 const MAX_SEGMENTS: usize = 1 << 15;
 
 /// The fewest entries of a segment kept as it is by [`Aggregate::absorb`] (6 KiB of them):
@@ -121,6 +118,39 @@ impl Aggregate {
         }
     }
 
+    /// An aggregate for the sweep of games of `positions` positions whose keys take
+    /// `key_bytes` ([`crate::sweep`]): each partition's share of three quarters of the
+    /// positions' visits and of all their keys' bytes reserved (virtual memory, touched as it
+    /// fills; a partition past its share grows). A sweep's log holds fewer entries than its
+    /// games' positions (about half of them in the 147k archive, where games share openings;
+    /// their keys two thirds of the bytes, the shared positions being the short ones), and a
+    /// log holding at least half of what it reserved is kept in place by
+    /// [`Aggregate::shrink_to_fit`] (mimalloc's `realloc` does not move a block to shrink it
+    /// by less than half), where a reservation from the memory cap was copied.
+    pub(crate) fn with_room(positions: usize, key_bytes: usize, bucket_bits: u32) -> Aggregate {
+        let pbits = bucket_bits.min(MAX_PARTITION_BITS);
+        let share = |n: usize| {
+            let per = n >> pbits;
+            per + per / 8 + 16
+        };
+        let (visits, arena) = (share(positions / 4 * 3), share(key_bytes));
+        Aggregate {
+            parts: (0..1usize << pbits)
+                .map(|_| Partition {
+                    segments: vec![Segment {
+                        arena: Vec::with_capacity(arena),
+                        visits: Vec::with_capacity(visits),
+                    }],
+                })
+                .collect(),
+            shift: bucket_bits - pbits,
+            bucket_bits,
+            used: 0,
+            max_used: (positions * size_of::<Visit>() + key_bytes).max(MIN_USED),
+            segments: 1,
+        }
+    }
+
     /// Whether `entries` more visits with `key_bytes` more key bytes fit.
     pub(crate) fn has_room(&self, entries: usize, key_bytes: usize) -> bool {
         self.used + entries * size_of::<Visit>() + key_bytes <= self.max_used
@@ -148,7 +178,6 @@ impl Aggregate {
                     n,
                     tag: len | (slot as u16) << 12,
                     mv,
-                    seg: 0,
                 });
                 self.used += size_of::<Visit>();
             }
@@ -266,6 +295,8 @@ impl Aggregate {
 /// The summed counts of one (key, move) of a partition.
 pub(crate) struct EdgeSum<'a> {
     pub bucket: u32,
+    /// Whether this is the key's first (move) sum: the sums of a key come together.
+    pub new_key: bool,
     /// The key's hash ([`crate::key::hash`]).
     pub hash: u64,
     pub key: &'a [u8],
@@ -274,9 +305,10 @@ pub(crate) struct EdgeSum<'a> {
 }
 
 thread_local! {
-    /// The visits of a partition placed by bucket: one buffer per thread, reused from
-    /// partition to partition (no fresh pages to fault in for each).
-    static PLACED: std::cell::RefCell<Vec<Visit>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The visits of a partition placed by bucket, and their keys' bytes: buffers of each
+    /// thread, reused from partition to partition (no fresh pages to fault in for each).
+    static PLACED: std::cell::RefCell<(Vec<Visit>, Vec<u8>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// Whether two keys are the same bytes: keys are short (31 bytes for 30 stones of a 15x15
@@ -305,31 +337,42 @@ impl Partition {
     /// Sorts the visits by (bucket, hash, key, move) and calls `each` with the sums of each
     /// (bucket, key, move), in that order: the buckets ascending; within a bucket, keys by
     /// hash. The visits are first placed by bucket (a counting sort on the bucket's bits
-    /// below the partition's, `shift` of them), then each bucket's few are sorted by hash and
+    /// below the partition's, `shift` of them), their keys' bytes copied beside the other keys
+    /// of the bucket (the arenas read in order once, where reading each key where it was
+    /// counted cost a cache miss a position), then each bucket's few are sorted by hash and
     /// move, and every key compared once with the first key of its hash: where two keys share
     /// a hash (a collision, rare), that bucket is sorted by key too.
     pub(crate) fn sums(&mut self, bucket_bits: u32, shift: u32, mut each: impl FnMut(EdgeSum<'_>)) {
         let segments = &self.segments;
-        let key = |v: &Visit| {
-            &segments[usize::from(v.seg)].arena[v.off as usize..v.off as usize + v.len()]
-        };
         let mask = (1usize << shift) - 1;
         let local = |v: &Visit| crate::key::bucket_of_hash(v.hash, bucket_bits) as usize & mask;
+        // the visits and the key bytes of each bucket (a key once for the visits of one
+        // count, which are together in their segment)
         let mut starts = vec![0usize; mask + 2];
+        let mut key_starts = vec![0usize; mask + 2];
         let mut total = 0;
         for s in segments {
+            let mut last = None;
             for v in &s.visits {
-                starts[local(v) + 1] += 1;
+                let b = local(v);
+                starts[b + 1] += 1;
+                if last != Some(v.off) {
+                    key_starts[b + 1] += v.len();
+                    last = Some(v.off);
+                }
             }
             total += s.visits.len();
         }
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
+            key_starts[i] += key_starts[i - 1];
         }
+        let key_total = key_starts[mask + 1];
+        u32::try_from(key_total).expect("a partition's keys under 4 GiB");
         PLACED.with(|placed| {
-            let mut buffer = placed.borrow_mut();
-            // every place below `total` is written by the placement: the buffer only grows
-            // (no clearing of what is overwritten)
+            let (buffer, bytes) = &mut *placed.borrow_mut();
+            // every place below `total` (`key_total`) is written by the placement: the
+            // buffers only grow (no clearing of what is overwritten)
             if buffer.len() < total {
                 buffer.resize(
                     total,
@@ -339,20 +382,41 @@ impl Partition {
                         n: 0,
                         tag: 0,
                         mv: 0,
-                        seg: 0,
                     },
                 );
             }
+            if bytes.len() < key_total {
+                bytes.resize(key_total, 0);
+            }
             let sorted = &mut buffer[..total];
+            let keys = &mut bytes[..key_total];
+            // each visit placed in its bucket, its key copied beside the keys of its bucket:
+            // the arenas read in order (the keys of a segment are in the order of its
+            // visits), the keys then read where they are close together (a bucket's keys
+            // take a few kilobytes), not from all over the arenas
             let mut at = starts.clone();
-            for (seg, s) in segments.iter().enumerate() {
-                let seg = u16::try_from(seg).expect("at most MAX_SEGMENTS segments");
+            let mut key_at = key_starts.clone();
+            for s in segments {
+                let mut last: Option<(u32, u32)> = None;
                 for v in &s.visits {
                     let b = local(v);
-                    sorted[at[b]] = Visit { seg, ..*v };
+                    let off = match last {
+                        Some((old, new)) if old == v.off => new,
+                        _ => {
+                            let (from, to, len) = (v.off as usize, key_at[b], v.len());
+                            keys[to..to + len].copy_from_slice(&s.arena[from..from + len]);
+                            key_at[b] += len;
+                            let new = to as u32;
+                            last = Some((v.off, new));
+                            new
+                        }
+                    };
+                    sorted[at[b]] = Visit { off, ..*v };
                     at[b] += 1;
                 }
             }
+            let keys = &*keys;
+            let key = |v: &Visit| &keys[v.off as usize..v.off as usize + v.len()];
             for b in 0..=mask {
                 let visits = &mut sorted[starts[b]..starts[b + 1]];
                 visits.sort_unstable_by_key(|v| (v.hash, v.mv));
@@ -381,9 +445,14 @@ impl Partition {
                 // a key's moves are together, in (hash, key, move) order; without a collision
                 // the hash tells the keys apart
                 let mut i = 0;
+                let mut last: Option<Visit> = None;
                 while i < visits.len() {
                     let first = visits[i];
                     let k = key(&first);
+                    let new_key = last.is_none_or(|l| {
+                        l.hash != first.hash || (collision && !same_key(key(&l), k))
+                    });
+                    last = Some(first);
                     let mut counts = [0i64; 4];
                     while i < visits.len() {
                         let v = visits[i];
@@ -398,6 +467,7 @@ impl Partition {
                     }
                     each(EdgeSum {
                         bucket: crate::key::bucket_of_hash(first.hash, bucket_bits),
+                        new_key,
                         hash: first.hash,
                         key: k,
                         mv: i32::from(first.mv),

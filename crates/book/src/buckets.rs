@@ -31,9 +31,20 @@ const HEX_PAIRS: [[u8; 2]; 256] = {
     t
 };
 
-/// Appends the key in lower-case hexadecimal (its room made at once: a bucket's text is
-/// mostly keys).
+/// Appends the key in lower-case hexadecimal (a bucket's text is mostly keys).
 pub(crate) fn push_hex(out: &mut Vec<u8>, key: &[u8]) {
+    if key.len() <= 32 {
+        // the keys of books of up to 31 stones on 15x15: made on the stack and appended
+        // whole (a fixed size: no call), then cut to the key's length
+        let mut buf = [0u8; 64];
+        for (pair, &b) in buf.chunks_exact_mut(2).zip(key) {
+            pair.copy_from_slice(&HEX_PAIRS[usize::from(b)]);
+        }
+        let at = out.len();
+        out.extend_from_slice(&buf);
+        out.truncate(at + 2 * key.len());
+        return;
+    }
     let start = out.len();
     out.resize(start + 2 * key.len(), 0);
     for (pair, &b) in out[start..].chunks_exact_mut(2).zip(key) {
@@ -88,7 +99,7 @@ fn push_edge(out: &mut Vec<u8>, mv: i32, c: &Delta) {
     if let Ok(m @ 0..1000) = u32::try_from(mv)
         && c.iter().all(|v| (0..10).contains(v))
     {
-        let mut buf = [0u8; 13];
+        let mut buf = [0u8; 16];
         buf[0] = b'[';
         let mut n = 1;
         if m >= 100 {
@@ -107,7 +118,10 @@ fn push_edge(out: &mut Vec<u8>, mv: i32, c: &Delta) {
             n += 2;
         }
         buf[n] = b']';
-        out.extend_from_slice(&buf[..=n]);
+        // the whole buffer copied (a fixed size: no call), then cut to the edge's length
+        let at = out.len();
+        out.extend_from_slice(&buf);
+        out.truncate(at + n + 1);
         return;
     }
     // 5 numbers of at most 20 bytes, 4 commas, 2 brackets
@@ -210,8 +224,9 @@ fn rows_of(
     let mut rows: Rows = Vec::new();
     // the bucket being made: fresh text, or the parse of its old row
     let mut current: Option<(u32, Result<Vec<u8>, Parsed>)> = None;
-    // the key whose text is open (its edges being written) in a fresh bucket's text
-    let mut last_key: Vec<u8> = Vec::new();
+    // whether the text of the key being summed is open (its edges being written) in a fresh
+    // bucket's text: a key's edges of no games write nothing, not even the key
+    let mut open_key = false;
     let mut failure: Option<String> = None;
     // the room of a fresh bucket's text: a little more than the last one took (the buckets of
     // a book are about the same size), so that it seldom grows and is copied
@@ -220,12 +235,15 @@ fn rows_of(
         if failure.is_some() {
             return;
         }
+        if s.new_key {
+            open_key = false;
+        }
         if current.as_ref().is_none_or(|c| c.0 != s.bucket) {
             if let Some((_, Ok(text))) = &current {
                 room = (text.len() + text.len() / 4).clamp(64, 1 << 20);
             }
             close(current.take(), &mut rows);
-            last_key.clear();
+            open_key = false;
             current = Some((
                 s.bucket,
                 match old.get(&s.bucket) {
@@ -257,14 +275,13 @@ fn rows_of(
                 }
                 // the key's text is opened at its first edge of any game (written in place:
                 // a bucket's text is mostly keys)
-                if text.is_empty() || s.key != last_key.as_slice() {
+                if !open_key {
                     if text.is_empty() {
                         text.push(b'{');
                     } else {
                         text.extend_from_slice(b"],");
                     }
-                    last_key.clear();
-                    last_key.extend_from_slice(s.key);
+                    open_key = true;
                     text.push(b'"');
                     push_hex(text, s.key);
                     text.extend_from_slice(b"\":[");
@@ -525,6 +542,42 @@ mod tests {
         let expected: String = key.iter().map(|b| format!("{b:02x}")).collect();
         assert_eq!(out, [b"x".as_slice(), expected.as_bytes()].concat());
         assert_eq!(unhex(&expected), Some(key));
+        // every length around the short keys' fixed buffer of 32 bytes
+        for n in 0..=40usize {
+            let key: Vec<u8> = (0..n).map(|i| (i * 37 + 200) as u8).collect();
+            let mut out = b"ab".to_vec();
+            push_hex(&mut out, &key);
+            let expected: String = key.iter().map(|b| format!("{b:02x}")).collect();
+            assert_eq!(out, [b"ab".as_slice(), expected.as_bytes()].concat(), "{n}");
+        }
+    }
+
+    #[test]
+    fn a_fresh_buckets_text_leaves_out_the_edges_and_keys_of_no_games() {
+        // one bucket (0 bits): key A with a move whose games cancel out, then a move of one
+        // game; key B whose only move cancels out; key C of one game
+        let (a, b, c): (&[u8], &[u8], &[u8]) = (&[1, 112], &[2, 112, 96, 97], &[0]);
+        let mut agg = Aggregate::new(1 << 20, 0);
+        agg.count(a, crate::key::hash(a), 5, [1, 0, 0, 0]);
+        agg.count(a, crate::key::hash(a), 5, [-1, 0, 0, 0]);
+        agg.count(a, crate::key::hash(a), 7, [0, 1, 0, 0]);
+        agg.count(b, crate::key::hash(b), 9, [0, 0, 2, 0]);
+        agg.count(b, crate::key::hash(b), 9, [0, 0, -2, 0]);
+        agg.count(c, crate::key::hash(c), 112, [0, 0, 0, 3]);
+        let bits = agg.bits();
+        let (parts, _, _) = agg.partitions();
+        let mut feed = Feed::Memory(&mut parts[0]);
+        let rows = rows_of(&mut feed, bits, &HashMap::new()).unwrap();
+        assert_eq!(rows.len(), 1);
+        let text = String::from_utf8(rows[0].1.clone().unwrap()).unwrap();
+        let got: BTreeMap<String, Vec<[i64; 5]>> = serde_json::from_str(&text).unwrap();
+        let expected: BTreeMap<String, Vec<[i64; 5]>> = [
+            ("0170".to_string(), vec![[7, 0, 1, 0, 0]]),
+            ("00".to_string(), vec![[112, 0, 0, 0, 3]]),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(got, expected, "{text}");
     }
 
     #[test]

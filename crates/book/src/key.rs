@@ -95,11 +95,18 @@ pub fn hash(key: &[u8]) -> u64 {
         h = (h ^ w).wrapping_mul(MIX);
         h ^= h >> 32;
     }
-    let rest = words.remainder();
-    if !rest.is_empty() {
-        let mut last = [0u8; 8];
-        last[..rest.len()].copy_from_slice(rest);
-        h = (h ^ u64::from_le_bytes(last)).wrapping_mul(MIX);
+    let rest = words.remainder().len();
+    if rest != 0 {
+        // the last word padded with zero bytes: the key's last eight bytes shifted down past
+        // the bytes already mixed in, or the bytes of a short key one by one (not a copy to
+        // a buffer read back as a word: a stall the build paid at every position)
+        let last = if key.len() >= 8 {
+            let tail = u64::from_le_bytes(key[key.len() - 8..].try_into().expect("8 bytes"));
+            tail >> (8 * (8 - rest))
+        } else {
+            key.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b))
+        };
+        h = (h ^ last).wrapping_mul(MIX);
         h ^= h >> 32;
     }
     h ^= h >> 29;
@@ -496,6 +503,36 @@ pub fn move_of(code: i32, size: u8) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hash as its definition reads (README, [`hash`]): the key's bytes as 64-bit
+    /// little-endian words, the last one padded with zero bytes.
+    fn hash_as_defined(key: &[u8]) -> u64 {
+        const MIX: u64 = 0xff51_afd7_ed55_8ccd;
+        let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ key.len() as u64;
+        for word in key.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..word.len()].copy_from_slice(word);
+            h = (h ^ u64::from_le_bytes(w)).wrapping_mul(MIX);
+            h ^= h >> 32;
+        }
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 32)
+    }
+
+    #[test]
+    fn the_hash_is_its_definition_at_every_length() {
+        for n in 0..=70usize {
+            let key: Vec<u8> = (0..n).map(|i| (i * 151 + n * 7 + 3) as u8).collect();
+            assert_eq!(hash(&key), hash_as_defined(&key), "length {n}");
+            // a change in the last byte changes the hash
+            if let Some(last) = key.last() {
+                let mut other = key.clone();
+                *other.last_mut().unwrap() = last ^ 0x80;
+                assert_ne!(hash(&other), hash(&key), "length {n}");
+            }
+        }
+    }
 
     #[test]
     fn codes_run_row_by_row_from_a1() {

@@ -232,8 +232,12 @@ impl Runs {
                 .then(x.mv.cmp(&y.mv))
         });
         let mut i = 0;
+        let mut last: Option<usize> = None;
         while i < entries.len() {
             let first = &entries[i];
+            let new_key = last
+                .is_none_or(|l| entries[l].hash != first.hash || key(&entries[l]) != key(first));
+            last = Some(i);
             let mut counts = [0i64; 4];
             while i < entries.len()
                 && entries[i].hash == first.hash
@@ -247,6 +251,7 @@ impl Runs {
             }
             each(EdgeSum {
                 bucket: crate::key::bucket_of_hash(first.hash, self.bucket_bits),
+                new_key,
                 hash: first.hash,
                 key: key(first),
                 mv: first.mv,
@@ -346,6 +351,7 @@ mod tests {
                 &mut out,
                 &EdgeSum {
                     bucket: 0,
+                    new_key: true,
                     hash: *hash,
                     key,
                     mv: *mv,

@@ -58,8 +58,19 @@ pub(crate) struct Chunk {
     games: Vec<Waiting>,
     /// The bytes its games take in a log at most, and its own.
     bytes: usize,
+    /// The positions of its games and their keys' bytes: the entries and key bytes its
+    /// sweep's logs hold at most.
+    room: Room,
     /// The bytes it holds when full.
     limit: usize,
+}
+
+/// The positions of games and their keys' bytes ([`crate::walk::tokens`]), added up: what
+/// the log of their sweep holds at most.
+#[derive(Debug, Clone, Copy, Default)]
+struct Room {
+    positions: usize,
+    key_bytes: usize,
 }
 
 /// A visit open on the stack: its next move's token index, its key (in the key stack), the
@@ -85,6 +96,7 @@ impl Chunk {
             tokens: Vec::new(),
             games: Vec::new(),
             bytes: 0,
+            room: Room::default(),
             limit,
         }
     }
@@ -111,6 +123,8 @@ impl Chunk {
             .extend(tokens.iter().flat_map(|t| t.to_be_bytes()));
         self.bytes +=
             positions * Aggregate::ENTRY + key_bytes + size_of_val(tokens) + size_of::<Waiting>();
+        self.room.positions += positions;
+        self.room.key_bytes += key_bytes;
     }
 
     /// Whether the chunk should be swept before more games are added.
@@ -126,10 +140,11 @@ impl Chunk {
     /// Takes the chunk's games, leaving the chunk empty; they are sorted where they are swept
     /// ([`Taken::into_logs`], on the sweep's threads, not the caller's).
     pub(crate) fn take(&mut self) -> Taken {
+        self.bytes = 0;
         Taken {
             tokens: std::mem::take(&mut self.tokens),
             games: std::mem::take(&mut self.games),
-            bytes: std::mem::take(&mut self.bytes),
+            room: std::mem::take(&mut self.room),
         }
     }
 }
@@ -140,8 +155,8 @@ pub(crate) struct Taken {
     /// As [`Chunk`]'s.
     tokens: Vec<u8>,
     games: Vec<Waiting>,
-    /// The bytes its logs take at most ([`Chunk`]).
-    bytes: usize,
+    /// The entries and key bytes its logs take at most ([`Chunk`]).
+    room: Room,
 }
 
 impl Taken {
@@ -150,12 +165,21 @@ impl Taken {
         &self.tokens[g.start as usize..(g.start + g.len) as usize]
     }
 
-    /// Sorts the games by their tokens, on rayon's threads.
+    /// Sorts the games by their tokens, on rayon's threads, then lays their tokens out in that
+    /// order: the sweep reads each game's tokens after the one before (from memory read in
+    /// order, not from all over the chunk's).
     fn sort(&mut self) {
         use rayon::slice::ParallelSliceMut;
         let tokens = &self.tokens;
         let of = |g: &Waiting| &tokens[g.start as usize..(g.start + g.len) as usize];
         self.games.par_sort_unstable_by(|a, b| of(a).cmp(of(b)));
+        let mut sorted = Vec::with_capacity(self.tokens.len());
+        for g in &mut self.games {
+            let start = sorted.len();
+            sorted.extend_from_slice(&self.tokens[g.start as usize..(g.start + g.len) as usize]);
+            g.start = start as u32;
+        }
+        self.tokens = sorted;
     }
 
     /// Counts every game, calling `emit(key, hash, next move, counts)` once for each
@@ -187,13 +211,17 @@ impl Taken {
         use rayon::prelude::*;
         self.sort();
         let per = self.games.len().div_ceil(parts.max(1)).max(1);
-        let share = self.bytes.div_ceil(self.games.len().div_ceil(per).max(1));
+        let total = self.games.len().max(1);
+        let room = self.room;
         self.games
             .par_chunks(per)
             .map(|games| {
-                // room for the piece's share of the chunk's bytes, reserved (touched as it
-                // fills: fewer entries than positions where games share openings)
-                let mut log = Aggregate::new(2 * share, bucket_bits);
+                // room for the piece's share of the chunk's positions and key bytes, reserved
+                // (touched as it fills: fewer entries than positions where games share
+                // openings), so that the log seldom grows
+                let share = |n: usize| n / total * games.len() + (n % total) * games.len() / total;
+                let mut log =
+                    Aggregate::with_room(share(room.positions), share(room.key_bytes), bucket_bits);
                 let swept: Result<(), Infallible> = with_tracker(size, |t| {
                     self.sweep_games(games, t, max_moves, |key, hash, mv, counts| {
                         log.count(key, hash, mv, counts);
