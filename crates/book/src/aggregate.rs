@@ -125,8 +125,9 @@ impl Aggregate {
     /// games' positions (about half of them in the 147k archive, where games share openings;
     /// their keys two thirds of the bytes, the shared positions being the short ones), and a
     /// log holding at least half of what it reserved is kept in place by
-    /// [`Aggregate::shrink_to_fit`] (mimalloc's `realloc` does not move a block to shrink it
-    /// by less than half), where a reservation from the memory cap was copied.
+    /// [`Aggregate::shrink_to_fit`] (mimalloc's `realloc`, corpus-tool's, does not move a
+    /// block to shrink it by less than half; glibc's shrinks in place), where a reservation
+    /// from the memory cap was copied.
     pub(crate) fn with_room(positions: usize, key_bytes: usize, bucket_bits: u32) -> Aggregate {
         let pbits = bucket_bits.min(MAX_PARTITION_BITS);
         let share = |n: usize| {
