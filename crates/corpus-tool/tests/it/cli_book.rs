@@ -362,10 +362,19 @@ fn killed_midway(signal: &str) -> (Option<i32>, String, PathBuf, Scratch, bool) 
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // wait until the file's transaction has written to the book (its rollback journal)
+    // wait until the file's transaction has written to the book: its rollback journal there
+    // for 100 ms on end (the check that the book can be written, before the file is hashed,
+    // makes a journal for a moment too; the file's lasts while its 400,000 games are read)
     let journal = dir.path("book.sqlite-journal");
     let t = std::time::Instant::now();
-    while !journal.exists() && t.elapsed().as_secs() < 60 {
+    let mut seen_since: Option<std::time::Instant> = None;
+    while t.elapsed().as_secs() < 60 {
+        match (journal.exists(), seen_since) {
+            (true, Some(since)) if since.elapsed().as_millis() >= 100 => break,
+            (true, None) => seen_since = Some(std::time::Instant::now()),
+            (false, _) => seen_since = None,
+            _ => {}
+        }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     let in_transaction = journal.exists();
