@@ -101,11 +101,23 @@ impl Aggregate {
         // the vectors grow); a key averages about 24 bytes
         let share = max_used >> pbits;
         let visits = share / (size_of::<Visit>() + 25);
+        Aggregate::reserved(
+            bucket_bits,
+            visits,
+            share - visits * size_of::<Visit>(),
+            max_used,
+        )
+    }
+
+    /// An empty aggregate of `bucket_bits` whose partitions each reserve room for `visits`
+    /// visits and `arena` key bytes, holding at most `max_used` bytes.
+    fn reserved(bucket_bits: u32, visits: usize, arena: usize, max_used: usize) -> Aggregate {
+        let pbits = bucket_bits.min(MAX_PARTITION_BITS);
         Aggregate {
             parts: (0..1usize << pbits)
                 .map(|_| Partition {
                     segments: vec![Segment {
-                        arena: Vec::with_capacity(share - visits * size_of::<Visit>()),
+                        arena: Vec::with_capacity(arena),
                         visits: Vec::with_capacity(visits),
                     }],
                 })
@@ -134,22 +146,12 @@ impl Aggregate {
             let per = n >> pbits;
             per + per / 8 + 16
         };
-        let (visits, arena) = (share(positions / 4 * 3), share(key_bytes));
-        Aggregate {
-            parts: (0..1usize << pbits)
-                .map(|_| Partition {
-                    segments: vec![Segment {
-                        arena: Vec::with_capacity(arena),
-                        visits: Vec::with_capacity(visits),
-                    }],
-                })
-                .collect(),
-            shift: bucket_bits - pbits,
+        Aggregate::reserved(
             bucket_bits,
-            used: 0,
-            max_used: (positions * size_of::<Visit>() + key_bytes).max(MIN_USED),
-            segments: 1,
-        }
+            share(positions / 4 * 3),
+            share(key_bytes),
+            (positions * size_of::<Visit>() + key_bytes).max(MIN_USED),
+        )
     }
 
     /// Whether `entries` more visits with `key_bytes` more key bytes fit.

@@ -56,8 +56,6 @@ pub(crate) struct Chunk {
     /// lists do, so the sort compares games with `memcmp`.
     tokens: Vec<u8>,
     games: Vec<Waiting>,
-    /// The bytes its games take in a log at most, and its own.
-    bytes: usize,
     /// The positions of its games and their keys' bytes: the entries and key bytes its
     /// sweep's logs hold at most.
     room: Room,
@@ -95,7 +93,6 @@ impl Chunk {
         Chunk {
             tokens: Vec::new(),
             games: Vec::new(),
-            bytes: 0,
             room: Room::default(),
             limit,
         }
@@ -121,15 +118,22 @@ impl Chunk {
         });
         self.tokens
             .extend(tokens.iter().flat_map(|t| t.to_be_bytes()));
-        self.bytes +=
-            positions * Aggregate::ENTRY + key_bytes + size_of_val(tokens) + size_of::<Waiting>();
         self.room.positions += positions;
         self.room.key_bytes += key_bytes;
     }
 
+    /// The bytes its games take in a log at most (an entry and a key a position), and its
+    /// own (their tokens, and a [`Waiting`] a game).
+    fn bytes(&self) -> usize {
+        self.room.positions * Aggregate::ENTRY
+            + self.room.key_bytes
+            + self.tokens.len()
+            + self.games.len() * size_of::<Waiting>()
+    }
+
     /// Whether the chunk should be swept before more games are added.
     pub(crate) fn is_full(&self) -> bool {
-        self.bytes >= self.limit
+        self.bytes() >= self.limit
     }
 
     /// Whether the chunk holds no game.
@@ -140,7 +144,6 @@ impl Chunk {
     /// Takes the chunk's games, leaving the chunk empty; they are sorted where they are swept
     /// ([`Taken::into_logs`], on the sweep's threads, not the caller's).
     pub(crate) fn take(&mut self) -> Taken {
-        self.bytes = 0;
         Taken {
             tokens: std::mem::take(&mut self.tokens),
             games: std::mem::take(&mut self.games),
@@ -159,10 +162,17 @@ pub(crate) struct Taken {
     room: Room,
 }
 
+impl Waiting {
+    /// Where its tokens are in the chunk's bytes.
+    fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
 impl Taken {
     /// A game's tokens, two big-endian bytes each.
     fn of(&self, g: &Waiting) -> &[u8] {
-        &self.tokens[g.start as usize..(g.start + g.len) as usize]
+        &self.tokens[g.range()]
     }
 
     /// Sorts the games by their tokens, on rayon's threads, then lays their tokens out in that
@@ -171,12 +181,12 @@ impl Taken {
     fn sort(&mut self) {
         use rayon::slice::ParallelSliceMut;
         let tokens = &self.tokens;
-        let of = |g: &Waiting| &tokens[g.start as usize..(g.start + g.len) as usize];
-        self.games.par_sort_unstable_by(|a, b| of(a).cmp(of(b)));
-        let mut sorted = Vec::with_capacity(self.tokens.len());
+        self.games
+            .par_sort_unstable_by(|a, b| tokens[a.range()].cmp(&tokens[b.range()]));
+        let mut sorted = Vec::with_capacity(tokens.len());
         for g in &mut self.games {
             let start = sorted.len();
-            sorted.extend_from_slice(&self.tokens[g.start as usize..(g.start + g.len) as usize]);
+            sorted.extend_from_slice(&tokens[g.range()]);
             g.start = start as u32;
         }
         self.tokens = sorted;
