@@ -706,7 +706,7 @@ impl FileBuild<'_> {
                 self.stats.set_up += 1;
                 return Ok(());
             }
-            Kind::OtherBoard => {
+            Kind::OtherBoard { .. } => {
                 self.stats.other_board += 1;
                 return Ok(());
             }
@@ -865,10 +865,31 @@ impl FileBuild<'_> {
     ///
     /// # Errors
     /// SQLite fails; the book is then unchanged.
-    pub fn finish(mut self) -> Result<AddOutcome, BookError> {
+    pub fn finish(self) -> Result<AddOutcome, BookError> {
+        self.finish_unless(&|| false)
+    }
+
+    /// [`FileBuild::finish`], unless `stop` answers `true` between its steps or before the
+    /// commit (a signal asked the run to stop while the file's counts were written): the
+    /// file's transaction is then rolled back and [`BookError::Stopped`] returned, the book
+    /// as it was before the file.
+    ///
+    /// # Errors
+    /// [`BookError::Stopped`], or SQLite fails; the book is then unchanged.
+    pub fn finish_unless(mut self, stop: &dyn Fn() -> bool) -> Result<AddOutcome, BookError> {
+        let stopped = |b: &FileBuild<'_>| {
+            if stop() {
+                Err(BookError::Stopped(b.path.clone()))
+            } else {
+                Ok(())
+            }
+        };
         self.write_games()?;
+        stopped(&self)?;
         self.sweep_all()?;
+        stopped(&self)?;
         self.counter.flush(&self.tx, &self.path, BUCKETS)?;
+        stopped(&self)?;
         let s = self.stats;
         let n = |v: u64| v as i64;
         let by = s.results.by_result();
@@ -894,6 +915,7 @@ impl FileBuild<'_> {
                 ],
             )
             .at(&self.path)?;
+        stopped(&self)?;
         self.tx.commit().at(&self.path)?;
         Ok(match self.replaced {
             Some(old) => AddOutcome::Replaced { old, new: s },

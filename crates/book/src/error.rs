@@ -31,6 +31,9 @@ pub enum BookError {
     },
     /// `create` on a path that already holds a file.
     Exists(PathBuf),
+    /// [`crate::FileBuild::finish_unless`] was asked to stop: the file's transaction was
+    /// rolled back (the book named is as it was before the file).
+    Stopped(PathBuf),
     /// `create` could not make the file (a folder that cannot be written, a full disk...).
     Create {
         /// The book.
@@ -118,6 +121,12 @@ impl fmt::Display for BookError {
                 "cannot write the temporary file of counts in {} (a file's counts that outgrow the memory cap are kept there until they are merged into the book): {error}",
                 dir.display()
             ),
+            BookError::Stopped(path) => write!(
+                f,
+                "{}: the run was asked to stop while the file's counts were written: its \
+                 transaction was rolled back",
+                path.display()
+            ),
             BookError::Exists(path) => write!(
                 f,
                 "{} already exists: a new book is never written over a file (add to it, or remove it first)",
@@ -166,7 +175,8 @@ impl fmt::Display for BookError {
             }
             BookError::BeyondDepth { stones, max_moves } => write!(
                 f,
-                "the position has {stones} stones; the book holds positions of at most {max_moves} (built with max-moves {max_moves})"
+                "the position has {stones} {}; the book holds positions of at most {max_moves} (built with max-moves {max_moves})",
+                if *stones == 1 { "stone" } else { "stones" }
             ),
             BookError::Damaged { path, why } => write!(f, "{} is damaged: {why}", path.display()),
         }

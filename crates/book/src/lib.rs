@@ -32,7 +32,7 @@ pub use check::Check;
 pub use counts::{Counts, judged_result, result_of};
 pub use error::BookError;
 pub use export::{ExportOptions, Exported};
-pub use prepare::{Prepared, Record, prepare};
+pub use prepare::{Prepared, Record, Shortfall, prepare};
 pub use query::{Answer, NextMove};
 pub use settings::BookSettings;
 pub use source::Source;

@@ -44,8 +44,11 @@ pub(crate) enum Kind {
     Game(Box<Walked>),
     /// Stones set up (SGF `AB`/`AW`/`AE`): not a game from the empty board.
     SetUp,
-    /// A board of another side.
-    OtherBoard,
+    /// A board of another side (the record's, the book's).
+    OtherBoard {
+        side: u8,
+        book: u8,
+    },
     /// A record that could not be read at all.
     Unreadable,
 }
@@ -68,6 +71,51 @@ pub(crate) struct Walked {
     pub stop: Stop,
     pub pass: bool,
     pub salvaged: bool,
+    /// The move the walk stopped at, with its number (from 1), when it cannot be played.
+    pub illegal: Option<(usize, renju_core::Move)>,
+}
+
+/// Why a record the book reads is not counted, or not counted whole: for a caller that names
+/// each such record ([`Prepared::shortfall`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shortfall {
+    /// The record sets stones up (SGF `AB`/`AW`/`AE`): not a game from the empty board, not
+    /// counted.
+    SetUp,
+    /// The record's board has another side than the book's: not counted.
+    OtherBoard {
+        /// The record's board side.
+        side: u8,
+        /// The book's.
+        book: u8,
+    },
+    /// The game reaches a move that cannot be played (a point already taken, or off the
+    /// board) within the book's depth: it is counted up to the position before that move.
+    Illegal {
+        /// The move's number (the first move is 1).
+        number: usize,
+        /// The move.
+        mv: renju_core::Move,
+    },
+}
+
+impl std::fmt::Display for Shortfall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Shortfall::SetUp => {
+                f.write_str("sets stones up (AB/AW/AE): not a game from the empty board, not added")
+            }
+            Shortfall::OtherBoard { side, book } => {
+                write!(f, "a board of side {side}, the book's is {book}: not added")
+            }
+            Shortfall::Illegal { number, mv } => write!(
+                f,
+                "move {number} ({mv}) cannot be played (its point is taken or off the board): \
+                 the game is counted up to move {}",
+                number - 1
+            ),
+        }
+    }
 }
 
 impl Prepared {
@@ -92,6 +140,33 @@ impl Prepared {
         match &self.kind {
             Kind::Game(w) => Some(w.result),
             _ => None,
+        }
+    }
+
+    /// Why the record is not counted, or not counted whole (`None`: counted whole, or an
+    /// unreadable record, which its reader names).
+    ///
+    /// ```
+    /// use renju_book::{BookSettings, Shortfall, prepare};
+    /// use renju_notation::GameRecord;
+    /// let mut g = GameRecord::new(15);
+    /// g.moves = "h8 h9 h8 i10".split(' ').map(|m| m.parse().unwrap()).collect();
+    /// let p = prepare(&BookSettings::default(), &g, None);
+    /// assert_eq!(p.shortfall(), Some(Shortfall::Illegal { number: 3, mv: "h8".parse().unwrap() }));
+    /// assert_eq!(p.positions(), 3); // the empty board, after h8, after h9
+    /// ```
+    #[must_use]
+    pub fn shortfall(&self) -> Option<Shortfall> {
+        match &self.kind {
+            Kind::Game(w) => w
+                .illegal
+                .map(|(number, mv)| Shortfall::Illegal { number, mv }),
+            Kind::SetUp => Some(Shortfall::SetUp),
+            Kind::OtherBoard { side, book } => Some(Shortfall::OtherBoard {
+                side: *side,
+                book: *book,
+            }),
+            Kind::Unreadable => None,
         }
     }
 
@@ -146,7 +221,10 @@ pub fn prepare(
     }
     if record.board_size != settings.board_size {
         return Prepared {
-            kind: Kind::OtherBoard,
+            kind: Kind::OtherBoard {
+                side: record.board_size,
+                book: settings.board_size,
+            },
         };
     }
     let result = result_of(record, unreadable, &settings.rules);
@@ -174,6 +252,8 @@ pub fn prepare(
             stop: walked.walk.stop,
             pass: walked.walk.pass,
             salvaged: unreadable.is_some(),
+            illegal: (walked.walk.stop == Stop::Illegal)
+                .then(|| (walked.walk.used + 1, moves[walked.walk.used])),
         })),
     }
 }

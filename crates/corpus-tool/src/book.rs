@@ -21,7 +21,7 @@ use crate::style::{count, thousands};
 use renju_analyzer::UnreadableMove;
 use renju_book::{
     AddOptions, AddOutcome, Adding, Answer, Book, BookError, BookSettings, Counts, ExportOptions,
-    FileBuild, FileStats, Prepared, Source, SourceInfo, prepare,
+    FileBuild, FileStats, Prepared, Shortfall, Source, SourceInfo, prepare,
 };
 use renju_core::Move;
 use renju_notation::Orientation;
@@ -266,7 +266,15 @@ fn build(a: &BuildArgs) -> u8 {
         let result = book
             .set_note(READ_NOTE, &read_note(read))
             .map_err(Error::from)
-            .and_then(|()| add_paths(&book, &a.paths, read, Target::default(), engine));
+            .and_then(|()| add_paths(&book, &a.paths, read, Target::default(), engine))
+            .map(|mut o| {
+                // paths that hold no file at all (an empty folder) make no book either
+                if o.status == 0 && book.sources().is_ok_and(|s| s.is_empty()) {
+                    let _ = writeln!(o.stdout, "no file found under the paths given");
+                    o.status = 1;
+                }
+                o
+            });
         // a build that failed before any file was added leaves no book behind
         let failed = result
             .as_ref()
@@ -315,6 +323,9 @@ struct Decisions {
     /// Files not read: already in the book, the same content as a source, refused.
     nothing: Vec<String>,
     refused: Vec<String>,
+    /// The content (SHA-256) of each file to read, with its name: a file given again in the
+    /// same run (or a copy) is not read twice.
+    pending: HashMap<String, String>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -347,6 +358,17 @@ fn decide(
             "standard input cannot be added to a book (a book records its files by path and \
              content): give a file",
         )));
+    }
+    // a pipe or a device could be read only once (the hash would take its content) or block
+    match std::fs::metadata(&f.path) {
+        Ok(m) if !m.is_file() => {
+            return Some(Entry::Problem(FileProblem::unreadable(
+                name,
+                "not a regular file (a pipe or a device: a book records its files by path and \
+                 content, and reads each twice, to hash it and to count it): give a file",
+            )));
+        }
+        _ => {}
     }
     let canonical = match std::fs::canonicalize(&f.path) {
         Ok(p) => p.to_string_lossy().into_owned(),
@@ -398,10 +420,19 @@ fn decide(
         });
         return None;
     }
+    if let Some(first) = d.pending.get(&sha).cloned() {
+        d.nothing.push(if first == name {
+            format!("{name} (given again: read once)")
+        } else {
+            format!("{name} (the same content as {first}, given before it)")
+        });
+        return None;
+    }
     if let Some(why) = &target.read_only {
         d.refused.push(format!("{name}: not added: {why}"));
         return None;
     }
+    d.pending.insert(sha, name.clone());
     d.sources.insert(name, source);
     Some(Entry::File(f))
 }
@@ -431,16 +462,26 @@ struct Adder<'b> {
     outcomes: Vec<(String, AddOutcome)>,
     unreadable: Vec<crate::input::BrokenRecord>,
     salvaged: Vec<(renju_archive::dedupe::Source, String)>,
+    /// The records not counted, or not counted whole (set up, another board, a move that
+    /// cannot be played), one line each.
+    shortfalls: Vec<String>,
     failure: Option<String>,
     /// The files not tried because of the failure.
     after_failure: Vec<String>,
+    /// The run's stop (a signal), checked while a file's counts are written.
+    stop: Option<crate::engine::Stop>,
+    /// The files whose transaction was rolled back because the run was stopped in them.
+    stopped_in: Vec<String>,
 }
 
 impl<'b> Adder<'b> {
     fn finish_current(&mut self) {
         if let Current::Build(file, build) = std::mem::replace(&mut self.current, Current::None) {
-            match build.finish() {
+            // a signal while the counts are written rolls the file back, as during its reading
+            let stop = self.stop.clone();
+            match build.finish_unless(&|| stop.as_ref().is_some_and(|s| s.is_requested())) {
                 Ok(o) => self.outcomes.push((file.to_string(), o)),
+                Err(BookError::Stopped(_)) => self.stopped_in.push(file.to_string()),
                 Err(e) => self.fail(&file, &e),
             }
         }
@@ -490,6 +531,14 @@ impl<'b> Adder<'b> {
         }
         let pushed = match (&mut self.current, r.item) {
             (Current::Build(_, b), Ok((p, salvaged))) => {
+                if let Some(why) = p.shortfall() {
+                    let what = match why {
+                        Shortfall::Illegal { .. } => "cut short",
+                        Shortfall::SetUp | Shortfall::OtherBoard { .. } => "left out",
+                    };
+                    self.shortfalls
+                        .push(format!("{what}: {}: record {}: {why}", r.file, r.index));
+                }
                 if let Some((m, g)) = salvaged {
                     let source = renju_archive::dedupe::Source {
                         file: Arc::clone(&r.file),
@@ -557,8 +606,11 @@ fn add_paths(
         outcomes: Vec::new(),
         unreadable: Vec::new(),
         salvaged: Vec::new(),
+        shortfalls: Vec::new(),
         failure: None,
         after_failure: Vec::new(),
+        stop: engine.stop().cloned(),
+        stopped_in: Vec::new(),
     };
     let streamed = stream(
         entries,
@@ -569,11 +621,10 @@ fn add_paths(
         &mut |_| {},
     );
     let stopped = streamed.not_reached.is_some();
-    let mut interrupted = None;
     if stopped {
         // the file the stop came in is not complete: its transaction is rolled back
         if let Current::Build(file, _) = std::mem::replace(&mut adder.current, Current::None) {
-            interrupted = Some(file.to_string());
+            adder.stopped_in.push(file.to_string());
         }
     } else {
         adder.finish_current();
@@ -585,9 +636,16 @@ fn add_paths(
         salvaged: std::mem::take(&mut adder.salvaged),
         written: std::collections::HashSet::new(),
     };
-    let mut text = summary(book, &adder, &decisions, &walked, interrupted.as_deref());
+    let mut text = summary(book, &adder, &decisions, &walked);
     text.push_str(&walked.problems_text());
     let mut status = walked.status();
+    if !adder.stopped_in.is_empty() {
+        status = 130;
+    }
+    if !adder.shortfalls.is_empty() && status == 0 {
+        // a finding about the archive, as validate's
+        status = 1;
+    }
     if (adder.failure.is_some() || !decisions.refused.is_empty()) && status != 130 {
         status = 2;
     }
@@ -627,13 +685,7 @@ fn stats_line(s: &FileStats) -> String {
     line
 }
 
-fn summary(
-    book: &Book,
-    adder: &Adder<'_>,
-    decisions: &Decisions,
-    walked: &Walked,
-    interrupted: Option<&str>,
-) -> String {
+fn summary(book: &Book, adder: &Adder<'_>, decisions: &Decisions, walked: &Walked) -> String {
     let mut text = format!("book: {} ({})\n", book.path().display(), book.settings());
     let _ = writeln!(text, "{}", walked.records_line());
     text.push_str(&walked.salvaged_line());
@@ -658,13 +710,16 @@ fn summary(
             ),
         };
     }
+    for line in &adder.shortfalls {
+        let _ = writeln!(text, "{line}");
+    }
     for n in &decisions.nothing {
         let _ = writeln!(text, "nothing changed: {n}");
     }
     for r in &decisions.refused {
         let _ = writeln!(text, "refused: {r}");
     }
-    if let Some(file) = interrupted {
+    for file in &adder.stopped_in {
         let _ = writeln!(
             text,
             "not added: {file} (the run was stopped in it: its transaction was rolled back)"
@@ -825,6 +880,37 @@ fn answer_text(book: &Book, answer: &Answer, typed: &[String], min_games: u64) -
     t
 }
 
+/// Opens the book a query or an export reads, noted as an input of the run (no output of the
+/// run is written over it).
+fn open_input(path: &Path) -> Result<Book, Error> {
+    let book = Book::open(path).map_err(|e| Error::Failed(e.to_string()))?;
+    if let Ok(m) = std::fs::metadata(path) {
+        crate::output::note_input(path, &m);
+    }
+    Ok(book)
+}
+
+/// Refuses an output that is an existing SQLite database (another book, most likely: a
+/// mistyped argument would replace it with a CSV or a tree).
+fn refuse_database(path: &Path) -> Result<(), Error> {
+    use std::io::Read as _;
+    if crate::records::is_stdout(path) {
+        return Ok(());
+    }
+    let mut head = [0u8; 16];
+    let is_database = std::fs::metadata(path).is_ok_and(|m| m.is_file())
+        && std::fs::File::open(path)
+            .is_ok_and(|mut f| f.read_exact(&mut head).is_ok() && head == *b"SQLite format 3\0");
+    if is_database {
+        return Err(Error::Failed(format!(
+            "cannot write {}: it is an SQLite database (a book?), not written over: remove it \
+             first or choose another name",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
 fn query(a: &QueryArgs) -> Result<Status, Error> {
     if a.json && a.report.as_deref().is_some_and(crate::records::is_stdout) {
         return Err(Error::Argument {
@@ -832,7 +918,7 @@ fn query(a: &QueryArgs) -> Result<Status, Error> {
             reason: "--json prints to standard output already: give the CSV a file".into(),
         });
     }
-    let book = Book::open(&a.book).map_err(|e| Error::Failed(e.to_string()))?;
+    let book = open_input(&a.book)?;
     let (moves, typed) = position_moves(&a.position, book.settings().board_size)?;
     let answer = book.query(&moves).map_err(|e| book_error(&e))?;
     if let Some(path) = &a.report {
@@ -867,6 +953,7 @@ fn query(a: &QueryArgs) -> Result<Status, Error> {
             .map_err(fail)?;
         }
         let bytes = w.into_inner().map_err(|e| fail(e.into_error().into()))?;
+        refuse_database(path)?;
         AtomicFile::write(path, &bytes)?;
     }
     let text = if a.json {
@@ -892,7 +979,8 @@ fn query(a: &QueryArgs) -> Result<Status, Error> {
 }
 
 fn export(a: &ExportArgs) -> Result<Status, Error> {
-    let book = Book::open(&a.book).map_err(|e| Error::Failed(e.to_string()))?;
+    let book = open_input(&a.book)?;
+    refuse_database(&a.output)?;
     let x = book
         .export(&ExportOptions {
             min_games: a.min_games,
@@ -986,7 +1074,8 @@ impl std::fmt::Display for NoAnswer {
             NoAnswer::Book(e) => e.fmt(f),
             NoAnswer::TooDeep { stones, max_moves } => write!(
                 f,
-                "the position has {stones} stones; the book holds positions of at most {max_moves}"
+                "the position has {stones} {}; the book holds positions of at most {max_moves}",
+                if *stones == 1 { "stone" } else { "stones" }
             ),
             NoAnswer::ReadOptions { book, search } => write!(
                 f,

@@ -110,7 +110,7 @@ pub fn main(cmd: &Command) -> Result<u8, Error> {
         encoding: cmd.encoding,
     };
     let (text, status) = run(input, output, args)?;
-    if output == Path::new("-") {
+    if crate::output::is_stdout(output) {
         // the records go to standard output: the summary to stderr
         eprint!("{text}");
     } else {
@@ -139,7 +139,7 @@ pub struct Args {
 
 /// Writes the converted bytes: to standard output for `-`, else through [`AtomicFile`].
 fn write_output(output: &Path, bytes: &[u8]) -> Result<(), Error> {
-    if output == Path::new("-") {
+    if crate::output::is_stdout(output) {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
         return out
@@ -196,6 +196,9 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, Status), 
             size,
             limit,
         });
+    }
+    if let Ok(m) = std::fs::metadata(input) {
+        crate::output::note_input(input, &m);
     }
     let bytes = std::fs::read(input).map_err(read_error)?;
     let in_name = input.display().to_string();

@@ -68,6 +68,9 @@ impl<'a> Input<'a> {
             path: path.display().to_string(),
             source,
         })?;
+        if let Ok(m) = file.metadata() {
+            crate::output::note_input(path, &m);
+        }
         Ok(Input {
             name: path.display().to_string(),
             path: Some(path.to_path_buf()),

@@ -100,6 +100,9 @@ pub fn load(input: &str, options: &Options) -> Result<Loaded, Error> {
             path: input.to_string(),
             source,
         })?;
+        if let Ok(m) = file.metadata() {
+            crate::output::note_input(path, &m);
+        }
         let size = file
             .metadata()
             .ok()

@@ -18,6 +18,12 @@
 //!   device itself.
 //! - After an interrupted run, [`AtomicFile::commit_partial`] keeps what was written under a
 //!   name that says so (`NAME.partial.EXT`).
+//! - A file this run reads ([`note_input`]: every file the walker yields, a book queried or
+//!   exported, a file converted) is never written over: [`AtomicFile::create`] refuses it,
+//!   and [`AtomicFile::commit`] checks again (a file the walk finds after the output was
+//!   started), leaving the file as it was ([`OutputError::Input`]).
+//! - A regular file without any write permission (`chmod a-w`) is not replaced: the rename
+//!   would bypass the protection ([`OutputError::WriteProtected`]).
 
 pub mod parquet;
 pub mod records;
@@ -36,6 +42,10 @@ pub enum OutputError {
     NotAFileName(PathBuf),
     /// Creating, writing, syncing or renaming failed.
     Io(PathBuf, io::Error),
+    /// The target is a file this run reads ([`note_input`]), named as read (the second path).
+    Input(PathBuf, PathBuf),
+    /// The target is a regular file without any write permission.
+    WriteProtected(PathBuf),
 }
 
 impl fmt::Display for OutputError {
@@ -46,11 +56,124 @@ impl fmt::Display for OutputError {
                 write!(f, "cannot write {}: not a file name", p.display())
             }
             OutputError::Io(p, e) => write!(f, "cannot write {}: {e}", p.display()),
+            OutputError::Input(p, read) if p == read => write!(
+                f,
+                "cannot write {}: it is an input of this run (not written over: it is left as \
+                 it was)",
+                p.display()
+            ),
+            OutputError::Input(p, read) => write!(
+                f,
+                "cannot write {}: it is {}, an input of this run (not written over: it is \
+                 left as it was)",
+                p.display(),
+                read.display()
+            ),
+            OutputError::WriteProtected(p) => write!(
+                f,
+                "cannot write {}: the file is write-protected (not replaced; make it writable \
+                 or choose another name)",
+                p.display()
+            ),
         }
     }
 }
 
 impl std::error::Error for OutputError {}
+
+/// Whether `path` names the process's standard output: `-`, `/dev/stdout`, `/dev/fd/1` or
+/// `/proc/self/fd/1` (a command's summary then goes to standard error, away from the data).
+#[must_use]
+pub fn is_stdout(path: &Path) -> bool {
+    matches!(
+        path.to_str(),
+        Some("-" | "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1")
+    )
+}
+
+/// A file read by this run: its identity on the disk and the name it was read by.
+#[derive(Debug, Clone)]
+struct Input {
+    /// Device and inode (Unix); elsewhere the canonical path stands for both.
+    id: FileId,
+    path: PathBuf,
+}
+
+/// What makes two paths one file: device and inode on Unix, the canonical path elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg(not(unix))]
+    Path(PathBuf),
+}
+
+impl FileId {
+    fn of(path: &Path, meta: &std::fs::Metadata) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let _ = path;
+            Some(FileId::Inode(meta.dev(), meta.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            std::fs::canonicalize(path).ok().map(FileId::Path)
+        }
+    }
+}
+
+/// The files this process reads ([`note_input`]).
+static INPUTS: std::sync::Mutex<Vec<Input>> = std::sync::Mutex::new(Vec::new());
+
+fn inputs() -> std::sync::MutexGuard<'static, Vec<Input>> {
+    // a panic elsewhere while the list was held leaves it whole (pushes only)
+    INPUTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Notes that this run reads the regular file `path` (its metadata `meta`, links followed),
+/// so that no [`AtomicFile`] of the run writes over it. Pipes, devices and missing files are
+/// not noted (nothing to keep).
+///
+/// ```
+/// use corpus_tool::output::{AtomicFile, note_input};
+/// let dir = tempfile::tempdir().unwrap();
+/// let archive = dir.path().join("games.renju");
+/// std::fs::write(&archive, "black h8 h9 i10\n").unwrap();
+/// note_input(&archive, &std::fs::metadata(&archive).unwrap());
+/// let e = AtomicFile::write(&archive, b"move,games\n").unwrap_err().to_string();
+/// assert!(e.contains("an input of this run"), "{e}");
+/// assert_eq!(std::fs::read(&archive).unwrap(), b"black h8 h9 i10\n");
+/// ```
+pub fn note_input(path: &Path, meta: &std::fs::Metadata) {
+    if !meta.is_file() {
+        return;
+    }
+    if let Some(id) = FileId::of(path, meta) {
+        let mut list = inputs();
+        if !list.iter().any(|i| i.id == id) {
+            list.push(Input {
+                id,
+                path: path.to_path_buf(),
+            });
+        }
+    }
+}
+
+/// The name an input of this run was read by, when `real` (a regular file, `meta` its
+/// metadata) is one.
+fn read_as(real: &Path, meta: &std::fs::Metadata) -> Option<PathBuf> {
+    let id = FileId::of(real, meta)?;
+    let found = inputs().iter().find(|i| i.id == id).cloned()?;
+    // the input's name still names this file (an input removed since, its inode given to
+    // another file, is no longer one)
+    let still = std::fs::metadata(&found.path)
+        .ok()
+        .and_then(|m| FileId::of(&found.path, &m));
+    (still == Some(id)).then_some(found.path)
+}
 
 /// Where the bytes go.
 #[derive(Debug)]
@@ -121,14 +244,27 @@ impl AtomicFile {
     pub fn create(target: &Path) -> Result<AtomicFile, OutputError> {
         let io = |e| OutputError::Io(target.to_path_buf(), e);
         let sink = match target.to_str() {
-            Some("-" | "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1") => {
-                Sink::Stdout(io::stdout())
-            }
+            _ if is_stdout(target) => Sink::Stdout(io::stdout()),
             Some("/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2") => Sink::Stderr(io::stderr()),
             _ => {
                 let real = follow_links(target).map_err(io)?;
                 match std::fs::metadata(&real) {
                     Ok(m) if m.is_dir() => return Err(OutputError::Folder(target.to_path_buf())),
+                    Ok(m) if m.is_file() && !real.starts_with("/proc") => {
+                        if let Some(read) = read_as(&real, &m) {
+                            return Err(OutputError::Input(target.to_path_buf(), read));
+                        }
+                        if m.permissions().readonly() {
+                            return Err(OutputError::WriteProtected(target.to_path_buf()));
+                        }
+                        Sink::Temp {
+                            file: temporary(&real, Some(m.permissions())).map_err(|e| match e {
+                                None => OutputError::NotAFileName(target.to_path_buf()),
+                                Some(e) => io(e),
+                            })?,
+                            path: real,
+                        }
+                    }
                     Ok(m) if !m.is_file() || real.starts_with("/proc") => Sink::Direct(
                         std::fs::OpenOptions::new()
                             .write(true)
@@ -136,8 +272,8 @@ impl AtomicFile {
                             .open(&real)
                             .map_err(io)?,
                     ),
-                    found => {
-                        // said plainly, rather than by the temporary file's name
+                    _ => {
+                        // a new file. Said plainly, rather than by the temporary file's name
                         if let Some(dir) = real.parent()
                             && !dir.as_os_str().is_empty()
                             && !dir.is_dir()
@@ -147,9 +283,8 @@ impl AtomicFile {
                                 format!("the folder {} does not exist", dir.display()),
                             )));
                         }
-                        let permissions = found.ok().map(|m| m.permissions());
                         Sink::Temp {
-                            file: temporary(&real, permissions).map_err(|e| match e {
+                            file: temporary(&real, None).map_err(|e| match e {
                                 None => OutputError::NotAFileName(target.to_path_buf()),
                                 Some(e) => io(e),
                             })?,
@@ -217,6 +352,13 @@ impl AtomicFile {
         let io = |e| OutputError::Io(target.clone(), e);
         match std::mem::replace(&mut self.sink, Sink::Closed) {
             Sink::Temp { mut file, path } => {
+                // a file the walk found after the output was started is still an input
+                if let Ok(m) = std::fs::metadata(&path)
+                    && m.is_file()
+                    && let Some(read) = read_as(&path, &m)
+                {
+                    return Err(OutputError::Input(target, read));
+                }
                 file.flush().map_err(io)?;
                 file.as_file().sync_all().map_err(io)?;
                 let to = name.unwrap_or(&path).to_path_buf();

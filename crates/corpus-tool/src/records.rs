@@ -292,10 +292,10 @@ impl Output {
     }
 }
 
-/// Whether `path` is standard output (`-`).
+/// Whether `path` is standard output (`-`, `/dev/stdout`: [`crate::output::is_stdout`]).
 #[must_use]
 pub fn is_stdout(path: &std::path::Path) -> bool {
-    path == std::path::Path::new("-")
+    crate::output::is_stdout(path)
 }
 
 /// Runs an archive command `name` on the engine of `run` (its jobs; stopped by SIGINT or

@@ -196,6 +196,59 @@ fn a_build_dropped_midway_leaves_the_book_as_it_was() {
     assert!(book.check().unwrap().is_ok());
 }
 
+/// A stop asked for while a file's counts are written (at each of the steps of
+/// `finish_unless`, and before its commit) rolls the file back: the book is as it was.
+#[test]
+fn a_build_stopped_while_it_finishes_leaves_the_book_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = halves();
+    let fa = crate::write(dir.path(), "a.renju", &crate::renju_text(&a));
+    let path = dir.path().join("book.sqlite");
+    let mut book = Book::create(&path, BookSettings::default()).unwrap();
+    book.add_file(&fa, AddOptions::default()).unwrap();
+    let before = dump(&path);
+    let settings = *book.settings();
+    // stopped at the first, second, ... check: every step's stop rolls back
+    for at in 1..=4 {
+        let source = Source::of_bytes("b", b"b's content");
+        let Adding::Build(mut build) = book.add(&source, AddOptions::default()).unwrap() else {
+            panic!()
+        };
+        for g in &b {
+            build.push(prepare(&settings, g, None)).unwrap();
+        }
+        let checks = std::cell::Cell::new(0);
+        let stop = || {
+            checks.set(checks.get() + 1);
+            checks.get() >= at
+        };
+        let e = build.finish_unless(&stop).unwrap_err();
+        assert!(matches!(e, BookError::Stopped(_)), "{e}");
+        assert_eq!(checks.get(), at);
+        assert_eq!(dump(&path), before, "stopped at check {at}");
+        assert_eq!(book.sources().unwrap().len(), 1);
+    }
+    assert!(book.check().unwrap().is_ok());
+    // never stopped: added
+    let Adding::Build(mut build) = book
+        .add(
+            &Source::of_bytes("b", b"b's content"),
+            AddOptions::default(),
+        )
+        .unwrap()
+    else {
+        panic!()
+    };
+    for g in &b {
+        build.push(prepare(&settings, g, None)).unwrap();
+    }
+    assert!(matches!(
+        build.finish_unless(&|| false),
+        Ok(AddOutcome::Added(_))
+    ));
+    assert_eq!(book.sources().unwrap().len(), 2);
+}
+
 /// `n` games of 30 moves whose first 8 fall in the 3x3 square around h8 and the next 6 in
 /// the 5x5 square (many transpositions and shared positions), then anywhere, each with the
 /// result the auditor judges.

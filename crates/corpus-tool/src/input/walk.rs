@@ -238,6 +238,9 @@ impl Iterator for Walker {
             if meta.as_ref().is_some_and(std::fs::Metadata::is_dir) {
                 self.folder = Some(FolderWalk::new(path));
             } else {
+                if let Some(m) = &meta {
+                    crate::output::note_input(&path, m);
+                }
                 return Some(Entry::File(InputFile {
                     path,
                     named: true,
@@ -343,6 +346,9 @@ impl Iterator for FolderWalk {
                 }));
             }
             // Not sized here: the reader sizes it when it comes to it.
+            if let Ok(m) = entry.metadata() {
+                crate::output::note_input(entry.path(), &m);
+            }
             return Some(Entry::File(InputFile {
                 size: None,
                 path: entry.into_path(),

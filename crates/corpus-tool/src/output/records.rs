@@ -40,7 +40,7 @@ impl RecordWriter {
     /// created ([`Error::Output`]).
     pub fn create(path: &Path) -> Result<RecordWriter, Error> {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        let format = if path == Path::new("-") {
+        let format = if crate::output::is_stdout(path) {
             Some(Format::Renju)
         } else {
             Format::from_extension(ext)
@@ -159,7 +159,7 @@ impl RecordWriter {
         let mut s = format!(
             "wrote {} to {} ({}){}\n",
             count(self.written, "record", "records"),
-            if to == Path::new("-") {
+            if crate::output::is_stdout(&to) {
                 "standard output".to_string()
             } else {
                 to.display().to_string()

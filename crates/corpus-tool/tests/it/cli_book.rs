@@ -107,11 +107,46 @@ fn the_built_book_equals_an_independent_replay_under_the_8_symmetries() {
             "--max-moves",
             &max.to_string(),
         ]);
-        assert_eq!(code, 0, "{stdout}{stderr}");
+        // the records left out or cut short are findings, each named
+        assert_eq!(code, 1, "{stdout}{stderr}");
         assert!(
             stdout.contains("records: 58 read in 3 files, 0 unreadable"),
             "{stdout}"
         );
+        let sgf = folder.join("sub/c.sgf");
+        assert!(
+            stdout.contains(&format!(
+                "left out: {}: record 1: sets stones up (AB/AW/AE): not a game from the empty \
+                 board, not added",
+                s(&sgf)
+            )),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains(&format!(
+                "left out: {}: record 2: a board of side 19, the book's is 15: not added",
+                s(&sgf)
+            )),
+            "{stdout}"
+        );
+        // the sixth game (h8 taken again at move 3) in each of the 8 orientations, where the
+        // walk reaches move 3
+        let cut: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.starts_with("cut short: "))
+            .collect();
+        assert_eq!(cut.len(), if max >= 3 { 8 } else { 0 }, "{stdout}");
+        let a = folder.join("a.renju");
+        if max >= 3 {
+            assert_eq!(
+                cut[0],
+                format!(
+                    "cut short: {}: record 6: move 3 (h8) cannot be played (its point is taken \
+                     or off the board): the game is counted up to move 2",
+                    s(&a)
+                )
+            );
+        }
         assert!(stdout.contains("1 set up stones (not added)"), "{stdout}");
         assert!(
             stdout.contains("1 of another board side (not added)"),
@@ -195,14 +230,14 @@ fn a_file_added_again_changes_nothing_a_changed_one_is_refused_or_replaced() {
     let (code, _, err) = tool(&["book", "build", s(&a), "-o", s(&book)]);
     assert_eq!(code, 2);
     assert!(err.contains("already exists"), "{err}");
-    // the same file named twice in one run: added once
+    // the same file named twice in one run: read and added once
     let twice = dir.path("twice.sqlite");
     let (code, out, _) = tool(&["book", "build", s(&a), s(&a), "-o", s(&twice)]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("records: 4 read in 2 files")
+        out.contains("records: 2 read in 1 file")
             && out.contains(&format!(
-                "nothing changed: {} (already in the book, same content)",
+                "nothing changed: {} (given again: read once)",
                 s(&a)
             ))
             && out.contains("the book: 2 games from 1 file"),
@@ -546,6 +581,70 @@ fn search_with_the_book_equals_the_scan_on_random_positions_of_the_147k_archive(
     let deep = games.iter().find(|g| g.moves.len() > 31).unwrap();
     let out = run(&prefix(deep, 31), Some(book));
     assert!(out.stderr.contains("cannot answer"), "{}", out.stderr);
+}
+
+/// A file given twice in one run, or a copy of it, is read once: the totals count it once
+/// and the other names say why they were not read.
+#[test]
+fn a_file_given_again_in_the_same_run_is_read_once() {
+    let dir = Scratch::new("book-twice");
+    let a = dir.path("a.renju");
+    std::fs::write(&a, "black h8 h9 i10\nwhite h8 i9\n").unwrap();
+    let copy = dir.path("copy.renju");
+    std::fs::copy(&a, &copy).unwrap();
+    let out = dir.path("b.sqlite");
+    let (code, stdout, stderr) = tool(&["book", "build", s(&a), s(&a), s(&copy), "-o", s(&out)]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("records: 2 read in 1 file, 0 unreadable"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "nothing changed: {} (given again: read once)",
+            s(&a)
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "nothing changed: {} (the same content as {}, given before it)",
+            s(&copy),
+            s(&a)
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the book: 2 games from 1 file"), "{stdout}");
+}
+
+/// A pipe is refused before it is read (hashing it would take its content, and reading it
+/// again would block), and so is standard input by its device name; an empty folder makes
+/// no book.
+#[cfg(unix)]
+#[test]
+fn a_pipe_or_an_empty_folder_adds_nothing() {
+    let dir = Scratch::new("book-pipe");
+    let fifo = dir.path("games.renju");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let out = dir.path("b.sqlite");
+    // nothing writes to the pipe: a command that opened it would wait for ever
+    let (code, stdout, stderr) = tool(&["book", "build", s(&fifo), "-o", s(&out)]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!("file not read: {}: not a regular file", s(&fifo))),
+        "{stdout}"
+    );
+    assert!(!out.exists());
+    let empty = dir.path("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let (code, stdout, stderr) = tool(&["book", "build", s(&empty), "-o", s(&out)]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("no file found under the paths given"),
+        "{stdout}"
+    );
+    assert!(!out.exists(), "{stdout}");
 }
 
 #[test]

@@ -224,3 +224,154 @@ fn a_device_is_written_directly() {
     );
     assert!(!Path::new("/dev/.null").exists());
 }
+
+/// An output that is one of the run's inputs is refused, and the input is left as it was:
+/// an archive named as the report, a file found in a folder walked, a file converted onto
+/// itself, a book given as the report of its own query or as its own export (or another
+/// book as the export).
+#[cfg(unix)]
+#[test]
+fn an_input_is_never_written_over() {
+    let s = Scratch::new("input");
+    let games = s.path("g.renju");
+    std::fs::write(&games, GAMES).unwrap();
+    std::fs::create_dir(s.path("d")).unwrap();
+    std::fs::write(s.path("d/h.renju"), GAMES).unwrap();
+    let check = |args: &[&std::ffi::OsStr], target: &Path, before: &[u8]| {
+        let out = tool().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("an input of this run") || err.contains("an SQLite database"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(std::fs::read(target).unwrap(), before, "{args:?}");
+    };
+    let os = |x: &str| std::ffi::OsString::from(x);
+    let p = |x: &Path| x.as_os_str().to_os_string();
+    // the report named as the archive, through a link too
+    std::os::unix::fs::symlink("g.renju", s.path("link.csv")).unwrap();
+    for report in [games.clone(), s.path("link.csv")] {
+        let args = [
+            os("validate"),
+            os("-q"),
+            os("--report"),
+            p(&report),
+            p(&games),
+        ];
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+        check(&args, &games, GAMES.as_bytes());
+    }
+    // a file the walk of a folder finds
+    let h = s.path("d/h.renju");
+    let args = [
+        os("validate"),
+        os("-q"),
+        os("--json"),
+        p(&h),
+        p(&s.path("d")),
+    ];
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    check(&args, &h, GAMES.as_bytes());
+    // convert onto itself
+    let args = [os("convert"), p(&games), p(&games)];
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    check(&args, &games, GAMES.as_bytes());
+    // a book: its query's report, its export, and an export over another book
+    let book = s.path("b.sqlite");
+    let out = tool()
+        .args(["book", "build", "-q", "-o"])
+        .arg(&book)
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let other = s.path("c.sqlite");
+    std::fs::copy(&book, &other).unwrap();
+    let bytes = std::fs::read(&book).unwrap();
+    for args in [
+        vec![
+            os("book"),
+            os("query"),
+            p(&book),
+            os("--position"),
+            os("h8"),
+            os("--report"),
+            p(&book),
+        ],
+        vec![os("book"), os("export"), p(&book), p(&book)],
+        vec![
+            os("book"),
+            os("export"),
+            p(&book),
+            p(&other),
+            os("--to"),
+            os("sgf"),
+        ],
+    ] {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+        check(&args, &book, &bytes);
+        assert_eq!(std::fs::read(&other).unwrap(), bytes);
+    }
+    // no temporary file left anywhere
+    assert_eq!(
+        names(&s.0),
+        ["b.sqlite", "c.sqlite", "d", "g.renju", "link.csv"]
+    );
+    assert_eq!(names(&s.path("d")), ["h.renju"]);
+}
+
+/// A write-protected file is not replaced (the rename would bypass the protection).
+#[cfg(unix)]
+#[test]
+fn a_write_protected_file_is_not_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new("protected");
+    let target = s.path("out.csv");
+    std::fs::write(&target, "kept\n").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let e = AtomicFile::create(&target).unwrap_err().to_string();
+    assert!(e.contains("write-protected"), "{e}");
+    assert_eq!(std::fs::read(&target).unwrap(), b"kept\n");
+    assert_eq!(names(&s.0), ["out.csv"]);
+}
+
+/// `/dev/stdout` is standard output for the summaries too: an export or a conversion written
+/// there is the data alone, its summary on standard error.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_summary_leaves_dev_stdout_to_the_data() {
+    let s = Scratch::new("stdoutsummary");
+    let games = s.path("g.renju");
+    std::fs::write(&games, GAMES).unwrap();
+    let book = s.path("b.sqlite");
+    let out = tool()
+        .args(["book", "build", "-q", "-o"])
+        .arg(&book)
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = tool()
+        .args(["book", "export"])
+        .arg(&book)
+        .args(["/dev/stdout", "--to", "sgf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let sgf = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        sgf.starts_with("(;") && sgf.trim_end().ends_with(')'),
+        "{sgf}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/dev/stdout: "));
+    let out = tool()
+        .arg("convert")
+        .arg(&games)
+        .arg("/dev/stdout")
+        .args(["--to", "renju"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), GAMES);
+}
