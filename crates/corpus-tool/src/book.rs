@@ -326,6 +326,9 @@ struct Decisions {
     /// The content (SHA-256) of each file to read, with its name: a file given again in the
     /// same run (or a copy) is not read twice.
     pending: HashMap<String, String>,
+    /// The files to read that replace their old content (`--replace`), with the games of
+    /// the old content: a file that adds nothing says that the old counts stay.
+    replacing: HashMap<String, u64>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -402,7 +405,9 @@ fn decide(
             ));
             return None;
         }
-        if !replace {
+        if replace {
+            d.replacing.insert(name.clone(), info.stats.games);
+        } else {
             d.refused.push(format!(
                 "{name} has changed since it was added to the book ({} bytes, sha256 {} then; \
                  {} bytes, sha256 {} now): refused (give --replace to subtract its old counts \
@@ -719,10 +724,41 @@ fn summary(book: &Book, adder: &Adder<'_>, decisions: &Decisions, walked: &Walke
     for r in &decisions.refused {
         let _ = writeln!(text, "refused: {r}");
     }
+    let old_counts = |file: &str| {
+        decisions.replacing.get(file).map(|games| {
+            format!(
+                "; the book keeps the {} of its old content",
+                count(*games as usize, "game", "games")
+            )
+        })
+    };
     for file in &adder.stopped_in {
+        let _ = match old_counts(file) {
+            Some(old) => writeln!(
+                text,
+                "not replaced: {file} (the run was stopped in it: its transaction was rolled \
+                 back{old})"
+            ),
+            None => writeln!(
+                text,
+                "not added: {file} (the run was stopped in it: its transaction was rolled back)"
+            ),
+        };
+    }
+    // a replacement that added nothing (its new content holds no record, or cannot be read)
+    let mut unfinished: Vec<&String> = decisions
+        .replacing
+        .keys()
+        .filter(|f| decisions.sources.contains_key(*f))
+        .filter(|f| !adder.outcomes.iter().any(|(o, _)| o == *f))
+        .filter(|f| !adder.stopped_in.contains(f) && !adder.after_failure.contains(f))
+        .collect();
+    unfinished.sort();
+    for file in unfinished {
+        let old = old_counts(file).unwrap_or_default();
         let _ = writeln!(
             text,
-            "not added: {file} (the run was stopped in it: its transaction was rolled back)"
+            "not replaced: {file} (nothing was added from it{old})"
         );
     }
     if let Some(f) = &adder.failure {

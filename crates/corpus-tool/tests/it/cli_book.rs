@@ -647,6 +647,30 @@ fn a_pipe_or_an_empty_folder_adds_nothing() {
     assert!(!out.exists(), "{stdout}");
 }
 
+/// A replacement that adds nothing (the file is now empty) says that the book keeps the
+/// old content's games, and keeps them.
+#[test]
+fn a_replacement_that_adds_nothing_says_the_old_counts_stay() {
+    let dir = Scratch::new("book-replace-empty");
+    let a = dir.path("a.renju");
+    std::fs::write(&a, "black h8 h9 i10\nwhite h8 i9\ndraw h8 h7\n").unwrap();
+    let book = dir.path("b.sqlite");
+    let (code, stdout, _) = tool(&["book", "build", s(&a), "-o", s(&book), "-q"]);
+    assert_eq!(code, 0, "{stdout}");
+    std::fs::write(&a, "").unwrap();
+    let (code, stdout, stderr) = tool(&["book", "add", s(&book), s(&a), "--replace"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!(
+            "not replaced: {} (nothing was added from it; the book keeps the 3 games of its \
+             old content)",
+            s(&a)
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the book: 3 games from 1 file"), "{stdout}");
+}
+
 #[test]
 fn a_build_that_adds_no_file_leaves_no_book_behind() {
     let dir = Scratch::new("book-none");
