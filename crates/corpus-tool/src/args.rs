@@ -40,7 +40,8 @@ pub struct InputArgs {
     #[arg(long)]
     pub orientation: Option<Orientation>,
     /// Decode the texts of every file in this encoding (GBK, Shift_JIS, windows-1252...)
-    /// instead of the declared or detected one.
+    /// instead of the declared or detected one; UTF-16LE or UTF-16BE decodes any text file,
+    /// line files too (a byte order mark wins).
     #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
     pub encoding: Option<&'static Encoding>,
 }

@@ -25,6 +25,7 @@ use renju_analyzer::{End, Illegal, Settings, audit, audit_with_unreadable};
 use renju_core::{Board, Color, Move};
 use renju_diagrams::atlas::{AtlasEntry, AtlasError};
 use renju_diagrams::diagram::{Diagram, DiagramError};
+use renju_notation::encoding::{UTF8_BOM, Utf16Reader, utf16_of};
 use renju_notation::{Format, GameRecord, detect};
 use std::collections::VecDeque;
 use std::fmt;
@@ -234,6 +235,17 @@ fn record_format(name: &str, head: &[u8]) -> Option<Format> {
     }
 }
 
+/// The first bytes of `reader` (at most 4 KB), not consumed.
+fn peek(reader: &mut dyn BufRead) -> std::io::Result<Vec<u8>> {
+    loop {
+        match reader.fill_buf() {
+            Ok(b) => return Ok(b[..b.len().min(4096)].to_vec()),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// Reads the input and calls `answer` once per position, in input order (see the module
 /// documentation). `answer` writes; its I/O error ends the run.
 ///
@@ -254,15 +266,23 @@ pub fn each_position(
         path: name.clone(),
         source,
     };
-    let head = loop {
-        match reader.fill_buf() {
-            Ok(b) => break b[..b.len().min(4096)].to_vec(),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(read_error(e)),
-        }
-    };
+    let mut head = peek(&mut reader).map_err(read_error)?;
     if options.read.format.is_some() || record_format(&name, &head).is_some() {
         return records(&name, path.as_deref(), reader, options, answer);
+    }
+    // positions and diagrams as text: UTF-16 decoded, a UTF-8 byte order mark dropped (as the
+    // record readers do)
+    match utf16_of(&head, options.read.encoding) {
+        Ok(Some(e)) => {
+            reader = Box::new(Utf16Reader::new(reader, e));
+            head = peek(&mut reader).map_err(read_error)?;
+        }
+        Ok(None) if head.starts_with(UTF8_BOM) => {
+            reader.consume(UTF8_BOM.len());
+            head.drain(..UTF8_BOM.len());
+        }
+        Ok(None) => {}
+        Err(looks) => return Err(read_error(std::io::Error::other(looks))),
     }
     let start = String::from_utf8_lossy(&head);
     if start.trim_start().starts_with("title:") {

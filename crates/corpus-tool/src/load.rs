@@ -161,7 +161,10 @@ fn atlas(text: &str, name: &str) -> Result<Loaded, Error> {
 /// # Errors
 /// As [`load`].
 pub fn load_bytes(name: &str, bytes: &[u8], options: &Options) -> Result<Loaded, Error> {
-    let text = String::from_utf8_lossy(bytes);
+    // a diagram or an atlas entry in UTF-16 is decoded, a UTF-8 byte order mark dropped (a
+    // record file is decoded by its reader, `read_record`)
+    let text = renju_notation::encoding::decode_text_file(bytes, options.read.encoding)
+        .unwrap_or_else(|_| String::from_utf8_lossy(bytes).into_owned());
     let orientation = options.read.orientation;
     if options.read.format.is_none() {
         if is_atlas(&text) {

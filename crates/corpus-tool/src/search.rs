@@ -65,10 +65,7 @@ impl Position {
             }
             Position::Board(line) => Board::from_line(line).map_err(QueryError::Board),
             Position::Diagram(path) => {
-                let text = std::fs::read_to_string(path).map_err(|source| QueryError::Read {
-                    path: path.clone(),
-                    source,
-                })?;
+                let text = read_text(path)?;
                 Board::from_diagram(&text).map_err(|error| QueryError::Diagram {
                     path: path.clone(),
                     error,
@@ -104,10 +101,7 @@ impl Position {
     fn finder(&self) -> Result<Finder, QueryError> {
         match self {
             Position::Pattern(path) => {
-                let text = std::fs::read_to_string(path).map_err(|source| QueryError::Read {
-                    path: path.clone(),
-                    source,
-                })?;
+                let text = read_text(path)?;
                 Pattern::parse(&text)
                     .map(Finder::Pattern)
                     .map_err(|error| QueryError::Pattern {
@@ -619,4 +613,27 @@ pub fn main(cmd: &Command) -> u8 {
         book: cmd.book.clone(),
     };
     finish_command("search", &cmd.run, |engine| run(&args, engine))
+}
+
+/// The text of a diagram or pattern file: UTF-16 decoded, a UTF-8 byte order mark dropped
+/// (as [`renju_notation::encoding::decode_text_file`] does), any other file UTF-8 (an error
+/// otherwise, as `std::fs::read_to_string` says it).
+fn read_text(path: &std::path::Path) -> Result<String, QueryError> {
+    use renju_notation::encoding as enc;
+    let error = |source| QueryError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = std::fs::read(path).map_err(error)?;
+    let bad = |e| error(std::io::Error::new(std::io::ErrorKind::InvalidData, e));
+    match enc::utf16_of(&bytes, None) {
+        Ok(Some(_)) => enc::decode_text_file(&bytes, None).map_err(bad),
+        Ok(None) => String::from_utf8(enc::strip_utf8_bom(&bytes).to_vec()).map_err(|_| {
+            error(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "stream did not contain valid UTF-8",
+            ))
+        }),
+        Err(e) => Err(bad(e)),
+    }
 }

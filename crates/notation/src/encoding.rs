@@ -37,6 +37,8 @@ pub enum EncodingSource {
     Forced,
     /// The text is plain ASCII (every ASCII-compatible encoding reads it the same).
     Ascii,
+    /// The file starts with the byte order mark of this encoding (UTF-16LE, UTF-16BE).
+    ByteOrderMark,
 }
 
 /// The encoding a file's texts were decoded with, and why.
@@ -76,6 +78,7 @@ impl fmt::Display for TextEncoding {
             )?,
             EncodingSource::Forced => write!(f, "{} (forced)", self.name)?,
             EncodingSource::Ascii => write!(f, "ASCII")?,
+            EncodingSource::ByteOrderMark => write!(f, "{} (byte order mark)", self.name)?,
         }
         if !self.others.is_empty() {
             write!(f, ", some texts in {}", self.others.join(", "))?;
@@ -198,7 +201,8 @@ pub fn implausible_utf8(text: &str) -> bool {
 }
 
 /// Decodes `bytes`: with `forced` when given; else with the `declared` encoding when it names
-/// one and the bytes decode without error in it (bytes that are valid UTF-8 are read as
+/// one other than UTF-16 (a UTF-16 file is decoded whole before its declaration is read:
+/// [`utf16_of`]) and the bytes decode without error in it (bytes that are valid UTF-8 are read as
 /// UTF-8 whatever the declaration); else with the detected one. A UTF-8 byte order mark is
 /// removed (and wins over a declaration that says otherwise).
 #[must_use]
@@ -208,7 +212,7 @@ pub fn decode(
     forced: Option<&'static Encoding>,
 ) -> (String, TextEncoding) {
     let used = choose(bytes, declared, forced);
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bytes = strip_utf8_bom(bytes);
     let (text, lossy) = decode_with(bytes, used.encoding());
     (text, TextEncoding { lossy, ..used })
 }
@@ -229,14 +233,15 @@ pub fn choose(
     if let Some(f) = forced {
         return make(f, EncodingSource::Forced);
     }
-    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bom = bytes.starts_with(UTF8_BOM);
+    let bytes = strip_utf8_bom(bytes);
     if bytes.is_ascii() && !bom {
         return make(encoding_rs::UTF_8, EncodingSource::Ascii);
     }
     let utf8 = std::str::from_utf8(bytes).ok();
     if let Some(d) = declared
         && let Ok(e) = encoding_for(d)
+        && !is_utf16(e)
         && fits(bytes, e)
         && !(bom && e != encoding_rs::UTF_8)
         && !utf8.is_some_and(|t| e != encoding_rs::UTF_8 && utf8_rather_than(t, e))
@@ -637,4 +642,397 @@ fn common_in(bytes: &[u8], e: &'static Encoding) -> bool {
         }
     }
     true
+}
+
+/// The UTF-8 byte order mark (U+FEFF in UTF-8), which some editors (Windows Notepad among
+/// them) write at the start of a text file. It is no part of the text: every reader drops it.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// `bytes` without a UTF-8 byte order mark at their start (the one place that says what a
+/// UTF-8 BOM is; a `U+FEFF` further on is left alone).
+///
+/// ```
+/// use renju_notation::encoding::strip_utf8_bom;
+/// assert_eq!(strip_utf8_bom(b"\xEF\xBB\xBFblack h8"), b"black h8");
+/// assert_eq!(strip_utf8_bom(b"black h8"), b"black h8");
+/// ```
+#[must_use]
+pub fn strip_utf8_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes)
+}
+
+/// Whether `e` is UTF-16 (either byte order).
+#[must_use]
+pub fn is_utf16(e: &'static Encoding) -> bool {
+    e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE
+}
+
+/// How many first bytes [`utf16_of`] weighs.
+const UTF16_HEAD: usize = 4096;
+
+/// A file whose first bytes look like UTF-16 without a byte order mark, not read because its
+/// byte order and encoding are a guess ([`utf16_of`]): the caller is to name the encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LooksUtf16 {
+    /// The UTF-16 the bytes look like (`UTF-16LE` or `UTF-16BE`).
+    pub encoding: &'static Encoding,
+}
+
+impl fmt::Display for LooksUtf16 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.encoding.name();
+        write!(
+            f,
+            "the file looks like {name} text without a byte order mark (NUL bytes between its \
+             characters) and holds characters other than ASCII, so its encoding is not certain; \
+             not read: give --encoding {name} to read it as {name}"
+        )
+    }
+}
+
+impl std::error::Error for LooksUtf16 {}
+
+/// Whether a text file whose first bytes are `head` must be decoded from UTF-16 before any
+/// reader sees it (the one decision for every text format; binary formats, `.lib` and `.pos`,
+/// are never asked). `forced`: the encoding the caller names (`--encoding`), if any.
+///
+/// - A UTF-16 byte order mark (`FF FE`, `FE FF`) says so, whatever `forced` says (as in
+///   `encoding_rs`, a byte order mark wins); a UTF-8 byte order mark says it is not UTF-16.
+/// - `forced` UTF-16LE or UTF-16BE: that one.
+/// - No byte order mark, no UTF-16 forced: UTF-16 in the byte order whose every code unit of
+///   `head` is ASCII (a tab, a line break or a printable character, at least two of them)
+///   with its other byte NUL; no text file of another encoding is made of such bytes, so the
+///   reading is certain. Bytes that are mostly so (more than half of the code units with a
+///   NUL byte on one side, few on the other) but not all ASCII are [`LooksUtf16`]: probably
+///   UTF-16, but not certainly, and not read unless the caller names the encoding.
+///
+/// `Ok(None)`: not UTF-16, read the bytes as they are.
+///
+/// # Errors
+/// [`LooksUtf16`] as said above.
+///
+/// ```
+/// use renju_notation::encoding::utf16_of;
+/// let le: Vec<u8> = "white h8\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// assert_eq!(utf16_of(&le, None), Ok(Some(encoding_rs::UTF_16LE)));
+/// assert_eq!(utf16_of(b"\xFE\xFF\0w\0h", None), Ok(Some(encoding_rs::UTF_16BE)));
+/// assert_eq!(utf16_of(b"white h8\n", None), Ok(None));
+/// let mixed: Vec<u8> = "black h8 黑方 h9 i10\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// assert!(utf16_of(&mixed, None).is_err());
+/// assert_eq!(utf16_of(&mixed, Some(encoding_rs::UTF_16LE)), Ok(Some(encoding_rs::UTF_16LE)));
+/// ```
+pub fn utf16_of(
+    head: &[u8],
+    forced: Option<&'static Encoding>,
+) -> Result<Option<&'static Encoding>, LooksUtf16> {
+    if let Some((e, _)) = Encoding::for_bom(head) {
+        return Ok(is_utf16(e).then_some(e));
+    }
+    if let Some(f) = forced {
+        return Ok(is_utf16(f).then_some(f));
+    }
+    let head = &head[..head.len().min(UTF16_HEAD) & !1];
+    if memchr::memchr(0, head).is_none() {
+        return Ok(None);
+    }
+    let units = head.len() / 2;
+    if units < 2 {
+        return Ok(None);
+    }
+    let text = |b: u8| b == b'\t' || b == b'\n' || b == b'\r' || (0x20..0x7F).contains(&b);
+    for (e, low) in [(encoding_rs::UTF_16LE, 0), (encoding_rs::UTF_16BE, 1)] {
+        if head
+            .chunks_exact(2)
+            .all(|u| u[1 - low] == 0 && text(u[low]))
+        {
+            return Ok(Some(e));
+        }
+    }
+    let nul_at = |i: usize| head.iter().skip(i).step_by(2).filter(|&&b| b == 0).count();
+    let (even, odd) = (nul_at(0), nul_at(1));
+    let looks = |many: usize, few: usize| many * 2 > units && few * 8 < many;
+    if looks(odd, even) {
+        Err(LooksUtf16 {
+            encoding: encoding_rs::UTF_16LE,
+        })
+    } else if looks(even, odd) {
+        Err(LooksUtf16 {
+            encoding: encoding_rs::UTF_16BE,
+        })
+    } else {
+        Ok(None)
+    }
+}
+
+/// The text of a whole file in UTF-16 (`e`: UTF-16LE or UTF-16BE; a byte order mark is read
+/// as such and dropped, and wins over `e`), as UTF-8 bytes; the flag says whether code units
+/// that are no character (a lone surrogate, an odd last byte) were replaced by U+FFFD.
+#[must_use]
+pub fn decode_utf16(bytes: &[u8], e: &'static Encoding) -> (Vec<u8>, bool) {
+    let (text, _, lossy) = e.decode(bytes);
+    (text.into_owned().into_bytes(), lossy)
+}
+
+/// A reader of UTF-16 bytes giving their text in UTF-8, streamed (memory does not grow with
+/// the input): what the line and XML readers read from a UTF-16 file. A byte order mark of
+/// the encoding is dropped; code units that are no character (a lone surrogate, an odd last
+/// byte) become U+FFFD, and [`Utf16Reader::lossy`] says whether any did.
+///
+/// ```
+/// use std::io::Read;
+/// use renju_notation::encoding::Utf16Reader;
+/// let bytes: Vec<u8> = "\u{feff}black h8 h9\n".encode_utf16().flat_map(u16::to_be_bytes).collect();
+/// let mut text = String::new();
+/// Utf16Reader::new(&bytes[..], encoding_rs::UTF_16BE).read_to_string(&mut text).unwrap();
+/// assert_eq!(text, "black h8 h9\n");
+/// ```
+pub struct Utf16Reader<R> {
+    input: R,
+    decoder: encoding_rs::Decoder,
+    out: Vec<u8>,
+    at: usize,
+    done: bool,
+    lossy: bool,
+}
+
+impl<R> fmt::Debug for Utf16Reader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Utf16Reader")
+            .field("encoding", &self.decoder.encoding().name())
+            .field("done", &self.done)
+            .field("lossy", &self.lossy)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The most input bytes a [`Utf16Reader`] decodes at once.
+const UTF16_CHUNK: usize = 32 << 10;
+
+impl<R: std::io::BufRead> Utf16Reader<R> {
+    /// A reader of `input` decoded from `e` (UTF-16LE or UTF-16BE).
+    pub fn new(input: R, e: &'static Encoding) -> Utf16Reader<R> {
+        Utf16Reader {
+            input,
+            decoder: e.new_decoder_with_bom_removal(),
+            out: Vec::new(),
+            at: 0,
+            done: false,
+            lossy: false,
+        }
+    }
+
+    /// Whether code units that are no character were replaced by U+FFFD so far.
+    #[must_use]
+    pub fn lossy(&self) -> bool {
+        self.lossy
+    }
+}
+
+impl<R: std::io::BufRead> std::io::BufRead for Utf16Reader<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        while self.at == self.out.len() && !self.done {
+            let input = loop {
+                match self.input.fill_buf() {
+                    Ok(b) => break b,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            };
+            let last = input.is_empty();
+            let chunk = &input[..input.len().min(UTF16_CHUNK)];
+            let room = self
+                .decoder
+                .max_utf8_buffer_length(chunk.len())
+                .unwrap_or(4 * UTF16_CHUNK);
+            self.out.clear();
+            self.out.resize(room, 0);
+            self.at = 0;
+            let (_, read, written, replaced) =
+                self.decoder.decode_to_utf8(chunk, &mut self.out, last);
+            self.out.truncate(written);
+            self.input.consume(read);
+            self.lossy |= replaced;
+            self.done = last;
+        }
+        Ok(&self.out[self.at..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.out.len());
+    }
+}
+
+impl<R: std::io::BufRead> std::io::Read for Utf16Reader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use std::io::BufRead;
+        let n = {
+            let available = self.fill_buf()?;
+            let n = available.len().min(buf.len());
+            buf[..n].copy_from_slice(&available[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+/// The text of a whole text file that is no record file (a diagram, a pattern, an atlas
+/// entry): decoded from UTF-16 when [`utf16_of`] says so, else read as UTF-8 (invalid bytes
+/// replaced by U+FFFD), a UTF-8 byte order mark dropped either way.
+///
+/// # Errors
+/// [`LooksUtf16`]: the file looks like UTF-16 but not certainly, and `forced` names none.
+///
+/// ```
+/// use renju_notation::encoding::decode_text_file;
+/// assert_eq!(decode_text_file(b"\xEF\xBB\xBF. . x\n", None).unwrap(), ". . x\n");
+/// let le: Vec<u8> = "\u{feff}. . x\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// assert_eq!(decode_text_file(&le, None).unwrap(), ". . x\n");
+/// ```
+pub fn decode_text_file(
+    bytes: &[u8],
+    forced: Option<&'static Encoding>,
+) -> Result<String, LooksUtf16> {
+    Ok(match utf16_of(bytes, forced)? {
+        Some(e) => e.decode_with_bom_removal(bytes).0.into_owned(),
+        None => String::from_utf8_lossy(strip_utf8_bom(bytes)).into_owned(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::{UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
+    use std::io::{BufRead, Read};
+
+    fn le(s: &str) -> Vec<u8> {
+        s.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    }
+
+    fn be(s: &str) -> Vec<u8> {
+        s.encode_utf16().flat_map(u16::to_be_bytes).collect()
+    }
+
+    #[test]
+    fn utf16_is_told_by_its_byte_order_mark_forced_or_certain_nul_bytes() {
+        assert_eq!(utf16_of(&le("\u{feff}黑 h8"), None), Ok(Some(UTF_16LE)));
+        assert_eq!(utf16_of(&be("\u{feff}黑 h8"), None), Ok(Some(UTF_16BE)));
+        // a byte order mark wins over the encoding forced
+        assert_eq!(
+            utf16_of(&be("\u{feff}h8"), Some(UTF_16LE)),
+            Ok(Some(UTF_16BE))
+        );
+        assert_eq!(utf16_of(b"\xEF\xBB\xBFh8", Some(UTF_16LE)), Ok(None));
+        assert_eq!(utf16_of(b"black h8", Some(UTF_16BE)), Ok(Some(UTF_16BE)));
+        assert_eq!(utf16_of(b"black h8", Some(WINDOWS_1252)), Ok(None));
+        // plain ASCII with NUL bytes between: certain, either byte order
+        assert_eq!(utf16_of(&le("white h8\r\n"), None), Ok(Some(UTF_16LE)));
+        assert_eq!(utf16_of(&be("white h8\r\n"), None), Ok(Some(UTF_16BE)));
+        // an odd last byte (a head cut short) does not matter
+        let mut cut = le("white h8");
+        cut.push(b'h');
+        assert_eq!(utf16_of(&cut, None), Ok(Some(UTF_16LE)));
+        // not ASCII: only likely, refused with the encoding to give
+        let e = utf16_of(&le("white h8 黑方\n"), None).unwrap_err();
+        assert_eq!(e.encoding, UTF_16LE);
+        assert!(e.to_string().contains("give --encoding UTF-16LE"), "{e}");
+        assert_eq!(
+            utf16_of(&be("white 黑方 h8\n"), None).unwrap_err().encoding,
+            UTF_16BE
+        );
+        // text of other encodings, a lone NUL, one unit, binary bytes: not UTF-16
+        for bytes in [
+            &b"black h8 h9"[..],
+            b"\xCC\xEC\xD4\xAA h8",
+            b"black\0h8 h9 i10 j11",
+            b"h\0",
+            b"",
+            &[0x02, 0x70, 0x00, 0x61, 0x9a],
+        ] {
+            assert_eq!(utf16_of(bytes, None), Ok(None), "{bytes:?}");
+        }
+    }
+
+    /// A reader handing out `step` bytes at a time.
+    struct Dribble<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Dribble<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn the_utf16_reader_decodes_across_every_cut_of_its_input() {
+        // surrogate pairs (𝄞) and CJK cut anywhere: the text is whole
+        let text = "black h8 𝄞 天元 h9\nwhite 😀 i10\n".repeat(50);
+        for bytes in [le(&format!("\u{feff}{text}")), be(&text)] {
+            let e = if bytes[0] == 0xFF { UTF_16LE } else { UTF_16BE };
+            for step in [1, 2, 3, 5, 4096] {
+                let input = std::io::BufReader::with_capacity(
+                    step,
+                    Dribble {
+                        bytes: &bytes,
+                        step,
+                    },
+                );
+                let mut r = Utf16Reader::new(input, e);
+                let mut out = String::new();
+                r.read_to_string(&mut out).unwrap();
+                assert_eq!(out, text, "step {step}");
+                assert!(!r.lossy());
+            }
+        }
+        // lines cut from it as from any input
+        let bytes = le("\u{feff}a\nb\n");
+        let lines: Vec<String> = Utf16Reader::new(&bytes[..], UTF_16LE)
+            .lines()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(lines, ["a", "b"]);
+        // a lone surrogate and an odd last byte are replaced, and said
+        let mut bad = le("h8");
+        bad.extend_from_slice(&[0x00, 0xD8, b'x']);
+        let mut r = Utf16Reader::new(&bad[..], UTF_16LE);
+        let mut out = String::new();
+        r.read_to_string(&mut out).unwrap();
+        assert!(out.starts_with("h8\u{fffd}"), "{out:?}");
+        assert!(r.lossy());
+    }
+
+    #[test]
+    fn a_utf8_byte_order_mark_is_stripped_once_and_only_at_the_start() {
+        assert_eq!(
+            strip_utf8_bom(b"\xEF\xBB\xBF\xEF\xBB\xBFx"),
+            b"\xEF\xBB\xBFx"
+        );
+        assert_eq!(strip_utf8_bom(b"x\xEF\xBB\xBF"), b"x\xEF\xBB\xBF");
+        assert_eq!(strip_utf8_bom(b"\xEF\xBB"), b"\xEF\xBB");
+        let (text, used) = decode(b"\xEF\xBB\xBF\xE5\xA4\xA9", None, None);
+        assert_eq!((text.as_str(), used.name), ("天", "UTF-8"));
+        assert_eq!(
+            decode_text_file(b"\xEF\xBB\xBF.x\xFF", None).unwrap(),
+            ".x\u{fffd}"
+        );
+        assert_eq!(decode_text_file(&be("\u{feff}.x"), None).unwrap(), ".x");
+        assert!(decode_text_file(&le(".x 黑"), None).is_err());
+        assert_eq!(
+            decode_text_file(&le(".x 黑"), Some(UTF_16LE)).unwrap(),
+            ".x 黑"
+        );
+    }
+
+    #[test]
+    fn a_declared_utf16_is_never_used_for_bytes_that_are_not() {
+        // an SGF saved as UTF-16 says CA[UTF-16]; once decoded its bytes are UTF-8
+        let used = choose("C[Jos\u{e9}]".as_bytes(), Some("UTF-16"), None);
+        assert_eq!(used.name, UTF_8.name());
+        assert!(matches!(used.source, EncodingSource::Detected { .. }));
+    }
 }

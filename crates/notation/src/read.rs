@@ -58,6 +58,20 @@ pub fn read_all<'a>(
 
 /// [`read_all`] with the texts of SGF, `.lib`, `.rif` and `.psq` files decoded in `encoding`
 /// when given (`--encoding NAME`; see [`crate::encoding::encoding_for`]).
+///
+/// A text file in UTF-16 (a byte order mark, `encoding` UTF-16LE or UTF-16BE, or plain ASCII
+/// text with NUL bytes between its characters: [`crate::encoding::utf16_of`]) is decoded
+/// whole before it is read; one that only looks like UTF-16 is one error saying so
+/// ([`ErrorKind::Io`](crate::ErrorKind::Io)), not a garbled record a line.
+///
+/// ```
+/// use renju_notation::{Format, Orientation, read_all_with};
+/// let utf16: Vec<u8> = "\u{feff}white h8 h9 i10\nblack h8 i9\n"
+///     .encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// let games: Vec<_> = read_all_with(Format::Renju, &utf16, "w.renju", Orientation::RowOneAtBottom, None)
+///     .collect::<Result<_, _>>().unwrap();
+/// assert_eq!((games.len(), games[0].moves.len()), (2, 3));
+/// ```
 pub fn read_all_with<'a>(
     format: Format,
     bytes: &'a [u8],
@@ -65,6 +79,19 @@ pub fn read_all_with<'a>(
     orientation: Orientation,
     encoding: Option<&'static Encoding>,
 ) -> Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + 'a> {
+    match utf16_text(format, bytes, encoding) {
+        Ok(None) => {}
+        Ok(Some(text)) => {
+            let records: Vec<_> = read_all_with(format, &text, file_name, orientation, None)
+                .map(|r| r.map(mark_utf16(encoding, bytes)))
+                .collect();
+            return Box::new(records.into_iter());
+        }
+        Err(e) => return Box::new(std::iter::once(Err(looks_utf16(file_name, e)))),
+    }
+    // an encoding forced that is UTF-16's applies to UTF-16 files only (a UTF-8 byte order
+    // mark wins over it)
+    let encoding = encoding.filter(|e| !crate::encoding::is_utf16(e));
     // An error about the file as a whole (record 0) is numbered as the item it is, so that a
     // caller printing "FILE record N: ..." can drop the error's own "FILE: record N, " prefix
     // instead of repeating the file name.
@@ -157,6 +184,70 @@ fn records_of<'a>(
     }
 }
 
+/// The text of a text file in UTF-16, as UTF-8 ([`crate::encoding::utf16_of`]); `None` for a
+/// file that is not UTF-16 and for the binary formats (`.lib`, `.pos`).
+fn utf16_text(
+    format: Format,
+    bytes: &[u8],
+    encoding: Option<&'static Encoding>,
+) -> Result<Option<Vec<u8>>, crate::encoding::LooksUtf16> {
+    if matches!(format, Format::Lib | Format::Pos) {
+        return Ok(None);
+    }
+    Ok(crate::encoding::utf16_of(bytes, encoding)?
+        .map(|e| crate::encoding::decode_utf16(bytes, e).0))
+}
+
+/// The one error of a file that looks like UTF-16 and is not read.
+fn looks_utf16(file_name: &str, e: crate::encoding::LooksUtf16) -> RecordError {
+    RecordError::new(
+        file_name,
+        1,
+        crate::Position::Byte(0),
+        crate::ErrorKind::Io(e.to_string()),
+    )
+}
+
+/// A record read from a UTF-16 file: its encoding says so (the records of SGF, `.rif` and
+/// `.psq` files name the encoding their texts were read in).
+fn mark_utf16(
+    forced: Option<&'static Encoding>,
+    bytes: &[u8],
+) -> impl Fn(GameRecord) -> GameRecord {
+    let used = utf16_encoding(forced, bytes);
+    move |mut g| {
+        if g.encoding.is_some() {
+            g.encoding = Some(used.clone());
+        }
+        g
+    }
+}
+
+/// How a UTF-16 file's text was decoded: by its byte order mark, forced, or
+/// detected from its NUL bytes.
+fn utf16_encoding(forced: Option<&'static Encoding>, bytes: &[u8]) -> TextEncoding {
+    use crate::encoding::EncodingSource;
+    let (e, source) = match Encoding::for_bom(bytes) {
+        Some((e, _)) => (e, EncodingSource::ByteOrderMark),
+        None => match forced {
+            Some(f) => (f, EncodingSource::Forced),
+            None => (
+                crate::encoding::utf16_of(bytes, None)
+                    .ok()
+                    .flatten()
+                    .unwrap_or(encoding_rs::UTF_16LE),
+                EncodingSource::Detected { declared: None },
+            ),
+        },
+    };
+    TextEncoding {
+        name: e.name(),
+        source,
+        lossy: false,
+        others: Vec::new(),
+    }
+}
+
 /// The encoding of a `.rif` file's texts when it is not plain UTF-8: forced, or declared in
 /// the XML declaration (when the bytes fit it), or detected when the bytes are not UTF-8.
 /// `None`: UTF-8 (a game with bytes that are not is read lossily and marked).
@@ -188,6 +279,27 @@ pub fn read_trees(
     orientation: Orientation,
     encoding: Option<&'static Encoding>,
 ) -> Option<Vec<Result<GameTree, RecordError>>> {
+    match utf16_text(format, bytes, encoding) {
+        Ok(None) => {}
+        Ok(Some(text)) => {
+            let used = utf16_encoding(encoding, bytes);
+            return read_trees(format, &text, file_name, orientation, None).map(|trees| {
+                trees
+                    .into_iter()
+                    .map(|t| {
+                        t.map(|mut t| {
+                            t.encoding = Some(used.clone());
+                            t
+                        })
+                    })
+                    .collect()
+            });
+        }
+        Err(e) => {
+            return matches!(format, Format::Sgf).then(|| vec![Err(looks_utf16(file_name, e))]);
+        }
+    }
+    let encoding = encoding.filter(|e| !crate::encoding::is_utf16(e));
     match format {
         Format::Sgf => Some(sgf::read_trees(bytes, file_name, orientation, encoding).collect()),
         Format::Lib => {
@@ -197,5 +309,65 @@ pub fn read_trees(
             Some(tree.map(Ok).into_iter().chain(failure.map(Err)).collect())
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::EncodingSource;
+
+    fn le(s: &str) -> Vec<u8> {
+        s.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    }
+
+    #[test]
+    fn utf16_text_files_are_decoded_whole_and_say_so() {
+        let o = Orientation::RowOneAtBottom;
+        let games: Vec<_> = read_all(Format::Moves, &le("h8 h9\ni8\n"), "m.txt", o)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games.len(), 2);
+        let sgf = le("\u{feff}(;GM[4]FF[4]CA[UTF-16]SZ[15];B[hh]C[天元];W[hg])");
+        let g = read_all(Format::Sgf, &sgf, "a.sgf", Orientation::RowOneAtTop)
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.notes[0].comment.as_deref(), Some("天元"));
+        let used = g.encoding.unwrap();
+        assert_eq!(
+            (used.name, used.source),
+            ("UTF-16LE", EncodingSource::ByteOrderMark)
+        );
+        let trees = read_trees(Format::Sgf, &sgf, "a.sgf", Orientation::RowOneAtTop, None).unwrap();
+        assert_eq!(
+            trees[0].as_ref().unwrap().encoding.as_ref().unwrap().name,
+            "UTF-16LE"
+        );
+        // forced, without a byte order mark
+        let forced = le("(;GM[4]SZ[15];B[hh]C[天元])");
+        let g = read_all_with(
+            Format::Sgf,
+            &forced,
+            "b.sgf",
+            o,
+            Some(encoding_rs::UTF_16LE),
+        )
+        .next()
+        .unwrap()
+        .unwrap();
+        assert_eq!(g.notes[0].comment.as_deref(), Some("天元"));
+        assert_eq!(g.encoding.unwrap().source, EncodingSource::Forced);
+        // only likely: one error naming the file, not a garbled record a line
+        let out: Vec<_> = read_all(Format::Renju, &le("black h8\n黑 h8\n"), "c.renju", o).collect();
+        assert_eq!(out.len(), 1);
+        let e = out[0].as_ref().unwrap_err().to_string();
+        assert!(
+            e.starts_with("c.renju: record 1, byte 0: cannot read: the file looks like UTF-16LE"),
+            "{e}"
+        );
+        // binary formats are never decoded
+        let pos = [2u8, 0x70, 0x00];
+        assert!(read_all(Format::Pos, &pos, "p.pos", Orientation::RowOneAtTop).count() <= 1);
     }
 }

@@ -299,16 +299,38 @@ impl<R: std::io::BufRead> RenjuBufReader<R> {
     }
 
     /// The raw bytes (without the newline) of the line last read, as far as they were kept
-    /// (at most the maximum line length).
+    /// (at most the maximum line length); the first line without its UTF-8 byte order mark,
+    /// as [`line_bytes`] gives it.
     #[must_use]
     pub fn last_line(&self) -> &[u8] {
-        self.line.strip_suffix(b"\r").unwrap_or(&self.line)
+        let line = line_bytes(&self.line, self.line_no);
+        line.strip_suffix(b"\r").unwrap_or(line)
     }
 
     /// Reads the next line into `self.line` (at most `max_line` bytes of it kept); returns
     /// its full length, `None` at the end of the input.
     fn read_line(&mut self) -> std::io::Result<Option<u64>> {
         read_capped_line(&mut self.input, &mut self.line, self.max_line)
+    }
+}
+
+/// The bytes of line `line_no` (1-based) of a line file as its records are read from them:
+/// the first line without a UTF-8 byte order mark ([`crate::encoding::strip_utf8_bom`]: it is
+/// no part of the text, and the columns of errors are counted after it), any other line as it
+/// is. [`LineRules::judge`] reads every line through it; a caller that reads a line's bytes
+/// again (to salvage the moves before a bad one) does the same.
+///
+/// ```
+/// use renju_notation::renju_line::line_bytes;
+/// assert_eq!(line_bytes(b"\xEF\xBB\xBFwhite h8", 1), b"white h8");
+/// assert_eq!(line_bytes(b"\xEF\xBB\xBFwhite h8", 2), b"\xEF\xBB\xBFwhite h8");
+/// ```
+#[must_use]
+pub fn line_bytes(raw: &[u8], line_no: usize) -> &[u8] {
+    if line_no == 1 {
+        crate::encoding::strip_utf8_bom(raw)
+    } else {
+        raw
     }
 }
 
@@ -425,7 +447,8 @@ impl<'a> LineRules<'a> {
     /// of them kept), `len` its full length in bytes, `line_no` its 1-based number. `None` for
     /// a blank or `#` comment line; otherwise the record numbered `*record + 1` (and
     /// `*record` counts it): the game, or why it cannot be read (a line longer than the
-    /// limit is [`ErrorKind::TooLarge`]).
+    /// limit is [`ErrorKind::TooLarge`]). A UTF-8 byte order mark starting line 1 is dropped
+    /// ([`line_bytes`]): columns are counted after it.
     pub fn judge(
         &self,
         raw: &[u8],
@@ -433,6 +456,7 @@ impl<'a> LineRules<'a> {
         line_no: usize,
         record: &mut usize,
     ) -> Option<Result<GameRecord, RecordError>> {
+        let raw = line_bytes(raw, line_no);
         if len > self.max_line as u64 {
             let comment = raw
                 .iter()
@@ -518,5 +542,83 @@ pub fn write_renju_line(record: &GameRecord, orientation: Orientation) -> String
         record.result.name().to_string()
     } else {
         format!("{} {}", record.result.name(), moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(bytes: &[u8]) -> Vec<Result<GameRecord, RecordError>> {
+        RenjuReader::new(bytes, "a.renju", Orientation::RowOneAtBottom).collect()
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_line_1_is_no_part_of_it() {
+        let out = read(b"\xEF\xBB\xBFwhite h8 h9 i10\nblack h8 i9 j10\n");
+        assert_eq!(out.len(), 2);
+        let g = out[0].as_ref().unwrap();
+        assert_eq!((g.result, g.moves.len()), (DeclaredResult::White, 3));
+        // columns of line 1 are counted after it
+        let out = read(b"\xEF\xBB\xBF  black h8 q3\n");
+        assert_eq!(
+            out[0].as_ref().unwrap_err().to_string(),
+            "a.renju: record 1, line 1, column 12: 'q3' is off the board: column 'q' is off the 15x15 board (columns a..o)"
+        );
+        // a line 1 made of the mark alone is blank
+        let out = read(b"\xEF\xBB\xBF\nblack h8\n");
+        assert_eq!(out.len(), 1);
+        assert!(out[0].is_ok());
+        // a move list too
+        let moves: Vec<_> = RenjuBufReader::moves(
+            &b"\xEF\xBB\xBFh8 h9 i10\r\n"[..],
+            "m.txt",
+            Orientation::RowOneAtBottom,
+        )
+        .collect();
+        assert_eq!(moves[0].as_ref().unwrap().moves.len(), 3);
+    }
+
+    #[test]
+    fn a_byte_order_mark_further_on_is_text_and_said() {
+        let out = read(b"black h8\n\xEF\xBB\xBFwhite h8\n");
+        let e = out[1].as_ref().unwrap_err();
+        assert_eq!(
+            (e.record, e.position),
+            (2, Position::Line { line: 2, column: 1 })
+        );
+        assert!(matches!(e.kind, ErrorKind::BadResult { .. }));
+    }
+
+    #[test]
+    fn the_last_line_is_the_line_as_judged() {
+        let mut r = RenjuBufReader::new(
+            &b"\xEF\xBB\xBFwhite h8 zz\r\n\xEF\xBB\xBFh8\n"[..],
+            "a.renju",
+            Orientation::RowOneAtBottom,
+        );
+        assert!(r.next().unwrap().is_err());
+        assert_eq!(r.last_line(), b"white h8 zz");
+        assert!(r.next().unwrap().is_err());
+        assert_eq!(r.last_line(), b"\xEF\xBB\xBFh8");
+        let rules = LineRules::renju("a.renju", Orientation::RowOneAtBottom);
+        let mut record = 0;
+        assert!(
+            rules
+                .judge(b"\xEF\xBB\xBF# note", 9, 1, &mut record)
+                .is_none()
+        );
+        assert!(
+            rules
+                .judge(b"\xEF\xBB\xBFblack h8", 11, 1, &mut record)
+                .unwrap()
+                .is_ok()
+        );
+        assert!(
+            rules
+                .judge(b"\xEF\xBB\xBFblack h8", 11, 2, &mut record)
+                .unwrap()
+                .is_err()
+        );
     }
 }

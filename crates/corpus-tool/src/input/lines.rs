@@ -6,7 +6,8 @@
 use super::source::{HEAD, READ_BUFFER, problem, salvage};
 use super::walk::{FileProblem, InputFile};
 use super::{ReadOptions, RecordItem};
-use renju_notation::renju_line::{LineRules, read_capped_line};
+use renju_notation::encoding::utf16_of;
+use renju_notation::renju_line::{LineRules, line_bytes, read_capped_line};
 use renju_notation::{ErrorKind, Format, Orientation, RecordError, detect, limits};
 use std::io::BufRead;
 
@@ -34,6 +35,11 @@ pub(crate) fn open_line_file(
             Err(e) => return Err(problem(&name, &e)),
         }
     };
+    // a UTF-16 file (or one that looks like it) is read by the file's reader stream, which
+    // decodes it (or says why not)
+    if !matches!(utf16_of(&head, read.encoding), Ok(None)) {
+        return Ok(None);
+    }
     Ok(match read.format.or_else(|| detect(&name, &head)) {
         Some(format @ (Format::Renju | Format::Moves)) => Some(LineFile {
             format,
@@ -98,14 +104,16 @@ pub(crate) enum LineItem {
 
 /// Parses one line by the line reader's own rules ([`LineRules`], the same as
 /// [`each_record`](super::each_record)'s): `bytes` the line as kept (at most
-/// [`limits::MAX_LINE`] bytes), `len` its full length; the error's record and line numbers
-/// are those of a one-line input, set right by the caller.
+/// [`limits::MAX_LINE`] bytes), `len` its full length, `number` its 1-based line number (line
+/// 1 loses a UTF-8 byte order mark: [`line_bytes`]); the error's record number is that of a
+/// one-line input, set right by the caller.
 pub(crate) fn parse_line(
     name: &str,
     format: Format,
     orientation: Orientation,
     bytes: &[u8],
     len: u64,
+    number: usize,
 ) -> LineItem {
     let rules = if format == Format::Renju {
         LineRules::renju(name, orientation)
@@ -113,13 +121,14 @@ pub(crate) fn parse_line(
         LineRules::moves(name, orientation)
     };
     let mut record = 0;
-    let Some(item) = rules.judge(bytes, len, 1, &mut record) else {
+    let Some(item) = rules.judge(bytes, len, number, &mut record) else {
         return LineItem::NotARecord;
     };
     match item {
         Ok(g) if g.moves.len() > limits::MAX_MOVES => LineItem::TooManyMoves(g.moves.len()),
         Ok(g) => LineItem::Item(RecordItem::Game(g)),
         Err(e) if matches!(e.kind, ErrorKind::BadCoordinate { .. }) => {
+            let bytes = line_bytes(bytes, number);
             let line = bytes.strip_suffix(b"\r").unwrap_or(bytes);
             match salvage(line, format, orientation, e.clone()) {
                 RecordItem::Broken(_) => LineItem::Error(e),
@@ -135,13 +144,59 @@ pub(crate) fn parse_line(
 /// not a record).
 #[must_use]
 pub(crate) fn is_record_line(bytes: &[u8], first: bool) -> bool {
-    let bytes = if first {
-        bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
-    } else {
-        bytes
-    };
-    bytes
+    line_bytes(bytes, if first { 1 } else { 2 })
         .iter()
         .find(|b| !b.is_ascii_whitespace())
         .is_some_and(|&b| b != b'#')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(item: LineItem) -> renju_notation::GameRecord {
+        match item {
+            LineItem::Item(RecordItem::Game(g) | RecordItem::GameWithUnreadable(g, _)) => g,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn line_1_is_parsed_after_its_byte_order_mark_and_no_other() {
+        let o = Orientation::RowOneAtBottom;
+        let line = b"\xEF\xBB\xBFwhite h8 h9 zz";
+        // salvaged: the moves before the bad one, and the result word
+        let LineItem::Item(RecordItem::GameWithUnreadable(g, u)) =
+            parse_line("a.renju", Format::Renju, o, line, 17, 1)
+        else {
+            panic!()
+        };
+        assert_eq!((g.result.name(), g.moves.len(), u.number), ("white", 2, 3));
+        let ok = game(parse_line(
+            "a.renju",
+            Format::Renju,
+            o,
+            b"\xEF\xBB\xBFblack h8",
+            11,
+            1,
+        ));
+        assert_eq!(ok.moves.len(), 1);
+        let moves = game(parse_line(
+            "m.txt",
+            Format::Moves,
+            o,
+            b"\xEF\xBB\xBFh8 h9\r",
+            9,
+            1,
+        ));
+        assert_eq!(moves.moves.len(), 2);
+        // further on, the mark is text: the line is a broken record
+        assert!(matches!(
+            parse_line("a.renju", Format::Renju, o, b"\xEF\xBB\xBFblack h8", 11, 2),
+            LineItem::Error(_)
+        ));
+        assert!(is_record_line(b"\xEF\xBB\xBFblack", true));
+        assert!(!is_record_line(b"\xEF\xBB\xBF # note", true));
+        assert!(is_record_line(b"\xEF\xBB\xBF # note", false));
+    }
 }

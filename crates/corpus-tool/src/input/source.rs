@@ -10,6 +10,7 @@
 use super::walk::{FileProblem, InputFile};
 use renju_analyzer::UnreadableMove;
 use renju_core::RENJU_SIZE;
+use renju_notation::encoding::{Utf16Reader, is_utf16, utf16_of};
 use renju_notation::renju_line::RenjuBufReader;
 use renju_notation::rif::RifReader;
 use renju_notation::{
@@ -32,7 +33,8 @@ pub struct ReadOptions {
     /// Force an orientation instead of each format's usual one.
     pub orientation: Option<Orientation>,
     /// Force the text encoding of SGF, `.lib`, `.rif` and `.psq` files (`--encoding NAME`)
-    /// instead of the declared or detected one.
+    /// instead of the declared or detected one; UTF-16LE or UTF-16BE decodes any text file
+    /// (line files too) from UTF-16 (a byte order mark wins over it).
     pub encoding: Option<&'static renju_notation::encoding::Encoding>,
 }
 
@@ -509,6 +511,59 @@ fn each_record_of<R: BufRead>(
         return super::parquet::each_record_in_bytes(name, bytes, f)
             .map(|records| FileRead::Parquet { records });
     }
+    // UTF-16 text is decoded here, once, for every text format (the binary `.lib` and `.pos`
+    // are never UTF-16): the readers below read its UTF-8
+    let binary = || {
+        matches!(
+            read.format.or_else(|| detect(name, head)),
+            Some(Format::Lib | Format::Pos)
+        )
+    };
+    match utf16_of(head, read.encoding) {
+        Ok(None) => {}
+        Ok(Some(_)) | Err(_) if binary() => {}
+        Ok(Some(e)) => {
+            let read = ReadOptions {
+                encoding: None,
+                ..read
+            };
+            return records_of(name, named, Utf16Reader::new(input, e), None, None, read, f);
+        }
+        Err(looks) => return Err(FileProblem::unreadable(name, looks.to_string())),
+    }
+    // an encoding forced that is UTF-16's applies to UTF-16 files only
+    let read = ReadOptions {
+        encoding: read.encoding.filter(|e| !is_utf16(e)),
+        ..read
+    };
+    records_of(name, named, input, whole, size, read, f)
+}
+
+/// The records of `input` once it is known not to be UTF-16 (or decoded from it): its
+/// format told, its records read ([`each_record_of`]).
+fn records_of<R: BufRead>(
+    name: &str,
+    named: bool,
+    mut input: R,
+    whole: Option<&[u8]>,
+    size: Option<u64>,
+    read: ReadOptions,
+    f: &mut dyn FnMut(usize, RecordItem),
+) -> Result<FileRead, FileProblem> {
+    let head_copy;
+    let head: &[u8] = match whole {
+        Some(bytes) => &bytes[..bytes.len().min(HEAD)],
+        None => {
+            head_copy = loop {
+                match input.fill_buf() {
+                    Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(problem(name, &e)),
+                }
+            };
+            &head_copy
+        }
+    };
     let Some(format) = read.format.or_else(|| detect(name, head)) else {
         if named {
             // Named, read, and in no format: it holds no record (a file problem, exit

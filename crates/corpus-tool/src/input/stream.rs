@@ -410,6 +410,7 @@ impl<T> Worker<'_, T> {
                     chunk.orientation,
                     &chunk.text[start..end],
                     len,
+                    number,
                 );
                 let done = match parsed {
                     LineItem::NotARecord => LineDone::NotARecord,

@@ -14,6 +14,7 @@ mod cli_missed_wins;
 mod cli_openings;
 mod cli_openings_stats;
 mod cli_show;
+mod cli_text_encodings;
 mod cli_validate;
 mod cli_vcf;
 mod cli_vct;

@@ -95,9 +95,7 @@ pub fn read_trees<'a>(
         Err(_) if forced.is_none() => {
             // not all UTF-8: a UTF-8 file with some texts in a legacy code page, or one
             // encoding for the whole file
-            match crate::encoding::decode_mixed(
-                bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes),
-            ) {
+            match crate::encoding::decode_mixed(crate::encoding::strip_utf8_bom(bytes)) {
                 Some((t, other)) => (
                     Cow::Owned(t),
                     TextEncoding {
