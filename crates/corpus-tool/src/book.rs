@@ -1014,21 +1014,49 @@ fn query(a: &QueryArgs) -> Result<Status, Error> {
     Ok(Status::Clean)
 }
 
+/// The export of `book` written by `write` in at most `limit` bytes: past it, fewer nodes (in
+/// proportion, then a twentieth fewer each time), and `true` for a tree cut so.
+fn export_within(
+    book: &Book,
+    options: &mut ExportOptions,
+    write: &dyn Fn(&renju_book::Exported) -> Vec<u8>,
+    limit: usize,
+) -> Result<(renju_book::Exported, Vec<u8>, bool), BookError> {
+    let mut x = book.export(options)?;
+    let mut bytes = write(&x);
+    let mut cut = false;
+    while bytes.len() > limit && x.tree.nodes.len() > 1 {
+        let nodes = x.tree.nodes.len();
+        let fit = (nodes as u128 * limit as u128 / bytes.len() as u128) as usize;
+        options.max_nodes = fit.min(nodes - nodes / 20 - 1).max(1);
+        x = book.export(options)?;
+        bytes = write(&x);
+        cut = true;
+    }
+    Ok((x, bytes, cut))
+}
+
 fn export(a: &ExportArgs) -> Result<Status, Error> {
     let book = open_input(&a.book)?;
     refuse_database(&a.output)?;
-    let x = book
-        .export(&ExportOptions {
-            min_games: a.min_games,
-            ..ExportOptions::default()
-        })
-        .map_err(|e| Error::Failed(e.to_string()))?;
+    let mut options = ExportOptions {
+        min_games: a.min_games,
+        ..ExportOptions::default()
+    };
+    let format = match a.to {
+        ExportFormat::Lib => renju_notation::Format::Lib,
+        ExportFormat::Sgf => renju_notation::Format::Sgf,
+    };
     // each format in its own row direction (RenLib counts rows from the top), as convert
     // writes it
-    let bytes = match a.to {
+    let write = |x: &renju_book::Exported| match a.to {
         ExportFormat::Lib => x.to_lib(),
         ExportFormat::Sgf => x.to_sgf().into_bytes(),
     };
+    // a file this project's reader of the format reads back whole
+    let limit = renju_notation::limits::whole_file_limit(format).map_or(usize::MAX, |l| l as usize);
+    let (x, bytes, cut_by_size) = export_within(&book, &mut options, &write, limit)
+        .map_err(|e| Error::Failed(e.to_string()))?;
     AtomicFile::write(&a.output, &bytes)?;
     let mut text = format!(
         "{}: {}, the positions of at least {}; {} (leaves naming the line that continues \
@@ -1046,11 +1074,22 @@ fn export(a: &ExportArgs) -> Result<Status, Error> {
         );
     }
     text.push('\n');
-    if x.truncated {
+    if cut_by_size {
         let _ = writeln!(
             text,
-            "TRUNCATED: the tree stopped at {} nodes, RenLib's limit (give a larger --min-games)",
-            thousands(x.tree.nodes.len())
+            "TRUNCATED: the tree stopped at {} nodes, so that the file stays within {} MiB, \
+             the size this project's {} reader reads (give a larger --min-games)",
+            thousands(x.tree.nodes.len()),
+            limit >> 20,
+            format.name()
+        );
+    } else if x.truncated {
+        let _ = writeln!(
+            text,
+            "TRUNCATED: the tree stopped at {} nodes, the most a {} tree holds as this \
+             project reads it (give a larger --min-games)",
+            thousands(x.tree.nodes.len()),
+            format.name()
         );
     }
     if crate::records::is_stdout(&a.output) {
@@ -1058,7 +1097,7 @@ fn export(a: &ExportArgs) -> Result<Status, Error> {
     } else {
         crate::print(&text)?;
     }
-    Ok(Status::clean_if(!x.truncated))
+    Ok(Status::clean_if(!x.truncated && !cut_by_size))
 }
 
 /// Why a book cannot stand for a scan of the files given ([`stored_games`]): `search --book`
@@ -1259,5 +1298,55 @@ impl StoredGames {
                 .each_game(path, &mut |record, g| each(&name, record, g))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An export past the size its format's reader reads is cut to fit, and says so; one
+    /// within it is whole.
+    #[test]
+    fn an_export_is_cut_to_the_size_its_reader_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = String::new();
+        for a in ["h9", "i9", "i8", "j10", "g7"] {
+            for b in ["h10", "j8", "g9", "k11"] {
+                text.push_str(&format!("black h8 {a} {b} a1 b2\n"));
+            }
+        }
+        let mut book = Book::create(dir.path().join("b.sqlite"), BookSettings::default()).unwrap();
+        let source = Source::of_bytes("g.renju", text.as_bytes());
+        let records = renju_notation::read_all(
+            renju_notation::Format::Renju,
+            text.as_bytes(),
+            "g.renju",
+            renju_notation::Orientation::RowOneAtBottom,
+        )
+        .map(|r| r.map_or(renju_book::Record::Unreadable, renju_book::Record::Read));
+        book.add_records(&source, records, AddOptions::default())
+            .unwrap();
+        let write = |x: &renju_book::Exported| x.to_lib();
+        let mut options = ExportOptions::default();
+        let (whole, bytes, cut) = export_within(&book, &mut options, &write, usize::MAX).unwrap();
+        assert!(!cut && !whole.truncated);
+        assert!(whole.tree.nodes.len() > 20, "{}", whole.tree.nodes.len());
+        for limit in [bytes.len() - 1, bytes.len() / 2, 300] {
+            let mut options = ExportOptions::default();
+            let (x, b, cut) = export_within(&book, &mut options, &write, limit).unwrap();
+            assert!(cut, "{limit}");
+            assert!(b.len() <= limit, "{} > {limit}", b.len());
+            assert!(x.tree.nodes.len() < whole.tree.nodes.len());
+            // read back whole by this project's reader
+            let tree = renju_notation::renlib::read_tree(
+                &b,
+                "b.lib",
+                renju_notation::Format::Lib.default_orientation(),
+                None,
+            )
+            .unwrap();
+            assert_eq!(tree.nodes.len(), x.tree.nodes.len(), "{limit}");
+        }
     }
 }
