@@ -130,6 +130,7 @@ are one row, named by the first of them in that order.
   {\"position\": [moves as typed], \"games\": N, \"black\": N, \"white\": N, \"draw\": N,
    \"unknown\": N, \"next\": [{\"move\": \"i9\", \"games\": N, \"black\": N, \"white\": N,
    \"draw\": N, \"unknown\": N}, ...]}
+(the keys in this order, on one line, written without spaces).
 --report writes the next moves as CSV: move,games,black,white,draw,unknown,share,black_score.
 
 Examples:
@@ -182,9 +183,10 @@ pub struct ExportArgs {
     pub book: PathBuf,
     /// The file to write (`-`: standard output).
     pub output: PathBuf,
-    /// The format written.
-    #[arg(long, value_enum, default_value_t = ExportFormat::Lib)]
-    pub to: ExportFormat,
+    /// The format written (default: by the output's extension, `.sgf` SGF, anything else a
+    /// RenLib library; a format the extension contradicts is refused).
+    #[arg(long, value_enum)]
+    pub to: Option<ExportFormat>,
     /// Leave out the positions of fewer games.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub min_games: u64,
@@ -1014,6 +1016,41 @@ fn query(a: &QueryArgs) -> Result<Status, Error> {
     Ok(Status::Clean)
 }
 
+/// The format of an export to `output`: `to` when given, else by the extension (`.sgf` SGF,
+/// anything else a RenLib library); a `--to` that the extension contradicts is refused (a
+/// `.sgf` file of RenLib bytes, or the reverse, is read as neither).
+fn export_format(output: &Path, to: Option<ExportFormat>) -> Result<ExportFormat, Error> {
+    let ext = output
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let by_ext = match ext.as_deref() {
+        Some("sgf") => Some(ExportFormat::Sgf),
+        Some("lib") => Some(ExportFormat::Lib),
+        _ => None,
+    };
+    match (to, by_ext) {
+        (Some(to), Some(ext)) if to != ext => Err(Error::Argument {
+            option: "--to",
+            reason: format!(
+                "{} is named as {} but --to asks for {}: give another name or --to",
+                output.display(),
+                export_format_name(ext),
+                export_format_name(to)
+            ),
+        }),
+        (Some(to), _) => Ok(to),
+        (None, ext) => Ok(ext.unwrap_or(ExportFormat::Lib)),
+    }
+}
+
+fn export_format_name(f: ExportFormat) -> &'static str {
+    match f {
+        ExportFormat::Lib => "a RenLib library (.lib)",
+        ExportFormat::Sgf => "SGF (.sgf)",
+    }
+}
+
 /// The export of `book` written by `write` in at most `limit` bytes: past it, fewer nodes (in
 /// proportion, then a twentieth fewer each time), and `true` for a tree cut so.
 fn export_within(
@@ -1043,13 +1080,14 @@ fn export(a: &ExportArgs) -> Result<Status, Error> {
         min_games: a.min_games,
         ..ExportOptions::default()
     };
-    let format = match a.to {
+    let to = export_format(&a.output, a.to)?;
+    let format = match to {
         ExportFormat::Lib => renju_notation::Format::Lib,
         ExportFormat::Sgf => renju_notation::Format::Sgf,
     };
     // each format in its own row direction (RenLib counts rows from the top), as convert
     // writes it
-    let write = |x: &renju_book::Exported| match a.to {
+    let write = |x: &renju_book::Exported| match to {
         ExportFormat::Lib => x.to_lib(),
         ExportFormat::Sgf => x.to_sgf().into_bytes(),
     };

@@ -509,6 +509,20 @@ fn export_writes_a_library_this_project_reads_back() {
             "{comments:?}"
         );
     }
+    // without --to, the extension says the format; a --to it contradicts is refused
+    let sgf = dir.path("plain.sgf");
+    let (code, stdout, stderr) = tool(&["book", "export", s(&book), s(&sgf)]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(std::fs::read_to_string(&sgf).unwrap().starts_with("(;"));
+    assert_eq!(
+        std::fs::read(&sgf).unwrap(),
+        std::fs::read(dir.path("out.sgf")).unwrap()
+    );
+    let wrong = dir.path("wrong.lib");
+    let (code, _, stderr) = tool(&["book", "export", s(&book), s(&wrong), "--to", "sgf"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is named as a RenLib library"), "{stderr}");
+    assert!(!wrong.exists());
 }
 
 /// The moves of the first `k` of game `g`, as text.
