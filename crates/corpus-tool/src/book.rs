@@ -1261,6 +1261,7 @@ pub fn stored_games(
     let mut by_sha: HashMap<String, &SourceInfo> =
         sources.iter().map(|s| (s.sha256.clone(), s)).collect();
     let mut files = Vec::new();
+    let mut not_records = Vec::new();
     for e in walk_paths(paths).map_err(NoAnswer::Path)? {
         let f = match e {
             Entry::File(f) if !f.is_stdin() => f,
@@ -1281,6 +1282,15 @@ pub fn stored_games(
             None if sources.iter().any(|s| s.sha256 == sha) => {
                 return Err(NoAnswer::GivenTwice(f.name().to_string()));
             }
+            // a file of no record format found in a folder: the scan skips it, and so does
+            // the answer (listed as the scan lists it)
+            None if !f.named
+                && crate::input::source::in_no_record_format(&f, read)
+                    .map_err(NoAnswer::File)? =>
+            {
+                not_records.push(f.name().to_string());
+                continue;
+            }
             None => return Err(NoAnswer::NotInBook(f.name().to_string())),
         };
         let st = info.stats;
@@ -1292,7 +1302,11 @@ pub fn stored_games(
     if let Some(rest) = by_sha.values().next() {
         return Err(NoAnswer::NotGiven(rest.path.clone()));
     }
-    Ok(StoredGames { book, files })
+    Ok(StoredGames {
+        book,
+        files,
+        not_records,
+    })
 }
 
 /// A book that stands for a scan of the files given ([`stored_games`]).
@@ -1301,6 +1315,8 @@ pub struct StoredGames {
     book: Book,
     /// Each file's name as the scan gives it, its path in the book, what the book counted.
     files: Vec<(String, String, FileStats)>,
+    /// The files found in folders that are in no record format (the scan skips them).
+    not_records: Vec<String>,
 }
 
 impl StoredGames {
@@ -1310,6 +1326,13 @@ impl StoredGames {
         let records = self.files.iter().map(|f| f.2.records as usize).sum();
         let set_up = self.files.iter().map(|f| f.2.set_up as usize).sum();
         (self.files.len(), records, set_up)
+    }
+
+    /// The files found in folders that are in no record format, skipped as the scan skips
+    /// them.
+    #[must_use]
+    pub fn not_records(&self) -> &[String] {
+        &self.not_records
     }
 
     /// The position's games in the book (0: no game reaches it, nothing to read).

@@ -352,6 +352,7 @@ fn from_book(
     let (files, records, set_up) = stored.totals();
     walked.streamed.files = files;
     walked.streamed.records = records;
+    walked.streamed.not_records = stored.not_records().to_vec();
     found.set_up = set_up;
     if stored.games_at(&args.position.moves()?)? > 0 {
         stored.each_game(&mut |file, index, g| {
@@ -366,7 +367,11 @@ fn from_book(
     }
     found.finish_report(false)?;
     let text = found.text(finder, &walked, args.report.is_some());
-    let said = format!("search: answered from the book {}\n", book.display());
+    let said = format!(
+        "{}search: answered from the book {}\n",
+        walked.skipped_lines(),
+        book.display()
+    );
     let on_stdout = args.report.as_deref().is_some_and(is_stdout);
     Ok(Output::new(text, said, walked.status(), on_stdout))
 }

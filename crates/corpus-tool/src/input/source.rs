@@ -251,6 +251,32 @@ pub fn each_record(
     each_record_opened(file, opened, read, f)
 }
 
+/// Whether `file`, found in a folder, is one the readers skip as in no record format (as
+/// [`FileRead::NotRecords`]): decided from its first bytes alone, as [`each_record`] decides
+/// it, without reading the rest.
+///
+/// # Errors
+/// The file cannot be opened or read.
+pub(crate) fn in_no_record_format(
+    file: &InputFile,
+    read: ReadOptions,
+) -> Result<bool, FileProblem> {
+    use std::io::Read as _;
+    let opened = OpenFile::open(file)?;
+    // the decision reads the first HEAD bytes only: reading no more gives the same one
+    let input = std::io::BufReader::with_capacity(HEAD, opened.handle.take(HEAD as u64));
+    let r = each_record_of(
+        &file.name(),
+        file.named,
+        input,
+        None,
+        None,
+        read,
+        &mut |_, _| {},
+    );
+    Ok(matches!(r, Ok(FileRead::NotRecords)))
+}
+
 /// A file opened, with its size (its size as walked, or found now from the open file;
 /// `None` for a pipe or a device).
 #[derive(Debug)]

@@ -744,6 +744,47 @@ fn search_with_a_file_given_twice_scans_and_says_why() {
     assert!(once.2.contains("answered from the book"), "{}", once.2);
 }
 
+/// A folder holding a file in no record format (a README): the scan skips it, the book
+/// answers all the same, with the scan's output and its line about the file skipped; named
+/// on the command line, the file is not skipped by the scan, and the book cannot answer.
+#[test]
+fn search_with_the_book_skips_what_the_scan_skips() {
+    let dir = Scratch::new("book-readme");
+    let folder = dir.path("games");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("a.renju"), "black h8 h9 i10\nwhite h8 i9\n").unwrap();
+    let readme = folder.join("README.txt");
+    std::fs::write(&readme, "notes about these games\n").unwrap();
+    let book = dir.path("book.sqlite");
+    assert_eq!(tool(&["book", "build", s(&folder), "-o", s(&book)]).0, 0);
+    let scan = tool(&["search", "--position", "h8", s(&folder)]);
+    assert!(scan.1.contains("no record format"), "{}", scan.1);
+    let with_book = tool(&["search", "--position", "h8", "--book", s(&book), s(&folder)]);
+    assert_eq!((with_book.0, &with_book.1), (scan.0, &scan.1));
+    assert!(
+        with_book.2.contains("answered from the book"),
+        "{}",
+        with_book.2
+    );
+    assert!(
+        with_book
+            .2
+            .contains(&format!("skipped: {} (no record format)", s(&readme))),
+        "{}",
+        with_book.2
+    );
+    let named = tool(&[
+        "search",
+        "--position",
+        "h8",
+        "--book",
+        s(&book),
+        s(&readme),
+        s(&folder.join("a.renju")),
+    ]);
+    assert!(named.2.contains("cannot answer"), "{}", named.2);
+}
+
 #[test]
 fn the_files_after_a_failure_are_named_not_added() {
     let dir = Scratch::new("book-failure");
