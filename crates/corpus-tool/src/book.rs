@@ -1010,7 +1010,10 @@ fn query(a: &QueryArgs) -> Result<Status, Error> {
     } else {
         answer_text(&book, &answer, &typed, a.min_games)
     };
-    if !a.report.as_deref().is_some_and(crate::records::is_stdout) {
+    if a.report.as_deref().is_some_and(crate::records::is_stdout) {
+        // the CSV went to standard output: the answer goes to stderr
+        eprint!("{text}");
+    } else {
         crate::print(&text)?;
     }
     Ok(Status::Clean)

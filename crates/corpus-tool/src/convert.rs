@@ -98,6 +98,10 @@ pub fn main(cmd: &Command) -> Result<u8, Error> {
         return Ok(parquet::main(cmd, inputs, output));
     }
     let input = &inputs[0];
+    // the output is written whole at the end: a signal ends the run at once, its temporary
+    // file removed
+    crate::engine::Stop::exit_on_signals()
+        .map_err(|e| Error::Failed(format!("cannot install the signal handlers: {e}")))?;
     let to = match cmd.to {
         Some(Target::Format(f)) => Some(f),
         _ => None,

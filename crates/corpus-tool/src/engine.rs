@@ -194,15 +194,8 @@ impl Stop {
         #[cfg(unix)]
         {
             use signal_hook::consts::{SIGINT, SIGTERM};
-            let hard = Arc::new(std::sync::atomic::AtomicBool::new(false));
-            for (signal, status) in [(SIGINT, 130), (SIGTERM, 143)] {
-                signal_hook::flag::register_conditional_shutdown(
-                    signal,
-                    status,
-                    Arc::clone(&hard),
-                )?;
-            }
-            // The handlers only write to a pipe; this thread reads it and wakes the runs.
+            // The handlers only write to a pipe; this thread reads it, wakes the runs, and at
+            // the third signal removes the outputs' temporary files and ends the process.
             let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
             let requested = stop.clone();
             std::thread::Builder::new()
@@ -210,13 +203,50 @@ impl Stop {
                 .spawn(move || {
                     for signal in signals.forever() {
                         requested.request(usize::try_from(signal).unwrap_or(usize::MAX));
-                        if requested.requests() >= 2 {
-                            hard.store(true, Ordering::SeqCst);
+                        if requested.requests() >= 3 {
+                            crate::output::remove_temporaries();
+                            eprintln!(
+                                "corpus-tool: stopped at once by a third signal: the outputs \
+                                 not written yet are not written"
+                            );
+                            std::process::exit(if signal == SIGTERM { 143 } else { 130 });
                         }
                     }
                 })?;
         }
         Ok(stop)
+    }
+
+    /// For a command that has nothing to keep from a run cut short (it writes its output
+    /// whole at the end): SIGINT or SIGTERM removes the temporary files of the outputs being
+    /// written and ends the process at once, with status 130 (SIGINT) or 143 (SIGTERM).
+    ///
+    /// # Errors
+    /// The handler cannot be installed.
+    pub fn exit_on_signals() -> std::io::Result<()> {
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGINT, SIGTERM};
+            let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+            std::thread::Builder::new()
+                .name("corpus-tool signals".to_string())
+                .spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        crate::output::remove_temporaries();
+                        eprintln!(
+                            "corpus-tool: stopped by {} before the output was complete: \
+                             nothing written",
+                            if signal == SIGTERM {
+                                "SIGTERM"
+                            } else {
+                                "SIGINT"
+                            }
+                        );
+                        std::process::exit(if signal == SIGTERM { 143 } else { 130 });
+                    }
+                })?;
+        }
+        Ok(())
     }
 
     /// Requests the stop, for `reason` (a signal number, or any other non-zero number), and

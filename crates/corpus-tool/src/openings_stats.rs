@@ -364,7 +364,16 @@ pub fn main(cmd: &Command) -> u8 {
     };
     match run_checked(&cmd.paths, &cmd.options(), &engine, cmd.outputs()) {
         Ok(ran) => {
-            if !cmd.run.quiet {
+            let o = cmd.outputs();
+            let on_stdout = [o.report, o.json, o.markdown, o.svg, o.fifth_report]
+                .into_iter()
+                .flatten()
+                .any(crate::output::is_stdout);
+            if cmd.run.quiet {
+            } else if on_stdout {
+                // an output went to standard output: the summary goes to stderr
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), ran.stdout.as_bytes());
+            } else {
                 let _ = std::io::Write::write_all(&mut std::io::stdout(), ran.stdout.as_bytes());
             }
             for p in &ran.problems {

@@ -46,6 +46,8 @@ pub enum OutputError {
     Input(PathBuf, PathBuf),
     /// The target is a regular file without any write permission.
     WriteProtected(PathBuf),
+    /// The target is the file of another output of this run (the second path, as named).
+    Twice(PathBuf, PathBuf),
 }
 
 impl fmt::Display for OutputError {
@@ -68,6 +70,13 @@ impl fmt::Display for OutputError {
                  left as it was)",
                 p.display(),
                 read.display()
+            ),
+            OutputError::Twice(p, other) => write!(
+                f,
+                "cannot write {}: it is also the output {} of this run (one file cannot hold \
+                 both)",
+                p.display(),
+                other.display()
             ),
             OutputError::WriteProtected(p) => write!(
                 f,
@@ -153,13 +162,49 @@ pub fn note_input(path: &Path, meta: &std::fs::Metadata) {
     }
     if let Some(id) = FileId::of(path, meta) {
         let mut list = inputs();
-        if !list.iter().any(|i| i.id == id) {
-            list.push(Input {
+        // one entry a file, under its latest name (an inode freed and given to a new file
+        // is that file's now)
+        match list.iter_mut().find(|i| i.id == id) {
+            Some(i) => i.path = path.to_path_buf(),
+            None => list.push(Input {
                 id,
                 path: path.to_path_buf(),
-            });
+            }),
         }
     }
+}
+
+/// Notes that this run reads its standard input, when that is a regular file (`< FILE`), so
+/// that no output (`/dev/stdin` named as one) is written over it.
+pub fn note_stdin() {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = io::stdin().as_fd().try_clone_to_owned()
+            && let Ok(m) = File::from(fd).metadata()
+        {
+            note_input(Path::new(STDIN), &m);
+        }
+    }
+}
+
+/// The name standard input is noted by ([`note_stdin`]).
+const STDIN: &str = "standard input";
+
+/// The identity of the file a noted input's name gives now (standard input: the file behind
+/// descriptor 0).
+fn now(path: &Path) -> Option<FileId> {
+    if path == Path::new(STDIN) {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+            let m = File::from(fd).metadata().ok()?;
+            return FileId::of(path, &m);
+        }
+    }
+    let m = std::fs::metadata(path).ok()?;
+    FileId::of(path, &m)
 }
 
 /// The name an input of this run was read by, when `real` (a regular file, `meta` its
@@ -169,10 +214,49 @@ fn read_as(real: &Path, meta: &std::fs::Metadata) -> Option<PathBuf> {
     let found = inputs().iter().find(|i| i.id == id).cloned()?;
     // the input's name still names this file (an input removed since, its inode given to
     // another file, is no longer one)
-    let still = std::fs::metadata(&found.path)
-        .ok()
-        .and_then(|m| FileId::of(&found.path, &m));
-    (still == Some(id)).then_some(found.path)
+    (now(&found.path) == Some(id)).then_some(found.path)
+}
+
+/// An output being written to a temporary file ([`AtomicFile`]): no other output of the run
+/// may name its file, and a hard stop removes its temporary file ([`remove_temporaries`]).
+#[derive(Debug)]
+struct Open {
+    slot: u64,
+    /// The target's folder, canonical, with its name.
+    key: PathBuf,
+    /// The target's identity when it exists (a hard link is the same file).
+    id: Option<FileId>,
+    /// The target as named.
+    target: PathBuf,
+    temporary: PathBuf,
+}
+
+static OPEN: std::sync::Mutex<Vec<Open>> = std::sync::Mutex::new(Vec::new());
+static NEXT_SLOT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn open_outputs() -> std::sync::MutexGuard<'static, Vec<Open>> {
+    OPEN.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Removes the temporary files of every output not committed yet: for a process about to end
+/// at once (a third signal), which runs no destructor.
+pub fn remove_temporaries() {
+    for o in open_outputs().iter() {
+        let _ = std::fs::remove_file(&o.temporary);
+    }
+}
+
+/// `real`'s folder made canonical, with its name (what two names of one new file share).
+fn canonical_target(real: &Path) -> PathBuf {
+    let dir = match real.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    match (std::fs::canonicalize(dir), real.file_name()) {
+        (Ok(d), Some(name)) => d.join(name),
+        _ => real.to_path_buf(),
+    }
 }
 
 /// Where the bytes go.
@@ -212,6 +296,16 @@ enum Sink {
 pub struct AtomicFile {
     sink: Sink,
     target: PathBuf,
+    /// Its place among the outputs open ([`Open`]), for a temporary file.
+    slot: Option<u64>,
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if let Some(slot) = self.slot {
+            open_outputs().retain(|o| o.slot != slot);
+        }
+    }
 }
 
 /// The most links followed before giving up (as the system's `ELOOP`).
@@ -294,9 +388,38 @@ impl AtomicFile {
                 }
             }
         };
+        let slot = match &sink {
+            Sink::Temp { file, path } => {
+                let key = canonical_target(path);
+                let id = std::fs::metadata(path)
+                    .ok()
+                    .and_then(|m| FileId::of(path, &m));
+                let mut open = open_outputs();
+                if let Some(other) = open
+                    .iter()
+                    .find(|o| o.key == key || (id.is_some() && o.id == id))
+                {
+                    return Err(OutputError::Twice(
+                        target.to_path_buf(),
+                        other.target.clone(),
+                    ));
+                }
+                let slot = NEXT_SLOT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                open.push(Open {
+                    slot,
+                    key,
+                    id,
+                    target: target.to_path_buf(),
+                    temporary: file.path().to_path_buf(),
+                });
+                Some(slot)
+            }
+            _ => None,
+        };
         Ok(AtomicFile {
             sink,
             target: target.to_path_buf(),
+            slot,
         })
     }
 
@@ -352,16 +475,28 @@ impl AtomicFile {
         let io = |e| OutputError::Io(target.clone(), e);
         match std::mem::replace(&mut self.sink, Sink::Closed) {
             Sink::Temp { mut file, path } => {
-                // a file the walk found after the output was started is still an input
-                if let Ok(m) = std::fs::metadata(&path)
-                    && m.is_file()
-                    && let Some(read) = read_as(&path, &m)
-                {
-                    return Err(OutputError::Input(target, read));
-                }
+                let to = match name {
+                    // a partial output goes where it writes over neither an input nor a
+                    // protected file
+                    Some(partial) => free_partial(partial),
+                    None => {
+                        // a file the walk found after the output was started is still an
+                        // input; a file protected since is still protected
+                        if let Ok(m) = std::fs::metadata(&path)
+                            && m.is_file()
+                        {
+                            if let Some(read) = read_as(&path, &m) {
+                                return Err(OutputError::Input(target, read));
+                            }
+                            if m.permissions().readonly() {
+                                return Err(OutputError::WriteProtected(target));
+                            }
+                        }
+                        path.clone()
+                    }
+                };
                 file.flush().map_err(io)?;
                 file.as_file().sync_all().map_err(io)?;
-                let to = name.unwrap_or(&path).to_path_buf();
                 file.persist(&to).map_err(|e| io(e.error))?;
                 if let Some(dir) = to.parent() {
                     sync_folder(dir).map_err(io)?;
@@ -377,6 +512,32 @@ impl AtomicFile {
 
     /// Gives up: the temporary file is removed (as when dropped).
     pub fn abandon(self) {}
+}
+
+/// `partial`, or when that is an input of the run or a write-protected file, the first of
+/// `NAME.partial.2.EXT`, `NAME.partial.3.EXT`, ... that is neither.
+fn free_partial(partial: &Path) -> PathBuf {
+    let usable = |p: &Path| match std::fs::metadata(p) {
+        Ok(m) if m.is_file() => read_as(p, &m).is_none() && !m.permissions().readonly(),
+        Ok(_) => false,
+        Err(_) => true,
+    };
+    if usable(partial) {
+        return partial.to_path_buf();
+    }
+    let stem = partial.file_stem().unwrap_or_default().to_os_string();
+    (2u32..)
+        .map(|n| {
+            let mut name = stem.clone();
+            name.push(format!(".{n}"));
+            if let Some(ext) = partial.extension() {
+                name.push(".");
+                name.push(ext);
+            }
+            partial.with_file_name(name)
+        })
+        .find(|p| usable(p))
+        .expect("a free name among unbounded ones")
 }
 
 /// `report.csv` as `report.partial.csv`, `out` as `out.partial`.

@@ -199,6 +199,7 @@ pub fn walk_paths(paths: &[PathBuf]) -> Result<Walker, FileProblem> {
     let mut roots = std::collections::VecDeque::with_capacity(paths.len());
     for p in paths {
         let meta = if p.as_os_str() == "-" {
+            crate::output::note_stdin();
             None
         } else {
             Some(

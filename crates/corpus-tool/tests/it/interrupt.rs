@@ -179,3 +179,66 @@ fn filter_stopped_by_sigterm_keeps_the_matches_as_partial() {
     assert!(kept.lines().count() > 0);
     assert!(kept.lines().all(|l| l.starts_with("black ")));
 }
+
+/// A third signal ends the run at once, and the outputs' temporary files go with it (a
+/// partial output already renamed may stay, under its partial name).
+#[test]
+fn a_third_signal_ends_the_run_and_leaves_no_temporary_file() {
+    let dir = Scratch::new("third");
+    let big = archive(&dir);
+    let out = dir.path("out");
+    std::fs::create_dir(&out).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(["validate", "--jobs", "2", "--report"])
+        .arg(out.join("r.csv"))
+        .arg("--json")
+        .arg(out.join("r.json"))
+        .arg(&big)
+        .arg(&big)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until_grown(&out, ".r.csv.");
+    for _ in 0..3 {
+        signal(child.id(), "INT");
+    }
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(130), "{stderr}");
+    let left = names(&out);
+    assert!(
+        left.iter().all(|n| !n.starts_with('.')),
+        "no temporary file left: {left:?}"
+    );
+}
+
+/// `convert` writes its output whole at the end: a signal ends it at once, with no temporary
+/// file left and a word on stderr (or, if it came after the end, the output is complete).
+#[test]
+fn convert_stopped_leaves_no_temporary_file() {
+    let dir = Scratch::new("convertstop");
+    let big = archive(&dir);
+    let out = dir.path("out");
+    std::fs::create_dir(&out).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .arg("convert")
+        .arg(&big)
+        .arg(out.join("o.sgf"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    signal(child.id(), "INT");
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    match done.status.code() {
+        Some(130) => {
+            assert!(stderr.contains("stopped by SIGINT"), "{stderr}");
+            assert!(names(&out).is_empty(), "{:?}", names(&out));
+        }
+        Some(0) => assert_eq!(names(&out), ["o.sgf"]),
+        other => panic!("{other:?}: {stderr}"),
+    }
+}

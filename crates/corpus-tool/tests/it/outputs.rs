@@ -375,3 +375,115 @@ fn the_summary_leaves_dev_stdout_to_the_data() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(String::from_utf8(out.stdout).unwrap(), GAMES);
 }
+
+/// Two outputs of one run naming one file (the same name, a link, a hard link) are refused
+/// before anything is written; an output named `/dev/stdin` while standard input is a file
+/// is refused, and the file is left as it was.
+#[cfg(unix)]
+#[test]
+fn two_outputs_of_one_file_and_standard_input_are_refused() {
+    let s = Scratch::new("twice");
+    let games = s.path("g.renju");
+    std::fs::write(&games, GAMES).unwrap();
+    std::fs::write(s.path("old.csv"), "old\n").unwrap();
+    std::fs::hard_link(s.path("old.csv"), s.path("hard.json")).unwrap();
+    std::os::unix::fs::symlink("new.csv", s.path("link.json")).unwrap();
+    for (a, b) in [
+        ("new.csv", "new.csv"),
+        ("new.csv", "link.json"),
+        ("old.csv", "hard.json"),
+    ] {
+        let out = tool()
+            .args(["validate", "-q", "--report"])
+            .arg(s.path(a))
+            .arg("--json")
+            .arg(s.path(b))
+            .arg(&games)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{a} {b}: {err}");
+        assert!(err.contains("it is also the output"), "{err}");
+    }
+    assert_eq!(std::fs::read(s.path("old.csv")).unwrap(), b"old\n");
+    assert!(!s.path("new.csv").exists());
+    assert_eq!(
+        names(&s.0),
+        ["g.renju", "hard.json", "link.json", "old.csv"]
+    );
+    #[cfg(target_os = "linux")]
+    {
+        let out = tool()
+            .args(["validate", "-q", "-", "--report", "/dev/stdin"])
+            .stdin(std::fs::File::open(&games).unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("it is standard input, an input of this run"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&games).unwrap(), GAMES);
+    }
+}
+
+/// What an interrupted run kept goes under its partial name, unless that name is an input of
+/// the run or a write-protected file: then under the next free `NAME.partial.N.EXT`.
+#[cfg(unix)]
+#[test]
+fn a_partial_output_never_replaces_an_input_or_a_protected_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new("partialname");
+    let target = s.path("out.csv");
+    let input = s.path("out.partial.csv");
+    std::fs::write(&input, "an archive\n").unwrap();
+    corpus_tool::output::note_input(&input, &std::fs::metadata(&input).unwrap());
+    let protected = s.path("out.partial.2.csv");
+    std::fs::write(&protected, "kept\n").unwrap();
+    std::fs::set_permissions(&protected, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let mut f = AtomicFile::create(&target).unwrap();
+    f.write_all(b"half\n").unwrap();
+    let kept = f.commit_partial().unwrap();
+    assert_eq!(kept, s.path("out.partial.3.csv"));
+    assert_eq!(std::fs::read(&input).unwrap(), b"an archive\n");
+    assert_eq!(std::fs::read(&protected).unwrap(), b"kept\n");
+    assert_eq!(std::fs::read(&kept).unwrap(), b"half\n");
+}
+
+/// A report on standard output leaves standard output to the report: the summary (the
+/// table of `openings stats`, the answer of `book query`) goes to stderr, whole.
+#[test]
+fn a_report_on_standard_output_sends_the_summary_to_stderr() {
+    let s = Scratch::new("reportstdout");
+    let games = s.path("g.renju");
+    std::fs::write(&games, GAMES).unwrap();
+    let out = tool()
+        .args(["openings", "stats", "--report", "-"])
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("code,name,games,"), "{stdout}");
+    assert!(!stdout.contains("records: "), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("records: 2 read"));
+    let book = s.path("b.sqlite");
+    let out = tool()
+        .args(["book", "build", "-q", "-o"])
+        .arg(&book)
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = tool()
+        .args(["book", "query"])
+        .arg(&book)
+        .args(["--position", "h8", "--report", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("move,games,"), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("games: 2"));
+}
