@@ -84,7 +84,9 @@ pub struct Converted {
     pub read: usize,
     /// The records that could not be read.
     pub errors: Vec<RecordError>,
-    /// What writing did.
+    /// What writing did; the records it did not write, or wrote without a field, are
+    /// numbered as in the input file (the records that could not be read counted), except
+    /// for the lines of trees written as games, numbered among those lines.
     pub report: ConversionReport,
 }
 
@@ -195,13 +197,26 @@ pub fn convert(
             report,
         });
     }
-    for r in read_all_with(from, input, file, ro, options.encoding) {
+    // each record readable with its number in the file (records that cannot be read count)
+    let mut numbers = Vec::new();
+    for (n, r) in read_all_with(from, input, file, ro, options.encoding).enumerate() {
         match r {
-            Ok(g) => records.push(g),
+            Ok(g) => {
+                records.push(g);
+                numbers.push(n + 1);
+            }
             Err(e) => errors.push(e),
         }
     }
-    let (bytes, report) = write_in(to, &records, wo, out_encoding);
+    let (bytes, mut report) = write_in(to, &records, wo, out_encoding);
+    // what the writer numbered among the records it was given, numbered as the file does
+    let in_file = |i: usize| numbers.get(i.wrapping_sub(1)).copied().unwrap_or(i);
+    for s in &mut report.skipped {
+        s.record = in_file(s.record);
+    }
+    for d in &mut report.dropped {
+        d.record = in_file(d.record);
+    }
     Ok(Converted {
         bytes,
         from,
@@ -210,4 +225,25 @@ pub fn convert(
         errors,
         report,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The records not written are numbered as in the input file: the records that cannot
+    /// be read count (they were numbered among the readable ones).
+    #[test]
+    fn records_not_written_are_numbered_as_in_the_file() {
+        let input = b"winner h8\nblack h8 h9 zz\nblack h8 -- h9\nunknown\nblack h8\n";
+        let c = convert("n.renju", input, "n.psq", ConvertOptions::default()).unwrap();
+        let numbers: Vec<usize> = c.report.skipped.iter().map(|s| s.record).collect();
+        assert_eq!(numbers, [3, 5], "{:?}", c.report.skipped);
+        assert!(c.report.skipped[0].reason.contains("pass"));
+        let errors: Vec<usize> = c.errors.iter().map(|e| e.record).collect();
+        assert_eq!(errors, [1, 2]);
+        let c = convert("n.renju", input, "n.lib", ConvertOptions::default()).unwrap();
+        let numbers: Vec<usize> = c.report.skipped.iter().map(|s| s.record).collect();
+        assert_eq!(numbers, [4], "{:?}", c.report.skipped);
+    }
 }
