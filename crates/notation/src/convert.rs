@@ -108,9 +108,19 @@ pub fn convert(
     output_name: &str,
     options: ConvertOptions,
 ) -> Result<Converted, ConvertError> {
+    // a UTF-16 text's format is told from its text (the readers decode it the same way)
+    let head = &input[..input.len().min(4096)];
+    let decoded;
+    let sniffed = match crate::encoding::utf16_of(head, options.encoding) {
+        Ok(Some(e)) => {
+            decoded = crate::encoding::decode_utf16(head, e).0;
+            &decoded[..]
+        }
+        _ => head,
+    };
     let from = options
         .from
-        .or_else(|| detect(input_name, &input[..input.len().min(4096)]))
+        .or_else(|| detect(input_name, head).or_else(|| detect(input_name, sniffed)))
         .ok_or_else(|| ConvertError::UnknownInput(input_name.to_string()))?;
     let to = options
         .to
@@ -245,5 +255,22 @@ mod tests {
         let c = convert("n.renju", input, "n.lib", ConvertOptions::default()).unwrap();
         let numbers: Vec<usize> = c.report.skipped.iter().map(|s| s.record).collect();
         assert_eq!(numbers, [4], "{:?}", c.report.skipped);
+    }
+
+    /// A UTF-16 move list (no extension of a format) is told by its text and converted as
+    /// its UTF-8 form is.
+    #[test]
+    fn a_utf16_move_list_is_converted_as_its_text() {
+        let text = "h8 h9 i10 g7\n";
+        let plain = convert("m.txt", text.as_bytes(), "m.sgf", ConvertOptions::default()).unwrap();
+        for bom in ["", "\u{feff}"] {
+            let le: Vec<u8> = format!("{bom}{text}")
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes)
+                .collect();
+            let c = convert("m.txt", &le, "m.sgf", ConvertOptions::default()).unwrap();
+            assert_eq!((c.from, c.read), (plain.from, 1), "{bom:?}");
+            assert_eq!(c.bytes, plain.bytes);
+        }
     }
 }
