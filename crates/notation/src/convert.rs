@@ -255,6 +255,12 @@ mod tests {
         let c = convert("n.renju", input, "n.lib", ConvertOptions::default()).unwrap();
         let numbers: Vec<usize> = c.report.skipped.iter().map(|s| s.record).collect();
         assert_eq!(numbers, [4], "{:?}", c.report.skipped);
+        // a move list cannot hold the empty game either (a blank line is read as none)
+        let c = convert("n.renju", input, "n.txt", ConvertOptions::default()).unwrap();
+        let numbers: Vec<usize> = c.report.skipped.iter().map(|s| s.record).collect();
+        assert_eq!(numbers, [4], "{:?}", c.report.skipped);
+        let back = convert("n.txt", &c.bytes, "m.renju", ConvertOptions::default()).unwrap();
+        assert_eq!(back.read, c.report.written);
     }
 
     /// A UTF-16 move list (no extension of a format) is told by its text and converted as

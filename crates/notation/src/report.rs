@@ -276,6 +276,11 @@ pub(crate) fn unwritable(format: Format, g: &GameRecord) -> Option<String> {
         Format::Lib if g.moves.is_empty() => {
             Some("a game with no move is no line of a library".to_string())
         }
+        // a move list is its moves alone: an empty one is a blank line, which no reader
+        // reads as a game
+        Format::Moves if g.moves.is_empty() => {
+            Some("a game with no move is no line of a move list".to_string())
+        }
         _ => None,
     }
 }
