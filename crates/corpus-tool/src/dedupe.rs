@@ -233,13 +233,17 @@ fn write_unique(
     let enough = Stop::new();
     let second = engine.clone().stop_on(enough.clone());
     let run = engine.stop().cloned().unwrap_or_default();
+    // a stop asked for in the first pass (the file is then partial) does not stop this one:
+    // it writes the records that first pass read; a stop asked for now does
+    let asked = if partial { run.requests() } else { 0 };
+    let stopped = || run.requests() > asked;
     let walked = read_records(
         &args.paths,
         args.input,
         &second,
         &|_, _| (),
         &mut |src, r, ()| {
-            if seq >= outcome.records || run.is_requested() {
+            if seq >= outcome.records || stopped() {
                 enough.request(1);
                 return;
             }
@@ -256,7 +260,7 @@ fn write_unique(
         return Err(e);
     }
     // a stop that came after every record passed left the file whole
-    let stopped_here = run.is_requested() && seq < outcome.records;
+    let stopped_here = stopped() && seq < outcome.records;
     let interrupted = partial || stopped_here;
     if seq < outcome.records && !interrupted {
         return Err(Error::InputsChanged {
@@ -370,6 +374,17 @@ mod tests {
         assert_eq!(u.stopped_at, Some(0), "the run says it was stopped");
         assert!(!unique.exists());
         assert!(dir.path().join("u.partial.renju").exists());
+        // a first pass stopped (its records partial): the stop it had does not stop the
+        // second pass, which writes the unique records of what the first read
+        std::fs::remove_file(dir.path().join("u.partial.renju")).unwrap();
+        let stop = Stop::new();
+        stop.request(2);
+        let engine = Engine::new(Jobs::ONE).stop_on(stop);
+        let u = write_unique(&args, &unique, &outcome, &engine, true).unwrap();
+        assert_eq!(u.stopped_at, None);
+        assert!(!unique.exists());
+        let kept = std::fs::read_to_string(dir.path().join("u.partial.renju")).unwrap();
+        assert_eq!(kept.lines().count(), 2, "{kept}");
         // without a stop: whole, not stopped
         let u = write_unique(&args, &unique, &outcome, &Engine::new(Jobs::ONE), false).unwrap();
         assert_eq!(u.stopped_at, None);

@@ -327,8 +327,17 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
             Some(Some(hit)) => found.add(&src, &read, hit),
         },
     )?;
-    found.finish_report(walked.streamed.not_reached.is_some())?;
-    let text = found.text(&finder, &walked, args.report.is_some());
+    let partial = found.finish_report(walked.streamed.not_reached.is_some())?;
+    let mut text = found.text(&finder, &walked, args.report.is_some());
+    if let Some(p) = partial
+        && !args.report.as_deref().is_some_and(is_stdout)
+    {
+        let _ = writeln!(
+            text,
+            "the report of the records read: {} (partial)",
+            p.display()
+        );
+    }
     let on_stdout = args.report.as_deref().is_some_and(is_stdout);
     Ok(Output::new(
         text,
@@ -455,15 +464,17 @@ impl Matches {
     }
 
     /// Writes the report out (under a partial name after a stop).
-    fn finish_report(&mut self, partial: bool) -> Result<(), Error> {
+    /// Commits the report; after a stop under a name that says it is partial, returned.
+    fn finish_report(&mut self, partial: bool) -> Result<Option<std::path::PathBuf>, Error> {
         if let Some(e) = self.error.take() {
             return Err(Error::report(e));
         }
         if let Some(t) = self.typed.take() {
-            t.finish(partial)?;
+            let to = t.finish(partial)?;
+            return Ok(partial.then_some(to));
         }
         let Some(w) = self.report.take() else {
-            return Ok(());
+            return Ok(None);
         };
         let f = w
             .into_inner()
@@ -471,11 +482,11 @@ impl Matches {
             .into_inner()
             .map_err(|e| Error::report(e.into_error()))?;
         if partial {
-            f.commit_partial()?;
+            Ok(Some(f.commit_partial()?))
         } else {
             f.commit()?;
+            Ok(None)
         }
-        Ok(())
     }
 
     /// The text for stdout.

@@ -242,3 +242,35 @@ fn convert_stopped_leaves_no_temporary_file() {
         other => panic!("{other:?}: {stderr}"),
     }
 }
+
+/// An interrupted `search` names where its report of the records read went.
+#[test]
+fn search_stopped_names_its_partial_report() {
+    let dir = Scratch::new("searchstop");
+    let big = archive(&dir);
+    let out = dir.path("out");
+    std::fs::create_dir(&out).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(["search", "--jobs", "2", "--position", "h8", "--report"])
+        .arg(out.join("s.csv"))
+        .arg(&big)
+        .arg(&big)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until_grown(&out, ".s.csv.");
+    signal(child.id(), "INT");
+    let done = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&done.stdout);
+    assert_eq!(done.status.code(), Some(130), "{stdout}");
+    let kept = out.join("s.partial.csv");
+    assert!(
+        stdout.contains(&format!(
+            "the report of the records read: {} (partial)",
+            kept.display()
+        )),
+        "{stdout}"
+    );
+    assert_eq!(names(&out), ["s.partial.csv"]);
+}
