@@ -90,6 +90,40 @@ pub enum ErrorKind {
     },
 }
 
+/// Text quoted in a message, with the characters that show nothing (controls, a byte order
+/// mark, zero-width and other format characters) written as `\u{feff}`, so that a message
+/// never quotes an invisible token.
+///
+/// ```
+/// use renju_notation::error::Shown;
+/// assert_eq!(Shown("\u{feff}white").to_string(), "\\u{feff}white");
+/// assert_eq!(Shown("h8").to_string(), "h8");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Shown<'a>(pub &'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            let invisible = c.is_control()
+                || matches!(
+                    c,
+                    '\u{ad}'
+                        | '\u{200b}'..='\u{200f}'
+                        | '\u{2028}'..='\u{202e}'
+                        | '\u{2060}'..='\u{2064}'
+                        | '\u{feff}'
+                );
+            if invisible {
+                write!(f, "\\u{{{:x}}}", u32::from(c))?;
+            } else {
+                fmt::Write::write_char(f, c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -97,16 +131,16 @@ impl fmt::Display for ErrorKind {
                 let why = crate::moves::point_error_text(error, *size);
                 match error {
                     PointError::ColumnOffBoard { .. } | PointError::RowOffBoard { .. } => {
-                        write!(f, "'{token}' is off the board: {why}")
+                        write!(f, "'{}' is off the board: {why}", Shown(token))
                     }
-                    _ => write!(f, "'{token}' is not a coordinate: {why}"),
+                    _ => write!(f, "'{}' is not a coordinate: {why}", Shown(token)),
                 }
             }
             ErrorKind::BadResult { found, expected } => {
-                write!(f, "unknown result '{found}' (expected {expected})")
+                write!(f, "unknown result '{}' (expected {expected})", Shown(found))
             }
             ErrorKind::Unexpected { found, expected } => {
-                write!(f, "found '{found}', expected {expected}")
+                write!(f, "found '{}', expected {expected}", Shown(found))
             }
             ErrorKind::Truncated { expected } => {
                 write!(f, "the record ends too early (expected {expected})")

@@ -87,7 +87,10 @@ pub(crate) fn point_error_text(error: &PointError, size: u8) -> String {
     let size = size.clamp(MIN_SIZE, MAX_SIZE);
     let last = char::from(b'a' + size - 1);
     match error {
-        PointError::BadColumn(c) => format!("'{c}' is not a column letter (columns a..{last})"),
+        PointError::BadColumn(c) => format!(
+            "'{}' is not a column letter (columns a..{last})",
+            crate::error::Shown(c.encode_utf8(&mut [0; 4]))
+        ),
         PointError::MissingRow => {
             format!("no row number after the column letter (rows 1..{size})")
         }
