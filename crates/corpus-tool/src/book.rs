@@ -1023,13 +1023,13 @@ fn query(a: &QueryArgs) -> Result<Status, Error> {
 /// anything else a RenLib library); a `--to` that the extension contradicts is refused (a
 /// `.sgf` file of RenLib bytes, or the reverse, is read as neither).
 fn export_format(output: &Path, to: Option<ExportFormat>) -> Result<ExportFormat, Error> {
-    let ext = output
+    let by_ext = match output
         .extension()
         .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let by_ext = match ext.as_deref() {
-        Some("sgf") => Some(ExportFormat::Sgf),
-        Some("lib") => Some(ExportFormat::Lib),
+        .and_then(renju_notation::Format::from_extension)
+    {
+        Some(renju_notation::Format::Sgf) => Some(ExportFormat::Sgf),
+        Some(renju_notation::Format::Lib) => Some(ExportFormat::Lib),
         _ => None,
     };
     match (to, by_ext) {

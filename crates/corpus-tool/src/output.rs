@@ -135,11 +135,14 @@ impl FileId {
 /// The files this process reads ([`note_input`]).
 static INPUTS: std::sync::Mutex<Vec<Input>> = std::sync::Mutex::new(Vec::new());
 
+/// The list of `m`: a panic elsewhere while a list was held leaves it whole (each change is
+/// one push, one assignment or one retain).
+fn lock<T>(m: &'static std::sync::Mutex<T>) -> std::sync::MutexGuard<'static, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn inputs() -> std::sync::MutexGuard<'static, Vec<Input>> {
-    // a panic elsewhere while the list was held leaves it whole (pushes only)
-    INPUTS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    lock(&INPUTS)
 }
 
 /// Notes that this run reads the regular file `path` (its metadata `meta`, links followed),
@@ -177,15 +180,14 @@ pub fn note_input(path: &Path, meta: &std::fs::Metadata) {
 /// Notes that this run reads its standard input, when that is a regular file (`< FILE`), so
 /// that no output (`/dev/stdin` named as one) is written over it.
 pub fn note_stdin() {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        if let Ok(fd) = io::stdin().as_fd().try_clone_to_owned()
-            && let Ok(m) = File::from(fd).metadata()
-        {
-            note_input(Path::new(STDIN), &m);
-        }
+    if let Some(m) = stdin_metadata() {
+        note_input(Path::new(STDIN), &m);
     }
+}
+
+/// The metadata of the file behind standard input (the reader's own duplicate of it).
+fn stdin_metadata() -> Option<std::fs::Metadata> {
+    crate::input::source::stdin_file().ok()?.metadata().ok()
 }
 
 /// The name standard input is noted by ([`note_stdin`]).
@@ -194,16 +196,11 @@ const STDIN: &str = "standard input";
 /// The identity of the file a noted input's name gives now (standard input: the file behind
 /// descriptor 0).
 fn now(path: &Path) -> Option<FileId> {
-    if path == Path::new(STDIN) {
-        #[cfg(unix)]
-        {
-            use std::os::fd::AsFd;
-            let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
-            let m = File::from(fd).metadata().ok()?;
-            return FileId::of(path, &m);
-        }
-    }
-    let m = std::fs::metadata(path).ok()?;
+    let m = if path == Path::new(STDIN) {
+        stdin_metadata()?
+    } else {
+        std::fs::metadata(path).ok()?
+    };
     FileId::of(path, &m)
 }
 
@@ -215,6 +212,17 @@ fn read_as(real: &Path, meta: &std::fs::Metadata) -> Option<PathBuf> {
     // the input's name still names this file (an input removed since, its inode given to
     // another file, is no longer one)
     (now(&found.path) == Some(id)).then_some(found.path)
+}
+
+/// Why the existing regular file `real` (`meta` its metadata; `target` as named) cannot be
+/// replaced: it is an input of this run, or write-protected.
+fn refusal(real: &Path, meta: &std::fs::Metadata, target: &Path) -> Option<OutputError> {
+    if let Some(read) = read_as(real, meta) {
+        return Some(OutputError::Input(target.to_path_buf(), read));
+    }
+    meta.permissions()
+        .readonly()
+        .then(|| OutputError::WriteProtected(target.to_path_buf()))
 }
 
 /// An output being written to a temporary file ([`AtomicFile`]): no other output of the run
@@ -235,8 +243,7 @@ static OPEN: std::sync::Mutex<Vec<Open>> = std::sync::Mutex::new(Vec::new());
 static NEXT_SLOT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 fn open_outputs() -> std::sync::MutexGuard<'static, Vec<Open>> {
-    OPEN.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    lock(&OPEN)
 }
 
 /// Removes the temporary files of every output not committed yet: for a process about to end
@@ -345,11 +352,8 @@ impl AtomicFile {
                 match std::fs::metadata(&real) {
                     Ok(m) if m.is_dir() => return Err(OutputError::Folder(target.to_path_buf())),
                     Ok(m) if m.is_file() && !real.starts_with("/proc") => {
-                        if let Some(read) = read_as(&real, &m) {
-                            return Err(OutputError::Input(target.to_path_buf(), read));
-                        }
-                        if m.permissions().readonly() {
-                            return Err(OutputError::WriteProtected(target.to_path_buf()));
+                        if let Some(e) = refusal(&real, &m, target) {
+                            return Err(e);
                         }
                         Sink::Temp {
                             file: temporary(&real, Some(m.permissions())).map_err(|e| match e {
@@ -484,13 +488,9 @@ impl AtomicFile {
                         // input; a file protected since is still protected
                         if let Ok(m) = std::fs::metadata(&path)
                             && m.is_file()
+                            && let Some(e) = refusal(&path, &m, &target)
                         {
-                            if let Some(read) = read_as(&path, &m) {
-                                return Err(OutputError::Input(target, read));
-                            }
-                            if m.permissions().readonly() {
-                                return Err(OutputError::WriteProtected(target));
-                            }
+                            return Err(e);
                         }
                         path.clone()
                     }
@@ -518,7 +518,7 @@ impl AtomicFile {
 /// `NAME.partial.2.EXT`, `NAME.partial.3.EXT`, ... that is neither.
 fn free_partial(partial: &Path) -> PathBuf {
     let usable = |p: &Path| match std::fs::metadata(p) {
-        Ok(m) if m.is_file() => read_as(p, &m).is_none() && !m.permissions().readonly(),
+        Ok(m) if m.is_file() => refusal(p, &m, p).is_none(),
         Ok(_) => false,
         Err(_) => true,
     };

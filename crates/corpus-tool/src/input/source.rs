@@ -310,7 +310,7 @@ impl OpenFile {
 
 /// Standard input as a file (its descriptor duplicated).
 #[cfg(unix)]
-fn stdin_file() -> std::io::Result<std::fs::File> {
+pub(crate) fn stdin_file() -> std::io::Result<std::fs::File> {
     use std::os::fd::AsFd;
     Ok(std::fs::File::from(
         std::io::stdin().as_fd().try_clone_to_owned()?,
@@ -319,7 +319,7 @@ fn stdin_file() -> std::io::Result<std::fs::File> {
 
 /// Standard input as a file (its handle duplicated).
 #[cfg(windows)]
-fn stdin_file() -> std::io::Result<std::fs::File> {
+pub(crate) fn stdin_file() -> std::io::Result<std::fs::File> {
     use std::os::windows::io::AsHandle;
     Ok(std::fs::File::from(
         std::io::stdin().as_handle().try_clone_to_owned()?,
@@ -328,7 +328,7 @@ fn stdin_file() -> std::io::Result<std::fs::File> {
 
 /// Standard input cannot be read as a file on this platform.
 #[cfg(not(any(unix, windows)))]
-fn stdin_file() -> std::io::Result<std::fs::File> {
+pub(crate) fn stdin_file() -> std::io::Result<std::fs::File> {
     Err(std::io::Error::other(
         "standard input cannot be read on this platform",
     ))
@@ -497,6 +497,25 @@ pub fn each_record_in_bytes(
     )
 }
 
+/// The first [`HEAD`] bytes of `input` (of `whole`, when the bytes are all in memory), not
+/// consumed: what a file's format and encoding are told from.
+fn head_of<'w, R: BufRead>(
+    name: &str,
+    input: &mut R,
+    whole: Option<&'w [u8]>,
+) -> Result<std::borrow::Cow<'w, [u8]>, FileProblem> {
+    if let Some(bytes) = whole {
+        return Ok(std::borrow::Cow::Borrowed(&bytes[..bytes.len().min(HEAD)]));
+    }
+    loop {
+        match input.fill_buf() {
+            Ok(b) => return Ok(std::borrow::Cow::Owned(b[..b.len().min(HEAD)].to_vec())),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(problem(name, &e)),
+        }
+    }
+}
+
 /// The records of `input` (`whole`: the same bytes when they are all in memory already,
 /// read from there by the formats read whole, not copied).
 fn each_record_of<R: BufRead>(
@@ -508,20 +527,8 @@ fn each_record_of<R: BufRead>(
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
-    let head_copy;
-    let head: &[u8] = match whole {
-        Some(bytes) => &bytes[..bytes.len().min(HEAD)],
-        None => {
-            head_copy = loop {
-                match input.fill_buf() {
-                    Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(problem(name, &e)),
-                }
-            };
-            &head_copy
-        }
-    };
+    let head = head_of(name, &mut input, whole)?;
+    let head: &[u8] = &head;
     if read.format.is_none() && super::parquet::is_parquet(head) {
         // in memory already (a small file), or a pipe: read whole (the footer is at the end)
         let bytes = match whole {
@@ -576,20 +583,8 @@ fn records_of<R: BufRead>(
     read: ReadOptions,
     f: &mut dyn FnMut(usize, RecordItem),
 ) -> Result<FileRead, FileProblem> {
-    let head_copy;
-    let head: &[u8] = match whole {
-        Some(bytes) => &bytes[..bytes.len().min(HEAD)],
-        None => {
-            head_copy = loop {
-                match input.fill_buf() {
-                    Ok(b) => break b[..b.len().min(HEAD)].to_vec(),
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(problem(name, &e)),
-                }
-            };
-            &head_copy
-        }
-    };
+    let head = head_of(name, &mut input, whole)?;
+    let head: &[u8] = &head;
     let Some(format) = read.format.or_else(|| detect(name, head)) else {
         if named {
             // Named, read, and in no format: it holds no record (a file problem, exit
