@@ -10,6 +10,7 @@ use crate::source::Source;
 use crate::spill::Counter;
 use crate::sweep::Chunk;
 use crate::walk::Stop;
+use crate::writeback::Writeback;
 use renju_notation::{DeclaredResult, GameRecord, Orientation};
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
@@ -155,8 +156,10 @@ impl Book {
                 },
             })?;
         let made = Connection::open(path).at(path).and_then(|mut conn| {
-            schema::configure(&conn, path)?;
             schema::create(&mut conn, path, &settings, bucket_bits)?;
+            // after the page size is set: SQLite turns the cache's size in bytes into pages
+            // (and the point at which it starts writing pages out) with the page size it has
+            schema::configure(&conn, path)?;
             Ok(conn)
         });
         match made {
@@ -439,6 +442,7 @@ impl Book {
             stats: FileStats::default(),
             source_id: 0,
             replaced: None,
+            writeback: Writeback::start(&self.path),
         };
         match by_path {
             Some((_, info)) if !options.replace => {
@@ -687,6 +691,9 @@ pub struct FileBuild<'b> {
     stats: FileStats,
     source_id: i64,
     replaced: Option<FileStats>,
+    /// The book's pages sent to the disk as they are written ([`Writeback`]): after `tx`,
+    /// so that its descriptor of the book is closed after the rollback of a build dropped.
+    writeback: Writeback,
 }
 
 impl FileBuild<'_> {
@@ -916,6 +923,9 @@ impl FileBuild<'_> {
             )
             .at(&self.path)?;
         stopped(&self)?;
+        // the pages written so far are on their way to the disk; the commit syncs the rest
+        // (the writeback's file is closed after the commit, with `self`)
+        self.writeback.stop();
         self.tx.commit().at(&self.path)?;
         Ok(match self.replaced {
             Some(old) => AddOutcome::Replaced { old, new: s },
@@ -1046,6 +1056,119 @@ mod tests {
         book.check_writable().unwrap();
         // the trial write left nothing behind
         assert_eq!(book.note("renju-book write check").unwrap(), None);
+    }
+
+    #[test]
+    fn a_builds_pages_go_to_the_file_once_8_mib_are_cached() {
+        // SQLite turns the cache's size in bytes into pages with the page size it has when
+        // told: told before the book's 32 KiB pages were set, it kept some 60 MB of a build's
+        // pages in memory and wrote them all at the commit
+        let dir = tempfile::tempdir().unwrap();
+        for reopened in [false, true] {
+            let path = dir.path().join(format!("b{reopened}.sqlite"));
+            let mut book = Book::create(&path, BookSettings::default()).unwrap();
+            if reopened {
+                drop(book);
+                book = Book::open(&path).unwrap();
+            }
+            let source = Source::of_bytes("a.renju", b"...");
+            let Adding::Build(build) = book.add(&source, AddOptions::default()).unwrap() else {
+                panic!("a new file");
+            };
+            // 24 MiB of rows in the file's transaction
+            let row = "x".repeat(32 * 1024);
+            for first in 0..768 {
+                build
+                    .tx
+                    .execute(
+                        "INSERT INTO game_blocks (source, first, data) VALUES (?1, ?2, ?3)",
+                        (build.source_id, first, &row),
+                    )
+                    .unwrap();
+            }
+            let written = std::fs::metadata(&path).unwrap().len();
+            assert!(
+                written >= 14 << 20,
+                "{written} bytes of 24 MiB of rows written before the commit"
+            );
+            drop(build);
+        }
+    }
+
+    /// Run by `a_build_holds_the_books_lock_until_it_ends` as another process: tries to start
+    /// writing the book named by `RENJU_BOOK_LOCK_PROBE` at once, and fails when it cannot.
+    #[test]
+    #[ignore = "a probe run by another test in a process of its own"]
+    fn lock_probe() {
+        let Some(path) = std::env::var_os("RENJU_BOOK_LOCK_PROBE") else {
+            return;
+        };
+        let conn = Connection::open(path).unwrap();
+        conn.busy_timeout(std::time::Duration::ZERO).unwrap();
+        conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;")
+            .expect("another process may write the book");
+    }
+
+    /// Whether another process may start writing the book at `path` now.
+    fn another_process_may_write(path: &Path) -> bool {
+        std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--ignored",
+                "--exact",
+                "book::tests::lock_probe",
+                "--nocapture",
+            ])
+            .env("RENJU_BOOK_LOCK_PROBE", path)
+            .output()
+            .unwrap()
+            .status
+            .success()
+    }
+
+    #[test]
+    fn a_build_holds_the_books_lock_until_it_ends() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.sqlite");
+        let book = Book::create(&path, BookSettings::default()).unwrap();
+        assert!(
+            another_process_may_write(&path),
+            "the probe cannot write a free book"
+        );
+        let settings = *book.settings();
+        let source = Source::of_bytes("a.renju", b"...");
+        let Adding::Build(mut build) = book.add(&source, AddOptions::default()).unwrap() else {
+            panic!("a new file");
+        };
+        let mut g = GameRecord::new(15);
+        g.moves = vec!["h8".parse().unwrap(), "h9".parse().unwrap()];
+        for _ in 0..300 {
+            build.push(prepare(&settings, &g, None)).unwrap();
+        }
+        // the writeback has synced the file a few times, and stops as before the commit
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        build.writeback.stop();
+        assert!(build.writeback.holds_file());
+        assert!(
+            !another_process_may_write(&path),
+            "the build's lock was lost"
+        );
+        // what the writeback must not do: closing its descriptor of the book in the middle of
+        // the transaction releases SQLite's locks (POSIX record locks are the process's)
+        build.writeback.file.take();
+        assert!(
+            another_process_may_write(&path),
+            "a descriptor closed no longer releases the process's locks: the ordering in \
+             FileBuild may be relaxed"
+        );
+        drop(build);
+        // a build finished releases it, and its games are there
+        let Adding::Build(mut build) = book.add(&source, AddOptions::default()).unwrap() else {
+            panic!("the file was rolled back");
+        };
+        build.push(prepare(&settings, &g, None)).unwrap();
+        build.finish().unwrap();
+        assert!(another_process_may_write(&path));
+        assert_eq!(book.totals().unwrap().games, 1);
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod source;
 mod spill;
 mod sweep;
 mod walk;
+mod writeback;
 
 pub use book::{
     AddOptions, AddOutcome, Adding, Book, DEFAULT_MEMORY_CAP, FileBuild, FileStats, SourceInfo,
