@@ -81,9 +81,9 @@ pub fn read_all_with<'a>(
 ) -> Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + 'a> {
     match utf16_text(format, bytes, encoding) {
         Ok(None) => {}
-        Ok(Some(text)) => {
+        Ok(Some((text, lossy))) => {
             let records: Vec<_> = read_all_with(format, &text, file_name, orientation, None)
-                .map(|r| r.map(mark_utf16(encoding, bytes)))
+                .map(|r| r.map(mark_utf16(encoding, bytes, lossy)))
                 .collect();
             return Box::new(records.into_iter());
         }
@@ -184,18 +184,21 @@ fn records_of<'a>(
     }
 }
 
-/// The text of a text file in UTF-16, as UTF-8 ([`crate::encoding::utf16_of`]); `None` for a
-/// file that is not UTF-16 and for the binary formats (`.lib`, `.pos`).
+/// The text of a text file in UTF-16, as UTF-8 ([`crate::encoding::utf16_of`]), and whether
+/// code units that are no character were replaced by U+FFFD; `None` for a file that is not
+/// UTF-16 and for the binary formats (`.lib`, `.pos`).
 fn utf16_text(
     format: Format,
     bytes: &[u8],
     encoding: Option<&'static Encoding>,
-) -> Result<Option<Vec<u8>>, crate::encoding::LooksUtf16> {
+) -> Result<Option<(Vec<u8>, bool)>, crate::encoding::LooksUtf16> {
     if matches!(format, Format::Lib | Format::Pos) {
         return Ok(None);
     }
-    Ok(crate::encoding::utf16_of(bytes, encoding)?
-        .map(|e| crate::encoding::decode_utf16(bytes, e).0))
+    Ok(
+        crate::encoding::utf16_of(bytes, encoding)?
+            .map(|e| crate::encoding::decode_utf16(bytes, e)),
+    )
 }
 
 /// The one error of a file that looks like UTF-16 and is not read.
@@ -209,12 +212,18 @@ fn looks_utf16(file_name: &str, e: crate::encoding::LooksUtf16) -> RecordError {
 }
 
 /// A record read from a UTF-16 file: its encoding says so (the records of SGF, `.rif` and
-/// `.psq` files name the encoding their texts were read in).
+/// `.psq` files name the encoding their texts were read in), and says that the file's code
+/// units that are no character (a lone surrogate, an odd last byte) were replaced by U+FFFD
+/// when `lossy`.
 fn mark_utf16(
     forced: Option<&'static Encoding>,
     bytes: &[u8],
+    lossy: bool,
 ) -> impl Fn(GameRecord) -> GameRecord {
-    let used = utf16_encoding(forced, bytes);
+    let used = TextEncoding {
+        lossy,
+        ..utf16_encoding(forced, bytes)
+    };
     move |mut g| {
         if g.encoding.is_some() {
             g.encoding = Some(used.clone());
@@ -281,8 +290,11 @@ pub fn read_trees(
 ) -> Option<Vec<Result<GameTree, RecordError>>> {
     match utf16_text(format, bytes, encoding) {
         Ok(None) => {}
-        Ok(Some(text)) => {
-            let used = utf16_encoding(encoding, bytes);
+        Ok(Some((text, lossy))) => {
+            let used = TextEncoding {
+                lossy,
+                ..utf16_encoding(encoding, bytes)
+            };
             return read_trees(format, &text, file_name, orientation, None).map(|trees| {
                 trees
                     .into_iter()
@@ -343,6 +355,29 @@ mod tests {
         assert_eq!(
             trees[0].as_ref().unwrap().encoding.as_ref().unwrap().name,
             "UTF-16LE"
+        );
+        assert!(!used.lossy);
+        // a lone surrogate in a comment: replaced, and said
+        let mut lone = le("\u{feff}(;GM[4]FF[4]SZ[15];B[hh]C[a X b];W[hg])");
+        let x = lone.len() - le("X b];W[hg])").len();
+        lone[x..x + 2].copy_from_slice(&0xd800u16.to_le_bytes());
+        let g = read_all(Format::Sgf, &lone, "l.sgf", Orientation::RowOneAtTop)
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.notes[0].comment.as_deref(), Some("a \u{fffd} b"));
+        let used = g.encoding.unwrap();
+        assert!(used.lossy, "{used}");
+        assert!(used.to_string().contains("not decodable"), "{used}");
+        let trees = read_trees(Format::Sgf, &lone, "l.sgf", Orientation::RowOneAtTop, None);
+        assert!(
+            trees.unwrap()[0]
+                .as_ref()
+                .unwrap()
+                .encoding
+                .as_ref()
+                .unwrap()
+                .lossy
         );
         // forced, without a byte order mark
         let forced = le("(;GM[4]SZ[15];B[hh]C[天元])");
