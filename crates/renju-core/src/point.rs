@@ -67,6 +67,12 @@ impl fmt::Display for PointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PointError::Empty => write!(f, "empty coordinate"),
+            // a control character (a NUL of a binary file) shown as its code, not as nothing
+            PointError::BadColumn(c) if c.is_control() => write!(
+                f,
+                "'\\u{{{:x}}}' is not a column letter (expected a..t)",
+                u32::from(*c)
+            ),
             PointError::BadColumn(c) => write!(f, "'{c}' is not a column letter (expected a..t)"),
             PointError::ColumnOffBoard { column, size } => {
                 let last = COLUMNS[usize::from(*size) - 1] as char;
@@ -305,6 +311,10 @@ mod tests {
         assert_eq!("hh".parse::<Point>(), Err(PointError::BadRow("h".into())));
         assert_eq!("".parse::<Point>(), Err(PointError::Empty));
         assert_eq!("8h".parse::<Point>(), Err(PointError::BadColumn('8')));
+        assert_eq!(
+            "\0h".parse::<Point>().unwrap_err().to_string(),
+            "'\\u{0}' is not a column letter (expected a..t)"
+        );
         assert_eq!("h".parse::<Point>(), Err(PointError::MissingRow));
         assert_eq!(
             "h0".parse::<Point>().unwrap_err().to_string(),

@@ -91,6 +91,7 @@ impl fmt::Display for Illegal {
                 write!(f, "move {n} ({point}) is off the {size}x{size} board")
             }
             IllegalKind::Unreadable { text, reason } => {
+                let text = renju_notation::error::Shown(text);
                 write!(f, "move {n} '{text}' cannot be read: {reason}")
             }
             IllegalKind::Forbidden { point, foul } => write!(

@@ -41,13 +41,19 @@ pub(crate) fn open_line_file(
         return Ok(None);
     }
     Ok(match read.format.or_else(|| detect(&name, &head)) {
-        Some(format @ (Format::Renju | Format::Moves)) => Some(LineFile {
-            format,
-            orientation: read
-                .orientation
-                .unwrap_or_else(|| format.default_orientation()),
-            input,
-        }),
+        // binary data under a line format's name is one problem of its file, said by the
+        // file's reader stream
+        Some(format @ (Format::Renju | Format::Moves))
+            if super::source::binary_at(format, &head).is_none() =>
+        {
+            Some(LineFile {
+                format,
+                orientation: read
+                    .orientation
+                    .unwrap_or_else(|| format.default_orientation()),
+                input,
+            })
+        }
         _ => None,
     })
 }

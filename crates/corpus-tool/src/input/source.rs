@@ -516,6 +516,23 @@ fn head_of<'w, R: BufRead>(
     }
 }
 
+/// Where a file of a text format starts to look like binary data: the first control
+/// character of its head, when more than one byte in 32 of the head are control characters
+/// that no text holds (NUL and the other C0 codes but tab, line feed, vertical tab, form
+/// feed, carriage return, SUB and escape). A text with a few stray control bytes is read
+/// as text (its lines that do not parse are unreadable records, each named); an executable,
+/// an image or a compressed archive named `.renju` is one problem of its file, not a
+/// thousand unreadable records. `None` for the binary formats and for text.
+pub(crate) fn binary_at(format: Format, head: &[u8]) -> Option<usize> {
+    if matches!(format, Format::Lib | Format::Pos) || head.len() < 16 {
+        return None;
+    }
+    let control =
+        |b: &u8| *b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | 0x1a | 0x1b);
+    let count = head.iter().filter(|b| control(b)).count();
+    (count * 32 > head.len()).then(|| head.iter().position(control).unwrap_or(0))
+}
+
 /// The records of `input` (`whole`: the same bytes when they are all in memory already,
 /// read from there by the formats read whole, not copied).
 fn each_record_of<R: BufRead>(
@@ -597,6 +614,9 @@ fn records_of<R: BufRead>(
         }
         return Ok(FileRead::NotRecords);
     };
+    if let Some(at) = binary_at(format, head) {
+        return Err(FileProblem::not_text(name, format, at));
+    }
     let file = Reading {
         name,
         format,

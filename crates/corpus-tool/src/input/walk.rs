@@ -90,6 +90,25 @@ impl FileProblem {
         }
     }
 
+    /// A file with the name of text `format` whose content is binary data (an executable,
+    /// an image, a compressed archive): a control character no text holds at byte `at`,
+    /// and many more in its first bytes.
+    #[must_use]
+    pub fn not_text(
+        file: impl Into<String>,
+        format: renju_notation::Format,
+        at: usize,
+    ) -> FileProblem {
+        FileProblem {
+            file: file.into(),
+            reason: format!(
+                "no record in this file (read as {format}): it is not text (binary data: a \
+                 control character at byte {at}, and many more)"
+            ),
+            kind: ProblemKind::NoRecords,
+        }
+    }
+
     /// A file with `format`'s name or look whose content is not that format (a `.rif` of
     /// another program, a text grid named `.pos`): it holds no record of it.
     #[must_use]

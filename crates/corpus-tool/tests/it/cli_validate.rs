@@ -560,3 +560,51 @@ fn a_board_of_the_wrong_size_is_a_finding_at_no_move() {
     assert_eq!(rows.len(), 1, "one finding: {rows:?}");
     assert_eq!(&rows[0][at], "", "no move: {rows:?}");
 }
+
+/// Binary data under a text format's name (an executable, an image, a compressed archive
+/// named `.renju` or `.sgf`) is one problem of its file, naming it, not a record per line
+/// that happens to end in a line feed; a text with a few stray control bytes is read as text,
+/// its good records kept. The same in line mode (a large file, 2 jobs) and record by record.
+#[test]
+fn binary_data_under_a_text_formats_name_is_one_file_problem() {
+    let s = Scratch::new("binary");
+    // bytes of a binary file: NULs and other control bytes among printable ones and line
+    // feeds, as in an executable
+    let binary: Vec<u8> = (0..400_000u32)
+        .map(|i| match i % 7 {
+            0 => 0,
+            1 => b'\n',
+            2 => 0x03,
+            _ => b'a' + (i % 26) as u8,
+        })
+        .collect();
+    std::fs::write(s.path("large.renju"), &binary).unwrap();
+    std::fs::write(s.path("small.renju"), &binary[..3000]).unwrap();
+    std::fs::write(s.path("game.sgf"), &binary[..3000]).unwrap();
+    let mut stray = b"white h8 h9 h10 i10\n".repeat(3);
+    stray.extend_from_slice(b"black h8 \x00 h9\nblack h8 i9 h10\n");
+    std::fs::write(s.path("stray.renju"), &stray).unwrap();
+    for jobs in ["1", "2"] {
+        let out = bin()
+            .args(["validate", "--jobs", jobs])
+            .args(["large.renju", "small.renju", "game.sgf", "stray.renju"].map(|n| s.path(n)))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{stdout}");
+        for name in ["large.renju", "small.renju", "game.sgf"] {
+            let line = stdout
+                .lines()
+                .find(|l| l.starts_with("file not audited: ") && l.contains(name))
+                .unwrap_or_else(|| panic!("{name} not named: {stdout}"));
+            assert!(line.contains("it is not text"), "{line}");
+            assert!(line.contains("control character at byte 0"), "{line}");
+        }
+        // the text with one stray NUL: its 5 games read, the one with the NUL up to it, named
+        assert!(stdout.contains("records: 5 read, 0 unreadable"), "{stdout}");
+        assert!(
+            stdout.contains("stray.renju record 4, move 2: move 2 '\\u{0}' cannot be read"),
+            "{stdout}"
+        );
+    }
+}
