@@ -46,9 +46,14 @@ fn write_big(path: &Path, head: &[u8], pattern: &[u8], len: usize, tail: &[u8]) 
 }
 
 /// A sparse file of `len` bytes starting with `head` (no disk space used for the rest).
+/// A file of `len` bytes: `head`, then (for a text format) 8 KiB of spaces, so that its head
+/// reads as text and not as binary data, then zero bytes not written (a hole).
 fn sparse(path: &Path, head: &[u8], len: u64) {
     let mut f = std::fs::File::create(path).expect("create");
     f.write_all(head).unwrap();
+    if !head.starts_with(b"\xFFRenLib") {
+        f.write_all(&[b' '; 8192]).unwrap();
+    }
     f.set_len(len).unwrap();
 }
 

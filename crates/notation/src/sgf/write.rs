@@ -13,11 +13,17 @@ use renju_core::{Color, MAX_SIZE, MIN_SIZE, Move, Point};
 /// others cannot be held (see [`crate::write`](fn@crate::write)'s report).
 #[must_use]
 pub fn write_sgf(records: &[GameRecord], orientation: Orientation) -> String {
-    let trees: Vec<GameTree> = records
-        .iter()
-        .map(|g| GameTree::from_records(std::slice::from_ref(g)))
-        .collect();
-    write_trees(&trees, orientation)
+    // one record's tree at a time: a tree of a game's moves takes some 13 KB, and the trees
+    // of a whole archive made first took 2 GB for 147,229 games
+    let mut out = String::new();
+    for g in records {
+        write_tree(
+            &GameTree::from_records(std::slice::from_ref(g)),
+            orientation,
+            &mut out,
+        );
+    }
+    out
 }
 
 fn sgf_coord(p: Point, size: u8, orientation: Orientation) -> String {
@@ -189,15 +195,23 @@ fn layout_value(layout: &crate::tree::LibLayout) -> String {
 pub fn write_trees(trees: &[GameTree], orientation: Orientation) -> String {
     let mut out = String::new();
     for t in trees {
+        write_tree(t, orientation, &mut out);
+    }
+    out
+}
+
+/// Appends one tree to `out` as [`write_trees`] writes it.
+fn write_tree(t: &GameTree, orientation: Orientation, out: &mut String) {
+    {
         let size = t.board_size.clamp(MIN_SIZE, MAX_SIZE);
         out.push_str("(;");
-        write_root_info(&t.info, size, orientation, &mut out);
+        write_root_info(&t.info, size, orientation, out);
         if let Some(layout) = &t.lib
             && *layout != crate::renlib::default_layout(t, orientation)
         {
             out.push_str(&format!("RLL[{}]", layout_value(layout)));
         }
-        write_node_props(t, 0, orientation, &mut out);
+        write_node_props(t, 0, orientation, out);
         enum Step {
             Open,
             Node(usize, usize),
@@ -235,12 +249,11 @@ pub fn write_trees(trees: &[GameTree], orientation: Orientation) -> String {
                         }
                         after += 1;
                     }
-                    write_node_props(t, n, orientation, &mut out);
+                    write_node_props(t, n, orientation, out);
                     push_children(n, after, &mut stack);
                 }
             }
         }
         out.push_str(")\n");
     }
-    out
 }
