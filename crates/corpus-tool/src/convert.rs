@@ -261,7 +261,26 @@ pub fn run(input: &Path, output: &Path, args: Args) -> Result<(String, Status), 
             let _ = writeln!(text, "  {e}");
         }
     }
-    let complete =
-        done.report.written > 0 && done.errors.is_empty() && done.report.skipped.is_empty();
+    // an output this toolkit's own archive commands would refuse to read is said, not found
+    // later: SGF and `.lib` files are read whole, up to a limit
+    let too_large = done.report.written > 0
+        && renju_notation::limits::whole_file_limit(done.to)
+            .is_some_and(|limit| done.bytes.len() as u64 > limit);
+    if too_large {
+        let limit = renju_notation::limits::whole_file_limit(done.to).unwrap_or(0);
+        let _ = writeln!(
+            text,
+            "{out_name}: {} bytes, more than the {} bytes corpus-tool reads of one {} file (it \
+             reads them whole): validate, dedupe, search, filter, book and openings stats will \
+             refuse it; write .renju or .rif (read as streams), or convert the input in parts",
+            crate::style::thousands(done.bytes.len()),
+            crate::style::thousands(limit as usize),
+            done.to.name()
+        );
+    }
+    let complete = done.report.written > 0
+        && done.errors.is_empty()
+        && done.report.skipped.is_empty()
+        && !too_large;
     Ok((text, Status::clean_if(complete)))
 }

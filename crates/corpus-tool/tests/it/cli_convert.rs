@@ -151,3 +151,65 @@ fn the_summary_line_writes_every_count_with_thousands_separators() {
     // SGF rows count from the top: hi is h7
     assert!(written.lines().all(|l| l == "black h8 h7 i8"), "{written}");
 }
+
+/// An SGF written past the size corpus-tool's archive commands read of an SGF file (they read
+/// it whole) is written, and said: the run is not clean, and the line names the limit.
+#[test]
+fn an_output_past_the_readers_limit_is_said() {
+    let s = Scratch::new("past-limit");
+    let limit = renju_notation::limits::whole_file_limit(renju_notation::Format::Sgf).unwrap();
+    let comment = "a long note. ".repeat(700);
+    let games = limit as usize / comment.len() + 10;
+    let mut sgf = String::new();
+    for i in 0..games {
+        sgf.push_str(&format!(
+            "(;GM[4]FF[4]SZ[15]GN[{i}];B[hh]C[{comment}];W[hg])\n"
+        ));
+    }
+    std::fs::write(s.path("big.sgf"), &sgf).unwrap();
+    let out = bin()
+        .arg("convert")
+        .arg(s.path("big.sgf"))
+        .arg(s.path("out.sgf"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let written = std::fs::metadata(s.path("out.sgf")).unwrap().len();
+    assert!(written > limit, "{written}");
+    let all = games.to_string();
+    let (thousands, rest) = all.split_at(all.len() - 3);
+    assert!(
+        stdout.contains(&format!(
+            "{thousands},{rest} records read, {thousands},{rest} records written as sgf"
+        )),
+        "{stdout}"
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("more than the"))
+        .unwrap_or_else(|| panic!("no line about the limit: {stdout}"));
+    assert!(
+        line.contains("33,554,432 bytes corpus-tool reads of one sgf file"),
+        "{line}"
+    );
+    // what it says holds: validate refuses the file
+    let v = bin()
+        .arg("validate")
+        .arg(s.path("out.sgf"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&v.stdout).contains("file too large for sgf"));
+    // a small output says nothing of it
+    let three: String = sgf.lines().take(3).map(|l| format!("{l}\n")).collect();
+    std::fs::write(s.path("small.sgf"), three).unwrap();
+    let out = bin()
+        .arg("convert")
+        .arg(s.path("small.sgf"))
+        .arg(s.path("small-out.sgf"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(!stdout.contains("more than the"), "{stdout}");
+}
