@@ -9,7 +9,7 @@ use crate::errors::{record_error, value_error};
 use corpus_tool::validate::{FileProblem, ReadOptions, RecordItem};
 use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use renju_core::Move;
 use renju_notation::{DeclaredResult, Format, GameRecord, Orientation};
 use std::collections::VecDeque;
@@ -485,7 +485,9 @@ pub(crate) enum Source {
 }
 
 impl Source {
-    /// A path, a list of paths, or bytes (`bytes`, `bytearray`, `memoryview`).
+    /// A path, a list of paths, or bytes (`bytes`, `bytearray`, `memoryview`). Any other
+    /// iterable is a list of paths: an empty list is no path (not the contents of an empty
+    /// file), and a list of numbers is no bytes.
     pub(crate) fn of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         if let Ok(b) = source.cast::<PyBytes>() {
             return Ok(Source::Bytes(b.as_bytes().to_vec()));
@@ -493,8 +495,10 @@ impl Source {
         if source.cast::<PyString>().is_ok() || source.hasattr("__fspath__")? {
             return Ok(Source::Paths(vec![source.extract::<PathBuf>()?]));
         }
-        if let Ok(b) = source.extract::<Vec<u8>>() {
-            return Ok(Source::Bytes(b));
+        if source.cast::<PyByteArray>().is_ok() || source.cast::<PyMemoryView>().is_ok() {
+            // `bytes(source)`: a memoryview's bytes whatever the format of its items
+            let bytes = source.py().get_type::<PyBytes>().call1((source,))?;
+            return Ok(Source::Bytes(bytes.cast::<PyBytes>()?.as_bytes().to_vec()));
         }
         let mut paths = Vec::new();
         for p in source.try_iter()? {

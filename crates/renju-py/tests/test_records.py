@@ -130,3 +130,13 @@ def test_game_constructor_checks_its_input() -> None:
     assert g.replace(black="X").black == "X" and g.black is None
     with pytest.raises(TypeError):
         g.replace(colour="x")
+
+
+def test_an_empty_list_of_paths_holds_no_record() -> None:
+    # `[]` is no paths (as for `audit` and `files`), not the contents of an empty file
+    assert list(read([])) == []
+    assert list(read(())) == []
+    # a memoryview is its bytes, whatever its item format
+    assert [g.moves for g in read(memoryview(b"black h8 h9\n"))] == [["h8", "h9"]]
+    with pytest.raises(TypeError):
+        read([104, 56])  # type: ignore[list-item]
