@@ -684,10 +684,20 @@ pub fn read(
 /// The report's list of records not written: `(1-based record, reason)`.
 type SkippedList = Vec<(usize, String)>;
 
-/// The records of `games` that can be written, and the report's skipped entries for the rest.
-fn writable(games: &Bound<'_, PyAny>) -> PyResult<(Vec<GameRecord>, SkippedList)> {
-    let mut records = Vec::new();
-    let mut skipped = Vec::new();
+/// The records of `games` that can be written, each with its 1-based place in `games`, and
+/// the report's skipped entries for the rest.
+struct Writable {
+    records: Vec<GameRecord>,
+    places: Vec<usize>,
+    skipped: SkippedList,
+}
+
+fn writable(games: &Bound<'_, PyAny>) -> PyResult<Writable> {
+    let mut w = Writable {
+        records: Vec::new(),
+        places: Vec::new(),
+        skipped: Vec::new(),
+    };
     for (i, g) in games.try_iter()?.enumerate() {
         let g = g?;
         let g = g
@@ -695,15 +705,16 @@ fn writable(games: &Bound<'_, PyAny>) -> PyResult<(Vec<GameRecord>, SkippedList)
             .map_err(|_| PyTypeError::new_err(format!("games[{i}] is not a Game")))?;
         let g = g.get();
         if g.broken.is_some() {
-            skipped.push((
+            w.skipped.push((
                 i + 1,
                 format!("unreadable: {}", g.error_text().unwrap_or_default()),
             ));
-        } else {
-            records.push(g.record.clone());
+            continue;
         }
+        w.records.push(g.record.clone());
+        w.places.push(i + 1);
     }
-    Ok((records, skipped))
+    Ok(w)
 }
 
 fn encode<'py>(
@@ -712,17 +723,31 @@ fn encode<'py>(
     format: Format,
     orientation: Option<&str>,
 ) -> PyResult<(Vec<u8>, Bound<'py, PyDict>)> {
-    let (records, mut skipped) = writable(games)?;
+    let Writable {
+        records,
+        places,
+        mut skipped,
+    } = writable(games)?;
     let orientation = match orientation {
         Some(o) => o.parse::<Orientation>().map_err(value_error)?,
         None => format.default_orientation(),
     };
     let (bytes, report) = py.detach(|| renju_notation::write(format, &records, orientation));
+    // the writer numbers the records it was given: each is numbered by its place in `games`
+    let not_written: std::collections::BTreeMap<usize, String> = report
+        .skipped
+        .iter()
+        .map(|s| {
+            let place = s.record.checked_sub(1).and_then(|i| places.get(i));
+            (place.copied().unwrap_or(s.record), s.reason.clone())
+        })
+        .collect();
+    skipped.extend(not_written);
+    skipped.sort_by_key(|(place, _)| *place);
     let d = PyDict::new(py);
     d.set_item("format", format.name())?;
     d.set_item("written", report.written)?;
     d.set_item("dropped", report.dropped_summary())?;
-    skipped.extend(report.skipped.iter().map(|s| (s.record, s.reason.clone())));
     d.set_item("skipped", skipped)?;
     Ok((bytes, d))
 }
@@ -730,8 +755,9 @@ fn encode<'py>(
 /// Writes ``games`` (``Game`` objects) to ``path`` in ``format`` (default: from the
 /// extension), atomically: the file is complete or not written at all (a pipe or a device is
 /// written directly). Returns the report ``{"format", "written", "dropped": [(field,
-/// count)], "skipped": [(record, reason)]}``: what the format could not hold is listed, never
-/// lost silently. Unreadable records are skipped and listed.
+/// count)], "skipped": [(record, reason)]}`` (``record``: the 1-based place of the game in
+/// ``games``): what the format could not hold is listed, never lost silently. Unreadable
+/// records are skipped and listed.
 #[pyfunction]
 #[pyo3(signature = (games, path, format = None, *, orientation = None))]
 pub fn write<'py>(

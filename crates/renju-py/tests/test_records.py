@@ -140,3 +140,15 @@ def test_an_empty_list_of_paths_holds_no_record() -> None:
     assert [g.moves for g in read(memoryview(b"black h8 h9\n"))] == [["h8", "h9"]]
     with pytest.raises(TypeError):
         read([104, 56])  # type: ignore[list-item]
+
+
+def test_write_numbers_skipped_records_by_their_place_in_the_input() -> None:
+    broken = list(read(b"black h8\npurple h8\n", format="renju"))[1]
+    assert not broken.readable
+    # the unreadable game is first: the game the format cannot hold is the third given
+    _, report = to_bytes([broken, Game("h8 h9"), Game()], "moves")
+    assert report["written"] == 1
+    assert [r for r, _ in report["skipped"]] == [1, 3]
+    _, report = to_bytes([Game("a1", size=19), broken, Game("h8")], "renju")
+    assert [r for r, _ in report["skipped"]] == [1, 2]
+
