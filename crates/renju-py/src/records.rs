@@ -681,15 +681,17 @@ pub fn read(
     })
 }
 
-/// The report's list of records not written: `(1-based record, reason)`.
+/// The report's list of records not written (or not whole): `(1-based record, reason)`.
 type SkippedList = Vec<(usize, String)>;
 
-/// The records of `games` that can be written, each with its 1-based place in `games`, and
-/// the report's skipped entries for the rest.
+/// The records of `games` that can be written, each with its 1-based place in `games`; the
+/// report's skipped entries for the rest; and the records written without their unreadable
+/// move (a salvaged record: the moves before it), each said as `corpus-tool filter` says it.
 struct Writable {
     records: Vec<GameRecord>,
     places: Vec<usize>,
     skipped: SkippedList,
+    truncated: SkippedList,
 }
 
 fn writable(games: &Bound<'_, PyAny>) -> PyResult<Writable> {
@@ -697,6 +699,7 @@ fn writable(games: &Bound<'_, PyAny>) -> PyResult<Writable> {
         records: Vec::new(),
         places: Vec::new(),
         skipped: Vec::new(),
+        truncated: Vec::new(),
     };
     for (i, g) in games.try_iter()?.enumerate() {
         let g = g?;
@@ -710,6 +713,20 @@ fn writable(games: &Bound<'_, PyAny>) -> PyResult<Writable> {
                 format!("unreadable: {}", g.error_text().unwrap_or_default()),
             ));
             continue;
+        }
+        if let Some(u) = &g.unreadable {
+            w.truncated.push((
+                i + 1,
+                format!(
+                    "{} record {}: move {} '{}' cannot be read, so it cannot be written; the \
+                     record is written with the moves before it ({})",
+                    g.file.as_deref().unwrap_or("<game>"),
+                    g.index,
+                    u.number,
+                    u.text,
+                    g.record.moves.len()
+                ),
+            ));
         }
         w.records.push(g.record.clone());
         w.places.push(i + 1);
@@ -727,6 +744,7 @@ fn encode<'py>(
         records,
         places,
         mut skipped,
+        mut truncated,
     } = writable(games)?;
     let orientation = match orientation {
         Some(o) => o.parse::<Orientation>().map_err(value_error)?,
@@ -742,6 +760,8 @@ fn encode<'py>(
             (place.copied().unwrap_or(s.record), s.reason.clone())
         })
         .collect();
+    // a record the writer skipped is listed there only
+    truncated.retain(|(place, _)| !not_written.contains_key(place));
     skipped.extend(not_written);
     skipped.sort_by_key(|(place, _)| *place);
     let d = PyDict::new(py);
@@ -749,15 +769,18 @@ fn encode<'py>(
     d.set_item("written", report.written)?;
     d.set_item("dropped", report.dropped_summary())?;
     d.set_item("skipped", skipped)?;
+    d.set_item("truncated", truncated)?;
     Ok((bytes, d))
 }
 
 /// Writes ``games`` (``Game`` objects) to ``path`` in ``format`` (default: from the
 /// extension), atomically: the file is complete or not written at all (a pipe or a device is
 /// written directly). Returns the report ``{"format", "written", "dropped": [(field,
-/// count)], "skipped": [(record, reason)]}`` (``record``: the 1-based place of the game in
-/// ``games``): what the format could not hold is listed, never lost silently. Unreadable
-/// records are skipped and listed.
+/// count)], "skipped": [(record, reason)], "truncated": [(record, reason)]}`` (``record``:
+/// the 1-based place of the game in ``games``): what the format could not hold is listed,
+/// never lost silently. Unreadable records are skipped and listed; a record read with a move
+/// that cannot be read (``unreadable_move``) is written with the moves before it, as
+/// ``corpus-tool filter`` writes it, and listed under ``truncated``.
 #[pyfunction]
 #[pyo3(signature = (games, path, format = None, *, orientation = None))]
 pub fn write<'py>(

@@ -152,3 +152,19 @@ def test_write_numbers_skipped_records_by_their_place_in_the_input() -> None:
     _, report = to_bytes([Game("a1", size=19), broken, Game("h8")], "renju")
     assert [r for r, _ in report["skipped"]] == [1, 2]
 
+
+def test_write_lists_a_record_written_without_its_unreadable_move(tmp_path: Path) -> None:
+    salvaged, whole = list(read(b"black h8 h9 i8 zz j8\nwhite h8 h9\n", format="renju"))
+    assert salvaged.readable and salvaged.unreadable_move is not None
+    report = write([whole, salvaged], tmp_path / "out.sgf")
+    # written as `corpus-tool filter` writes it (the moves before the unreadable one), and said
+    assert report["written"] == 2 and report["skipped"] == []
+    assert report["truncated"] == [
+        (
+            2,
+            "<bytes> record 1: move 4 'zz' cannot be read, so it cannot be written; "
+            "the record is written with the moves before it (3)",
+        )
+    ]
+    assert [g.moves for g in read(tmp_path / "out.sgf")] == [["h8", "h9"], ["h8", "h9", "i8"]]
+    assert to_bytes([whole], "renju")[1]["truncated"] == []
