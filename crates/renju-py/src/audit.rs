@@ -880,21 +880,22 @@ pub fn audit_batch<'py>(
 }
 
 /// The files ``corpus-tool validate`` opens under ``paths`` (files as given, folders walked:
-/// links followed, hidden entries left out), in its order, named as its report names them.
+/// links followed, hidden entries left out), in its order, named as its report names them (a
+/// name that is not UTF-8 as ``os.fsdecode`` gives it, which opens again).
 /// What ``renju_kit.spark.audit`` spreads over its tasks. A file in no record format (a
 /// README) is listed too: ``validate`` of the folder skips it, ``audit`` of the file names
 /// it as a file problem; neither makes a row of it. A path given that does not exist raises
 /// ``OSError``; an entry of a folder that cannot be examined is left out (``audit`` of the
 /// folder lists it as a file problem).
 #[pyfunction]
-pub fn files(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+pub fn files(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<std::ffi::OsString>> {
     let paths: Vec<PathBuf> = match AuditSource::of(paths)? {
         AuditSource::Paths(p) => p,
         AuditSource::Games(_) => {
             return Err(PyTypeError::new_err("files() takes paths, not games"));
         }
     };
-    py.detach(|| -> Result<Vec<String>, String> {
+    py.detach(|| -> Result<Vec<std::ffi::OsString>, String> {
         for p in &paths {
             std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
         }
@@ -902,7 +903,9 @@ pub fn files(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<String>> 
             .map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
         Ok(walk
             .filter_map(|e| match e {
-                corpus_tool::input::Entry::File(f) => Some(f.name()),
+                // the path itself (a `str` by `os.fsdecode`), not its display: a name that
+                // is not UTF-8 opens again
+                corpus_tool::input::Entry::File(f) => Some(f.path.into_os_string()),
                 _ => None,
             })
             .collect())

@@ -256,3 +256,16 @@ def test_pandas_and_repr() -> None:
     assert repr(a) == "<Audit: 1 record, 0 findings, status 0>"
     assert isinstance(a.summary, dict) and a.summary["verdicts"] == {"ok": 1}
     assert renju_kit.Audit is type(a)
+
+
+def test_files_lists_names_that_open_again(tmp_path: Path) -> None:
+    # a file name that is not UTF-8 (Latin-1 'né'): the name listed is the one the system
+    # gives (os.fsdecode), so that `audit` of it (what each Spark task runs) reads the file
+    name = os.fsdecode(b"n\xe9.renju")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / name).write_text("black h8 h9 h10\n")
+    (tmp_path / "a.renju").write_text("white h8 h9\n")
+    listed = renju_kit.files(tmp_path)
+    assert listed == [str(tmp_path / "a.renju"), str(tmp_path / "sub" / name)]
+    assert all(isinstance(f, str) for f in listed)
+    assert [audit(f).summary["records"] for f in listed] == [1, 1]
