@@ -516,6 +516,9 @@ pub struct PyRecords {
     buffer: Mutex<VecDeque<PyGame>>,
     strict: bool,
     done: bool,
+    /// The reader thread, joined when it has nothing more to send: a panic there is raised
+    /// (`PanicException`), never taken for the end of the records.
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 const BATCH: usize = 256;
@@ -615,7 +618,16 @@ impl PyRecords {
                         value_error(text)
                     });
                 }
-                Err(_) => self.done = true,
+                Err(_) => {
+                    // nothing more will come: the thread has returned, or panicked
+                    self.done = true;
+                    if let Some(thread) = self.thread.take()
+                        && let Err(panic) = py.detach(|| thread.join())
+                    {
+                        // raised as `PanicException` by the binding, as any panic
+                        std::panic::resume_unwind(panic);
+                    }
+                }
             }
         }
     }
@@ -668,17 +680,52 @@ pub fn read(
 ) -> PyResult<PyRecords> {
     let options = read_options(format, encoding, orientation)?;
     let src = Source::of(source)?;
-    let (tx, rx) = sync_channel(16);
-    std::thread::Builder::new()
-        .name("renju_kit.read".into())
-        .spawn(move || reader(src, options, tx))
-        .map_err(|e| PyOSError::new_err(format!("cannot start the reader thread: {e}")))?;
-    Ok(PyRecords {
-        rx: Mutex::new(rx),
-        buffer: Mutex::new(VecDeque::new()),
-        strict,
-        done: false,
-    })
+    PyRecords::spawn(strict, move |tx| reader(src, options, tx))
+}
+
+impl PyRecords {
+    /// The records `body` sends, read on a thread of its own.
+    fn spawn(
+        strict: bool,
+        body: impl FnOnce(SyncSender<Msg>) + Send + 'static,
+    ) -> PyResult<PyRecords> {
+        let (tx, rx) = sync_channel(16);
+        let thread = std::thread::Builder::new()
+            .name("renju_kit.read".into())
+            .spawn(move || body(tx))
+            .map_err(|e| PyOSError::new_err(format!("cannot start the reader thread: {e}")))?;
+        Ok(PyRecords {
+            rx: Mutex::new(rx),
+            buffer: Mutex::new(VecDeque::new()),
+            strict,
+            done: false,
+            thread: Some(thread),
+        })
+    }
+
+    /// For `_panic_for_tests("reader")`: a reader thread that hands on one game and panics;
+    /// every record taken, as a `for` loop takes them.
+    pub(crate) fn panic_for_tests(py: Python<'_>) -> PyResult<()> {
+        let mut records = PyRecords::spawn(false, |tx| {
+            let game = PyGame {
+                record: GameRecord::new(renju_core::RENJU_SIZE),
+                file: None,
+                index: 0,
+                broken: None,
+                unreadable: None,
+                problem: None,
+            };
+            let _ = tx.send(Msg::Games(vec![game]));
+            panic!("renju_kit test panic (reader thread)");
+        })?;
+        loop {
+            match records.__next__(py) {
+                Ok(_) => {}
+                Err(e) if e.is_instance_of::<PyStopIteration>(py) => return Ok(()),
+                Err(e) => return Err(e),
+            }
+        }
+    }
 }
 
 /// The report's list of records not written (or not whole): `(1-based record, reason)`.
