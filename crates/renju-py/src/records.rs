@@ -202,7 +202,10 @@ impl PyGame {
         })
     }
 
-    /// The same record with some fields changed (the keyword arguments of ``Game``).
+    /// The same record with some fields changed: the game information of ``Game``'s keyword
+    /// arguments (``id``, ``black``, ``white``, ``event``, ``round``, ``date``, ``rule``,
+    /// ``opening``: ``None`` clears one), ``result`` and ``tags`` (``None``: none). The moves,
+    /// the board size and the comments are not changed here: make a ``Game`` for other moves.
     #[pyo3(signature = (**changes))]
     fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
         let mut g = self.clone();
@@ -222,10 +225,12 @@ impl PyGame {
                 "result" => {
                     g.record.result = v.extract::<String>()?.parse().map_err(value_error)?;
                 }
+                "tags" if v.is_none() => g.record.tags.clear(),
                 "tags" => g.record.tags = v.extract()?,
                 _ => {
                     return Err(PyTypeError::new_err(format!(
-                        "replace() got an unexpected keyword argument '{key}'"
+                        "replace() got an unexpected keyword argument '{key}' (it changes id, \
+                         black, white, event, round, date, rule, opening, result and tags)"
                     )));
                 }
             }

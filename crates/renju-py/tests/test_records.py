@@ -132,6 +132,17 @@ def test_game_constructor_checks_its_input() -> None:
         g.replace(colour="x")
 
 
+def test_replace_takes_what_its_documentation_names() -> None:
+    g = Game("h8 h9", "black", black="A", tags={"k": "v"})
+    # None clears tags, as Game(tags=None) makes none
+    assert g.replace(tags=None).tags == {} and g.tags == {"k": "v"}
+    assert g.replace(black=None).black is None
+    # what it does not change is refused, and the message says what it changes
+    for key in ("moves", "size", "comments"):
+        with pytest.raises(TypeError, match="it changes id, black"):
+            g.replace(**{key: None})
+
+
 def test_an_empty_list_of_paths_holds_no_record() -> None:
     # `[]` is no paths (as for `audit` and `files`), not the contents of an empty file
     assert list(read([])) == []
