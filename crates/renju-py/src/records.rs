@@ -130,6 +130,29 @@ impl PyGame {
     }
 }
 
+/// A mapping argument (a `dict`, or any `Mapping`: the stubs' type) read as a map; `None` for
+/// `None` or nothing given.
+fn mapping<T: for<'a, 'py> FromPyObject<'a, 'py>>(
+    obj: Option<&Bound<'_, PyAny>>,
+    what: &str,
+) -> PyResult<Option<T>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    if obj.cast::<PyDict>().is_ok() {
+        return obj.extract().map(Some).map_err(Into::into);
+    }
+    if !obj.hasattr("keys")? {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: a mapping (such as a dict), not {}",
+            obj.get_type().name()?
+        )));
+    }
+    // `dict(obj)`: any Mapping, as the stubs type it
+    let d = obj.py().get_type::<PyDict>().call1((obj,))?;
+    d.extract().map(Some).map_err(Into::into)
+}
+
 fn opt_str(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<String>> {
     match d.get_item(key)? {
         Some(v) if !v.is_none() => Ok(Some(v.extract()?)),
@@ -157,8 +180,8 @@ impl PyGame {
         date: Option<String>,
         rule: Option<String>,
         opening: Option<String>,
-        tags: Option<std::collections::BTreeMap<String, String>>,
-        comments: Option<std::collections::BTreeMap<usize, String>>,
+        tags: Option<&Bound<'_, PyAny>>,
+        comments: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
         let board = renju_core::Board::new(size).map_err(value_error)?;
         let mut record = GameRecord::new(board.size());
@@ -182,7 +205,9 @@ impl PyGame {
         record.result = result.parse::<DeclaredResult>().map_err(value_error)?;
         (record.id, record.black, record.white, record.event) = (id, black, white, event);
         (record.round, record.date, record.rule, record.opening) = (round, date, rule, opening);
-        record.tags = tags.unwrap_or_default();
+        record.tags = mapping(tags, "tags")?.unwrap_or_default();
+        let comments: Option<std::collections::BTreeMap<usize, String>> =
+            mapping(comments, "comments")?;
         for (after, text) in comments.unwrap_or_default() {
             if after > record.moves.len() {
                 return Err(value_error(format!(
@@ -225,8 +250,7 @@ impl PyGame {
                 "result" => {
                     g.record.result = v.extract::<String>()?.parse().map_err(value_error)?;
                 }
-                "tags" if v.is_none() => g.record.tags.clear(),
-                "tags" => g.record.tags = v.extract()?,
+                "tags" => g.record.tags = mapping(Some(&v), "tags")?.unwrap_or_default(),
                 _ => {
                     return Err(PyTypeError::new_err(format!(
                         "replace() got an unexpected keyword argument '{key}' (it changes id, \

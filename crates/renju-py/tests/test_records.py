@@ -179,3 +179,14 @@ def test_write_lists_a_record_written_without_its_unreadable_move(tmp_path: Path
     ]
     assert [g.moves for g in read(tmp_path / "out.sgf")] == [["h8", "h9"], ["h8", "h9", "i8"]]
     assert to_bytes([whole], "renju")[1]["truncated"] == []
+
+
+def test_game_takes_any_mapping_as_its_stubs_say() -> None:
+    # the stubs type `tags` and `comments` as Mapping: a read-only view is one
+    from types import MappingProxyType
+
+    g = Game("h8 h9", tags=MappingProxyType({"k": "v"}), comments=MappingProxyType({1: "centre"}))
+    assert g.tags == {"k": "v"} and g.comments == {1: "centre"}
+    assert g.replace(tags=MappingProxyType({"a": "b"})).tags == {"a": "b"}
+    with pytest.raises(TypeError, match="tags: a mapping"):
+        Game("h8", tags=[("k", "v")])  # type: ignore[arg-type]
