@@ -812,8 +812,11 @@ pub fn audit_batch<'py>(
     max_depth: Option<u32>,
     threat_depth: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    // the text is made here, in UTF-8: never told from its bytes (a move string holding NUL
+    // characters made the batch look like UTF-16)
     let read = corpus_tool::validate::ReadOptions {
         format: Some(renju_notation::Format::Renju),
+        encoding: renju_notation::encoding::Encoding::for_label(b"utf-8"),
         ..Default::default()
     };
     let settings = AuditSettings::read(

@@ -269,3 +269,17 @@ def test_files_lists_names_that_open_again(tmp_path: Path) -> None:
     assert listed == [str(tmp_path / "a.renju"), str(tmp_path / "sub" / name)]
     assert all(isinstance(f, str) for f in listed)
     assert [audit(f).summary["records"] for f in listed] == [1, 1]
+
+
+@pytest.mark.parametrize("odd", ["\x00a" * 600, "a\x00" * 600, "\x00" * 100])
+def test_audit_batch_is_utf8_whatever_a_string_holds(odd: str) -> None:
+    # NUL characters in a move string once made the whole batch look like UTF-16 text: the
+    # call raised "looks like UTF-16BE ... give --encoding" (no such option here) for every
+    # game; each game is its own row
+    rows = audit_batch([odd, "h8 h9", "h8 h9 i10"], ["black", "white", "draw"]).to_pylist()
+    assert [r["index"] for r in rows] == [1, 2, 3]
+    assert rows[0]["verdict"] == "illegal" and rows[0]["moves"] == 1
+    alone = [audit_batch([m], [d]).to_pylist()[0] for m, d in [("h8 h9", "white"), ("h8 h9 i10", "draw")]]
+    for row, one in zip(rows[1:], alone):
+        one["index"] = row["index"]
+        assert row == one
