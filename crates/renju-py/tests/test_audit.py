@@ -283,3 +283,11 @@ def test_audit_batch_is_utf8_whatever_a_string_holds(odd: str) -> None:
     for row, one in zip(rows[1:], alone):
         one["index"] = row["index"]
         assert row == one
+
+
+def test_more_jobs_than_the_system_has_threads_is_no_panic() -> None:
+    # the engine starts at most Jobs::MOST threads: asking for 2**40 raised PanicException
+    # ("a worker thread starts: ... Resource temporarily unavailable"), or ended the process
+    rows = audit_batch(["h8 h9"] * 10, jobs=2**40)
+    assert rows.num_rows == 10
+    assert audit(corpus("games"), jobs=2**40).summary["records"] == 22
