@@ -13,7 +13,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use renju_core::Move;
 use renju_notation::{DeclaredResult, Format, GameRecord, Orientation};
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
@@ -35,7 +35,11 @@ struct Unreadable {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PyGame {
     record: GameRecord,
+    /// The file as reports name it (`<bytes>`, and a name that is not UTF-8 shown with
+    /// U+FFFD).
     file: Option<String>,
+    /// The file's path as the system names it, for a file read from a path.
+    path: Option<PathBuf>,
     index: usize,
     /// Why the record could not be read (nothing of it is kept).
     broken: Option<String>,
@@ -46,7 +50,7 @@ pub struct PyGame {
 }
 
 impl PyGame {
-    fn of_item(file: &str, index: usize, item: RecordItem) -> PyGame {
+    fn of_item(file: &str, path: Option<&Path>, index: usize, item: RecordItem) -> PyGame {
         let (record, broken, unreadable) = match item {
             RecordItem::Game(g) => (g, None, None),
             RecordItem::GameWithUnreadable(g, u) => (
@@ -67,6 +71,7 @@ impl PyGame {
         PyGame {
             record,
             file: Some(file.to_string()),
+            path: path.map(Path::to_path_buf),
             index,
             broken,
             unreadable,
@@ -78,6 +83,7 @@ impl PyGame {
         PyGame {
             record: GameRecord::new(renju_core::RENJU_SIZE),
             file: Some(p.file.clone()),
+            path: None,
             index: 0,
             broken: Some(format!("{}: {}", p.file, p.reason)),
             unreadable: None,
@@ -220,6 +226,7 @@ impl PyGame {
         Ok(PyGame {
             record,
             file: None,
+            path: None,
             index: 0,
             broken: None,
             unreadable: None,
@@ -262,10 +269,15 @@ impl PyGame {
         Ok(g)
     }
 
-    /// The file the record was read from (``None`` for a game made in Python).
+    /// The file the record was read from (``None`` for a game made in Python; ``"<bytes>"``
+    /// for bytes): the path as the system names it (``os.fsdecode``: a name that is not UTF-8
+    /// opens again), where ``error`` and the audit's report show it as text.
     #[getter]
-    fn file(&self) -> Option<&str> {
-        self.file.as_deref()
+    fn file(&self) -> Option<std::ffi::OsString> {
+        match &self.path {
+            Some(p) => Some(p.clone().into_os_string()),
+            None => self.file.clone().map(Into::into),
+        }
     }
 
     /// The 1-based index of the record in its file, as the report numbers it (0 for a file
@@ -573,7 +585,7 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
                 &bytes,
                 read,
                 &mut |i, item| {
-                    sink(&mut batch, PyGame::of_item(name, i, item));
+                    sink(&mut batch, PyGame::of_item(name, None, i, item));
                 },
             );
             match r {
@@ -589,10 +601,14 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
             }
         }
         Source::Paths(paths) => {
-            let r =
-                corpus_tool::validate::for_each_record(&paths, read, &mut |name: &str, i, item| {
-                    sink(&mut batch, PyGame::of_item(name, i, item));
-                });
+            let r = corpus_tool::validate::for_each_file_record(
+                &paths,
+                read,
+                &mut |f, name: &str, i, item| {
+                    let path = (!f.is_stdin()).then_some(f.path.as_path());
+                    sink(&mut batch, PyGame::of_item(name, path, i, item));
+                },
+            );
             match r {
                 Ok(found) => {
                     for p in &found.problems {
@@ -739,6 +755,7 @@ impl PyRecords {
             let game = PyGame {
                 record: GameRecord::new(renju_core::RENJU_SIZE),
                 file: None,
+                path: None,
                 index: 0,
                 broken: None,
                 unreadable: None,

@@ -190,3 +190,17 @@ def test_game_takes_any_mapping_as_its_stubs_say() -> None:
     assert g.replace(tags=MappingProxyType({"a": "b"})).tags == {"a": "b"}
     with pytest.raises(TypeError, match="tags: a mapping"):
         Game("h8", tags=[("k", "v")])  # type: ignore[arg-type]
+
+
+def test_a_record_names_its_file_so_that_it_opens_again(tmp_path: Path) -> None:
+    # a file name that is not UTF-8 (Latin-1 'né'): `file` is the name the system gives
+    # (os.fsdecode), not the reports' display of it (with U+FFFD), which opens nothing
+    name = os.fsdecode(b"n\xe9.renju")
+    (tmp_path / name).write_text("black h8 h9\n")
+    (game,) = read(tmp_path)
+    assert game.file == str(tmp_path / name)
+    assert [g.moves for g in read(game.file)] == [["h8", "h9"]]
+    # the error sentence names it as the command's reports do
+    (tmp_path / name).write_text("purple h8\n")
+    (bad,) = read(tmp_path)
+    assert bad.file == str(tmp_path / name) and bad.error is not None and "n\ufffd.renju" in bad.error
