@@ -644,7 +644,7 @@ fn answer(py: Python<'_>, done: Done) -> PyResult<PyAudit> {
 /// raised. Needs pyarrow.
 #[pyfunction]
 #[pyo3(
-    signature = (source, rules = "renju", convention = "lenient", claim = "claim", jobs = None, *, format = None, encoding = None, orientation = None, sample = 1, missed_wins = None, max_depth = None, threat_depth = None),
+    signature = (source, rules = "renju", convention = "lenient", claim = "claim", jobs = None, *, format = None, encoding = None, orientation = None, sample = None, missed_wins = None, max_depth = None, threat_depth = None),
     text_signature = "(source, rules='renju', convention='lenient', claim='claim', jobs=None, *, format=None, encoding=None, orientation=None, sample=1, missed_wins=False, max_depth=None, threat_depth=None)"
 )]
 #[allow(clippy::too_many_arguments)]
@@ -654,23 +654,28 @@ pub fn audit(
     rules: &str,
     convention: &str,
     claim: &str,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'_, PyAny>>,
     format: Option<&str>,
     encoding: Option<&str>,
     orientation: Option<&str>,
-    sample: usize,
+    sample: Option<&Bound<'_, PyAny>>,
     missed_wins: Option<&Bound<'_, PyAny>>,
-    max_depth: Option<u32>,
-    threat_depth: Option<u32>,
+    max_depth: Option<&Bound<'_, PyAny>>,
+    threat_depth: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyAudit> {
     let read = read_options(format, encoding, orientation)?;
+    let sample = crate::args::whole(sample, "sample")?.unwrap_or(1);
     let settings = AuditSettings::read(
         rules,
         convention,
         claim,
-        jobs,
+        crate::args::whole(jobs, "jobs")?,
         sample,
-        MissedWins::read(missed_wins, max_depth, threat_depth)?,
+        MissedWins::read(
+            missed_wins,
+            crate::args::whole(max_depth, "max_depth")?,
+            crate::args::whole(threat_depth, "threat_depth")?,
+        )?,
         read,
     )?;
     py.import("pyarrow")?;
@@ -807,10 +812,10 @@ pub fn audit_batch<'py>(
     rules: &str,
     convention: &str,
     claim: &str,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'py, PyAny>>,
     missed_wins: Option<&Bound<'py, PyAny>>,
-    max_depth: Option<u32>,
-    threat_depth: Option<u32>,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    threat_depth: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     // the text is made here, in UTF-8: never told from its bytes (a move string holding NUL
     // characters made the batch look like UTF-16)
@@ -823,9 +828,13 @@ pub fn audit_batch<'py>(
         rules,
         convention,
         claim,
-        jobs,
+        crate::args::whole(jobs, "jobs")?,
         1,
-        MissedWins::read(missed_wins, max_depth, threat_depth)?,
+        MissedWins::read(
+            missed_wins,
+            crate::args::whole(max_depth, "max_depth")?,
+            crate::args::whole(threat_depth, "threat_depth")?,
+        )?,
         read,
     )?;
     let moves = strings(moves, "moves")?;

@@ -291,3 +291,19 @@ def test_more_jobs_than_the_system_has_threads_is_no_panic() -> None:
     rows = audit_batch(["h8 h9"] * 10, jobs=2**40)
     assert rows.num_rows == 10
     assert audit(corpus("games"), jobs=2**40).summary["records"] == 22
+
+
+@pytest.mark.parametrize(
+    "arg, value",
+    [("jobs", -1), ("jobs", 2**70), ("sample", -1), ("max_depth", -1), ("max_depth", 2**40), ("threat_depth", 2**40)],
+)
+def test_an_integer_out_of_range_is_a_value_error_naming_its_argument(arg: str, value: int) -> None:
+    # it was an OverflowError ("can't convert negative int to unsigned") naming nothing
+    kwargs: Dict[str, Any] = {arg: value}
+    if arg in ("max_depth", "threat_depth"):
+        kwargs["missed_wins"] = "vct"
+    with pytest.raises(ValueError, match=f"^{arg}="):
+        audit(corpus("games"), **kwargs)
+    if arg != "sample":
+        with pytest.raises(ValueError, match=f"^{arg}="):
+            audit_batch(["h8"], **kwargs)
