@@ -796,7 +796,9 @@ fn renju_text(moves: &[Option<String>], declared: &[Option<String>]) -> PyResult
 /// many as ``moves``. Each game is read as line ``i + 1`` of a ``.renju`` file named
 /// ``source`` would be (``index`` is ``i + 1``; a move that cannot be read keeps the moves
 /// before it and is judged illegal there, as the command does) and audited with the settings
-/// of ``audit``. A null in ``moves``, or a line break in one, raises ``ValueError``. The GIL
+/// of ``audit``; a string full of control characters, which the reader takes for binary data,
+/// is an ``unreadable`` row of its own. A null in ``moves``, or a line break in one, raises
+/// ``ValueError``. The GIL
 /// is released and the engine's ``jobs`` threads share the work.
 #[pyfunction]
 #[pyo3(
@@ -857,33 +859,57 @@ pub fn audit_batch<'py>(
     let mut signals = Signals::new();
     let done = py.detach(|| {
         let mut games = Vec::new();
-        let read = corpus_tool::validate::each_record_in_bytes(
+        let push = |games: &mut Vec<AuditInput>, index, item: corpus_tool::validate::RecordItem| {
+            games.push(AuditInput::Record {
+                file: Some(source.to_string()),
+                index,
+                read: item.into_read().map_err(|e| e.to_string()),
+            });
+        };
+        let whole = corpus_tool::validate::each_record_in_bytes(
             source,
             true,
             &text,
             read,
             &mut |index, item| {
-                games.push(AuditInput::Record {
-                    file: Some(source.to_string()),
-                    index,
-                    read: item.into_read().map_err(|e| e.to_string()),
-                });
+                push(&mut games, index, item);
                 signals.tick();
             },
         );
+        if whole.is_err() {
+            // The batch as a whole was refused (its head taken for binary data: move strings
+            // full of control characters): each game is read alone, and one refused on its
+            // own is an unreadable row; the others are audited.
+            games.clear();
+            for (i, line) in text.split_inclusive(|b| *b == b'\n').enumerate() {
+                let index = i + 1;
+                let alone = corpus_tool::validate::each_record_in_bytes(
+                    source,
+                    true,
+                    line,
+                    read,
+                    &mut |_, item| push(&mut games, index, item),
+                );
+                if let Err(p) = alone {
+                    games.push(AuditInput::Record {
+                        file: Some(source.to_string()),
+                        index,
+                        read: Err(format!("{}: record {index}: {}", p.file, p.reason)),
+                    });
+                }
+                signals.tick();
+            }
+        }
         if signals.raised.is_some() {
             games.clear();
         }
-        read.map(|_| {
-            audit_games(
-                games,
-                &settings,
-                ReportColumns::cut_every(usize::MAX),
-                &mut signals,
-            )
-        })
+        audit_games(
+            games,
+            &settings,
+            ReportColumns::cut_every(usize::MAX),
+            &mut signals,
+        )
     });
-    let done = done.map_err(|p| value_error(format!("{}: {}", p.file, p.reason)))?;
     let done = signals.into_result(done)?;
     match <[RecordBatch; 1]>::try_from(done.batches) {
         Ok([batch]) => batch.to_pyarrow(py),
