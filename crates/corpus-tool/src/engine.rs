@@ -66,7 +66,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 /// How many threads work in a run (`--jobs N`): at least one. With `n` jobs, `n - 1`
 /// worker threads and the calling thread, which writes the results and works batches while
-/// the next result in order is not done.
+/// the next result in order is not done. An engine runs at most [`Jobs::MOST`] of them
+/// however many are asked, and fewer when the system refuses to start more threads.
 ///
 /// ```
 /// use corpus_tool::engine::Jobs;
@@ -80,6 +81,11 @@ pub struct Jobs(NonZeroUsize);
 impl Jobs {
     /// One worker: reading, working and writing take turns on the calling thread.
     pub const ONE: Jobs = Jobs(NonZeroUsize::MIN);
+
+    /// The most jobs an engine runs (`Engine::new` takes any more as this many): each is a
+    /// thread, and a process asking the system for tens of thousands of them is refused one
+    /// (or ended, when a thread that did start cannot get its signal stack).
+    pub const MOST: Jobs = Jobs(NonZeroUsize::new(1024).expect("1024 is not 0"));
 
     /// `n` workers, `None` for 0.
     #[must_use]
@@ -357,11 +363,11 @@ impl Engine {
     /// At most this many batches are read and not yet written, by default.
     pub const IN_FLIGHT: usize = 64;
 
-    /// An engine of `jobs` workers with the default batches and room.
+    /// An engine of `jobs` workers (at most [`Jobs::MOST`]) with the default batches and room.
     #[must_use]
     pub fn new(jobs: Jobs) -> Engine {
         Engine {
-            jobs,
+            jobs: jobs.min(Jobs::MOST),
             first_batch: Engine::FIRST_BATCH,
             batch: Engine::BATCH,
             in_flight: Engine::IN_FLIGHT,
@@ -510,14 +516,9 @@ impl Engine {
                     shared.fail();
                 }
             });
-            let workers: Vec<_> = (1..self.jobs.get())
-                .map(|i| {
-                    std::thread::Builder::new()
-                        .name(format!("corpus-tool worker {i}"))
-                        .spawn_scoped(scope, move || shared.work(work))
-                        .expect("a worker thread starts")
-                })
-                .collect();
+            // The reader first (nothing is read without it), then the workers, as many as
+            // the system lets start: the calling thread works too, so a worker refused (the
+            // system's threads used up) makes the run slower, never wrong.
             let reader = std::thread::Builder::new()
                 .name("corpus-tool reader".to_string())
                 .spawn_scoped(scope, move || {
@@ -528,6 +529,14 @@ impl Engine {
                     (r, feed.finish())
                 })
                 .expect("the reader thread starts");
+            let workers: Vec<_> = (1..self.jobs.get())
+                .map_while(|i| {
+                    std::thread::Builder::new()
+                        .name(format!("corpus-tool worker {i}"))
+                        .spawn_scoped(scope, move || shared.work(work))
+                        .ok()
+                })
+                .collect();
             let (written, unworked) = shared.write(write, work);
             let mut panic = None;
             let read = match reader.join() {
@@ -944,6 +953,17 @@ mod tests {
                 assert!(!ran.stopped);
             }
         }
+    }
+
+    #[test]
+    fn more_jobs_than_threads_can_start_run_as_the_most() {
+        // asked for more threads than a system starts: `MOST` run (it panicked, "a worker
+        // thread starts", or the process ended)
+        assert_eq!(Engine::new(Jobs::new(1 << 40).unwrap()).jobs(), Jobs::MOST);
+        assert_eq!(Engine::new(Jobs::new(3).unwrap()).jobs().get(), 3);
+        let (out, ran) = squares(usize::MAX, 5_000);
+        assert_eq!(ran.items, 5_000);
+        assert_eq!(out, (0..5_000).map(|i| i * i).collect::<Vec<_>>());
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub mod walk;
 
 pub use source::{
     BrokenRecord, FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_in_bytes,
-    each_record_opened, each_record_small, for_each_record,
+    each_record_opened, each_record_small, for_each_file_record, for_each_record,
 };
 pub use stream::{NotReached, Progress, Read, Record, SMALL_FILE, StreamOptions, Streamed, stream};
 pub use walk::{

@@ -28,7 +28,7 @@ pub use crate::input::{source, walk};
 
 pub use crate::input::source::{
     FileRead, OpenFile, ReadOptions, RecordItem, each_record, each_record_in_bytes,
-    each_record_opened, each_record_small, for_each_record,
+    each_record_opened, each_record_small, for_each_file_record, for_each_record,
 };
 pub use crate::input::walk::{
     Entry, FileProblem, InputFile, ProblemKind, SkipReason, Skipped, Walk, collect_files,

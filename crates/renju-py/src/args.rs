@@ -2,7 +2,7 @@
 //! Every error is a `ValueError` with the Rust type's own message.
 
 use crate::errors::value_error;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use renju_core::{Color, Convention, Move, Point, RuleSet};
@@ -71,4 +71,48 @@ pub fn color(name: &str) -> PyResult<Color> {
             "'{name}' is not a side (expected black or white)"
         ))),
     }
+}
+
+/// A whole-number argument `name` (`None`: not given): an int out of `T`'s range is a
+/// `ValueError` naming the argument (the conversion's `OverflowError` named nothing), and what
+/// is no int a `TypeError` naming it.
+pub fn whole<T>(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<T>>
+where
+    T: TryFrom<u64> + std::fmt::Display + Bounded,
+{
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let out_of_range = || -> PyResult<PyErr> {
+        Ok(value_error(format!(
+            "{name}={}: out of range (0 to {})",
+            obj.repr()?,
+            T::MOST
+        )))
+    };
+    match obj.extract::<u64>() {
+        Ok(v) => match T::try_from(v) {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => Err(out_of_range()?),
+        },
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(out_of_range()?),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "argument '{name}': an int, not {}",
+            obj.get_type().name()?
+        ))),
+    }
+}
+
+/// The largest value of an unsigned integer type, for [`whole`]'s message.
+pub trait Bounded {
+    /// The largest value.
+    const MOST: Self;
+}
+
+impl Bounded for u32 {
+    const MOST: u32 = u32::MAX;
+}
+
+impl Bounded for usize {
+    const MOST: usize = usize::MAX;
 }

@@ -644,7 +644,7 @@ fn answer(py: Python<'_>, done: Done) -> PyResult<PyAudit> {
 /// raised. Needs pyarrow.
 #[pyfunction]
 #[pyo3(
-    signature = (source, rules = "renju", convention = "lenient", claim = "claim", jobs = None, *, format = None, encoding = None, orientation = None, sample = 1, missed_wins = None, max_depth = None, threat_depth = None),
+    signature = (source, rules = "renju", convention = "lenient", claim = "claim", jobs = None, *, format = None, encoding = None, orientation = None, sample = None, missed_wins = None, max_depth = None, threat_depth = None),
     text_signature = "(source, rules='renju', convention='lenient', claim='claim', jobs=None, *, format=None, encoding=None, orientation=None, sample=1, missed_wins=False, max_depth=None, threat_depth=None)"
 )]
 #[allow(clippy::too_many_arguments)]
@@ -654,23 +654,28 @@ pub fn audit(
     rules: &str,
     convention: &str,
     claim: &str,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'_, PyAny>>,
     format: Option<&str>,
     encoding: Option<&str>,
     orientation: Option<&str>,
-    sample: usize,
+    sample: Option<&Bound<'_, PyAny>>,
     missed_wins: Option<&Bound<'_, PyAny>>,
-    max_depth: Option<u32>,
-    threat_depth: Option<u32>,
+    max_depth: Option<&Bound<'_, PyAny>>,
+    threat_depth: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyAudit> {
     let read = read_options(format, encoding, orientation)?;
+    let sample = crate::args::whole(sample, "sample")?.unwrap_or(1);
     let settings = AuditSettings::read(
         rules,
         convention,
         claim,
-        jobs,
+        crate::args::whole(jobs, "jobs")?,
         sample,
-        MissedWins::read(missed_wins, max_depth, threat_depth)?,
+        MissedWins::read(
+            missed_wins,
+            crate::args::whole(max_depth, "max_depth")?,
+            crate::args::whole(threat_depth, "threat_depth")?,
+        )?,
         read,
     )?;
     py.import("pyarrow")?;
@@ -791,7 +796,9 @@ fn renju_text(moves: &[Option<String>], declared: &[Option<String>]) -> PyResult
 /// many as ``moves``. Each game is read as line ``i + 1`` of a ``.renju`` file named
 /// ``source`` would be (``index`` is ``i + 1``; a move that cannot be read keeps the moves
 /// before it and is judged illegal there, as the command does) and audited with the settings
-/// of ``audit``. A null in ``moves``, or a line break in one, raises ``ValueError``. The GIL
+/// of ``audit``; a string full of control characters, which the reader takes for binary data,
+/// is an ``unreadable`` row of its own. A null in ``moves``, or a line break in one, raises
+/// ``ValueError``. The GIL
 /// is released and the engine's ``jobs`` threads share the work.
 #[pyfunction]
 #[pyo3(
@@ -807,22 +814,29 @@ pub fn audit_batch<'py>(
     rules: &str,
     convention: &str,
     claim: &str,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'py, PyAny>>,
     missed_wins: Option<&Bound<'py, PyAny>>,
-    max_depth: Option<u32>,
-    threat_depth: Option<u32>,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    threat_depth: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    // the text is made here, in UTF-8: never told from its bytes (a move string holding NUL
+    // characters made the batch look like UTF-16)
     let read = corpus_tool::validate::ReadOptions {
         format: Some(renju_notation::Format::Renju),
+        encoding: renju_notation::encoding::Encoding::for_label(b"utf-8"),
         ..Default::default()
     };
     let settings = AuditSettings::read(
         rules,
         convention,
         claim,
-        jobs,
+        crate::args::whole(jobs, "jobs")?,
         1,
-        MissedWins::read(missed_wins, max_depth, threat_depth)?,
+        MissedWins::read(
+            missed_wins,
+            crate::args::whole(max_depth, "max_depth")?,
+            crate::args::whole(threat_depth, "threat_depth")?,
+        )?,
         read,
     )?;
     let moves = strings(moves, "moves")?;
@@ -845,33 +859,57 @@ pub fn audit_batch<'py>(
     let mut signals = Signals::new();
     let done = py.detach(|| {
         let mut games = Vec::new();
-        let read = corpus_tool::validate::each_record_in_bytes(
+        let push = |games: &mut Vec<AuditInput>, index, item: corpus_tool::validate::RecordItem| {
+            games.push(AuditInput::Record {
+                file: Some(source.to_string()),
+                index,
+                read: item.into_read().map_err(|e| e.to_string()),
+            });
+        };
+        let whole = corpus_tool::validate::each_record_in_bytes(
             source,
             true,
             &text,
             read,
             &mut |index, item| {
-                games.push(AuditInput::Record {
-                    file: Some(source.to_string()),
-                    index,
-                    read: item.into_read().map_err(|e| e.to_string()),
-                });
+                push(&mut games, index, item);
                 signals.tick();
             },
         );
+        if whole.is_err() {
+            // The batch as a whole was refused (its head taken for binary data: move strings
+            // full of control characters): each game is read alone, and one refused on its
+            // own is an unreadable row; the others are audited.
+            games.clear();
+            for (i, line) in text.split_inclusive(|b| *b == b'\n').enumerate() {
+                let index = i + 1;
+                let alone = corpus_tool::validate::each_record_in_bytes(
+                    source,
+                    true,
+                    line,
+                    read,
+                    &mut |_, item| push(&mut games, index, item),
+                );
+                if let Err(p) = alone {
+                    games.push(AuditInput::Record {
+                        file: Some(source.to_string()),
+                        index,
+                        read: Err(format!("{}: record {index}: {}", p.file, p.reason)),
+                    });
+                }
+                signals.tick();
+            }
+        }
         if signals.raised.is_some() {
             games.clear();
         }
-        read.map(|_| {
-            audit_games(
-                games,
-                &settings,
-                ReportColumns::cut_every(usize::MAX),
-                &mut signals,
-            )
-        })
+        audit_games(
+            games,
+            &settings,
+            ReportColumns::cut_every(usize::MAX),
+            &mut signals,
+        )
     });
-    let done = done.map_err(|p| value_error(format!("{}: {}", p.file, p.reason)))?;
     let done = signals.into_result(done)?;
     match <[RecordBatch; 1]>::try_from(done.batches) {
         Ok([batch]) => batch.to_pyarrow(py),
@@ -880,21 +918,22 @@ pub fn audit_batch<'py>(
 }
 
 /// The files ``corpus-tool validate`` opens under ``paths`` (files as given, folders walked:
-/// links followed, hidden entries left out), in its order, named as its report names them.
+/// links followed, hidden entries left out), in its order, named as its report names them (a
+/// name that is not UTF-8 as ``os.fsdecode`` gives it, which opens again).
 /// What ``renju_kit.spark.audit`` spreads over its tasks. A file in no record format (a
 /// README) is listed too: ``validate`` of the folder skips it, ``audit`` of the file names
 /// it as a file problem; neither makes a row of it. A path given that does not exist raises
 /// ``OSError``; an entry of a folder that cannot be examined is left out (``audit`` of the
 /// folder lists it as a file problem).
 #[pyfunction]
-pub fn files(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+pub fn files(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<std::ffi::OsString>> {
     let paths: Vec<PathBuf> = match AuditSource::of(paths)? {
         AuditSource::Paths(p) => p,
         AuditSource::Games(_) => {
             return Err(PyTypeError::new_err("files() takes paths, not games"));
         }
     };
-    py.detach(|| -> Result<Vec<String>, String> {
+    py.detach(|| -> Result<Vec<std::ffi::OsString>, String> {
         for p in &paths {
             std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
         }
@@ -902,7 +941,9 @@ pub fn files(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<String>> 
             .map_err(|p| format!("cannot read {}: {}", p.file, p.reason))?;
         Ok(walk
             .filter_map(|e| match e {
-                corpus_tool::input::Entry::File(f) => Some(f.name()),
+                // the path itself (a `str` by `os.fsdecode`), not its display: a name that
+                // is not UTF-8 opens again
+                corpus_tool::input::Entry::File(f) => Some(f.path.into_os_string()),
                 _ => None,
             })
             .collect())

@@ -36,7 +36,8 @@ mod records;
 mod search;
 
 /// Panics on purpose, for the tests that check a panic becomes a Python exception:
-/// `where_` is `"here"` (with the GIL held), `"detached"` (the GIL released), `"pool"` (in a
+/// `where_` is `"here"` (with the GIL held), `"detached"` (the GIL released), `"reader"` (in
+/// the reader thread of a `read`, the records taken), `"pool"` (in a
 /// rayon worker of a batch) or `"engine"` (in a worker of corpus-tool's engine, as `audit`
 /// runs).
 #[pyfunction]
@@ -71,6 +72,7 @@ fn _panic_for_tests(py: Python<'_>, where_: &str) -> PyResult<()> {
                 |_| {},
             );
         }),
+        "reader" => records::PyRecords::panic_for_tests(py)?,
         _ => Err(errors::value_error(format!("unknown place '{where_}'")))?,
     }
     Ok(())

@@ -9,11 +9,11 @@ use crate::errors::{record_error, value_error};
 use corpus_tool::validate::{FileProblem, ReadOptions, RecordItem};
 use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use renju_core::Move;
 use renju_notation::{DeclaredResult, Format, GameRecord, Orientation};
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
@@ -35,7 +35,11 @@ struct Unreadable {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PyGame {
     record: GameRecord,
+    /// The file as reports name it (`<bytes>`, and a name that is not UTF-8 shown with
+    /// U+FFFD).
     file: Option<String>,
+    /// The file's path as the system names it, for a file read from a path.
+    path: Option<PathBuf>,
     index: usize,
     /// Why the record could not be read (nothing of it is kept).
     broken: Option<String>,
@@ -46,7 +50,7 @@ pub struct PyGame {
 }
 
 impl PyGame {
-    fn of_item(file: &str, index: usize, item: RecordItem) -> PyGame {
+    fn of_item(file: &str, path: Option<&Path>, index: usize, item: RecordItem) -> PyGame {
         let (record, broken, unreadable) = match item {
             RecordItem::Game(g) => (g, None, None),
             RecordItem::GameWithUnreadable(g, u) => (
@@ -67,6 +71,7 @@ impl PyGame {
         PyGame {
             record,
             file: Some(file.to_string()),
+            path: path.map(Path::to_path_buf),
             index,
             broken,
             unreadable,
@@ -78,6 +83,7 @@ impl PyGame {
         PyGame {
             record: GameRecord::new(renju_core::RENJU_SIZE),
             file: Some(p.file.clone()),
+            path: None,
             index: 0,
             broken: Some(format!("{}: {}", p.file, p.reason)),
             unreadable: None,
@@ -130,6 +136,29 @@ impl PyGame {
     }
 }
 
+/// A mapping argument (a `dict`, or any `Mapping`: the stubs' type) read as a map; `None` for
+/// `None` or nothing given.
+fn mapping<T: for<'a, 'py> FromPyObject<'a, 'py>>(
+    obj: Option<&Bound<'_, PyAny>>,
+    what: &str,
+) -> PyResult<Option<T>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    if obj.cast::<PyDict>().is_ok() {
+        return obj.extract().map(Some).map_err(Into::into);
+    }
+    if !obj.hasattr("keys")? {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: a mapping (such as a dict), not {}",
+            obj.get_type().name()?
+        )));
+    }
+    // `dict(obj)`: any Mapping, as the stubs type it
+    let d = obj.py().get_type::<PyDict>().call1((obj,))?;
+    d.extract().map(Some).map_err(Into::into)
+}
+
 fn opt_str(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<String>> {
     match d.get_item(key)? {
         Some(v) if !v.is_none() => Ok(Some(v.extract()?)),
@@ -157,8 +186,8 @@ impl PyGame {
         date: Option<String>,
         rule: Option<String>,
         opening: Option<String>,
-        tags: Option<std::collections::BTreeMap<String, String>>,
-        comments: Option<std::collections::BTreeMap<usize, String>>,
+        tags: Option<&Bound<'_, PyAny>>,
+        comments: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
         let board = renju_core::Board::new(size).map_err(value_error)?;
         let mut record = GameRecord::new(board.size());
@@ -182,7 +211,9 @@ impl PyGame {
         record.result = result.parse::<DeclaredResult>().map_err(value_error)?;
         (record.id, record.black, record.white, record.event) = (id, black, white, event);
         (record.round, record.date, record.rule, record.opening) = (round, date, rule, opening);
-        record.tags = tags.unwrap_or_default();
+        record.tags = mapping(tags, "tags")?.unwrap_or_default();
+        let comments: Option<std::collections::BTreeMap<usize, String>> =
+            mapping(comments, "comments")?;
         for (after, text) in comments.unwrap_or_default() {
             if after > record.moves.len() {
                 return Err(value_error(format!(
@@ -195,6 +226,7 @@ impl PyGame {
         Ok(PyGame {
             record,
             file: None,
+            path: None,
             index: 0,
             broken: None,
             unreadable: None,
@@ -202,7 +234,10 @@ impl PyGame {
         })
     }
 
-    /// The same record with some fields changed (the keyword arguments of ``Game``).
+    /// The same record with some fields changed: the game information of ``Game``'s keyword
+    /// arguments (``id``, ``black``, ``white``, ``event``, ``round``, ``date``, ``rule``,
+    /// ``opening``: ``None`` clears one), ``result`` and ``tags`` (``None``: none). The moves,
+    /// the board size and the comments are not changed here: make a ``Game`` for other moves.
     #[pyo3(signature = (**changes))]
     fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
         let mut g = self.clone();
@@ -222,10 +257,11 @@ impl PyGame {
                 "result" => {
                     g.record.result = v.extract::<String>()?.parse().map_err(value_error)?;
                 }
-                "tags" => g.record.tags = v.extract()?,
+                "tags" => g.record.tags = mapping(Some(&v), "tags")?.unwrap_or_default(),
                 _ => {
                     return Err(PyTypeError::new_err(format!(
-                        "replace() got an unexpected keyword argument '{key}'"
+                        "replace() got an unexpected keyword argument '{key}' (it changes id, \
+                         black, white, event, round, date, rule, opening, result and tags)"
                     )));
                 }
             }
@@ -233,10 +269,15 @@ impl PyGame {
         Ok(g)
     }
 
-    /// The file the record was read from (``None`` for a game made in Python).
+    /// The file the record was read from (``None`` for a game made in Python; ``"<bytes>"``
+    /// for bytes): the path as the system names it (``os.fsdecode``: a name that is not UTF-8
+    /// opens again), where ``error`` and the audit's report show it as text.
     #[getter]
-    fn file(&self) -> Option<&str> {
-        self.file.as_deref()
+    fn file(&self) -> Option<std::ffi::OsString> {
+        match &self.path {
+            Some(p) => Some(p.clone().into_os_string()),
+            None => self.file.clone().map(Into::into),
+        }
     }
 
     /// The 1-based index of the record in its file, as the report numbers it (0 for a file
@@ -485,7 +526,9 @@ pub(crate) enum Source {
 }
 
 impl Source {
-    /// A path, a list of paths, or bytes (`bytes`, `bytearray`, `memoryview`).
+    /// A path, a list of paths, or bytes (`bytes`, `bytearray`, `memoryview`). Any other
+    /// iterable is a list of paths: an empty list is no path (not the contents of an empty
+    /// file), and a list of numbers is no bytes.
     pub(crate) fn of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         if let Ok(b) = source.cast::<PyBytes>() {
             return Ok(Source::Bytes(b.as_bytes().to_vec()));
@@ -493,8 +536,10 @@ impl Source {
         if source.cast::<PyString>().is_ok() || source.hasattr("__fspath__")? {
             return Ok(Source::Paths(vec![source.extract::<PathBuf>()?]));
         }
-        if let Ok(b) = source.extract::<Vec<u8>>() {
-            return Ok(Source::Bytes(b));
+        if source.cast::<PyByteArray>().is_ok() || source.cast::<PyMemoryView>().is_ok() {
+            // `bytes(source)`: a memoryview's bytes whatever the format of its items
+            let bytes = source.py().get_type::<PyBytes>().call1((source,))?;
+            return Ok(Source::Bytes(bytes.cast::<PyBytes>()?.as_bytes().to_vec()));
         }
         let mut paths = Vec::new();
         for p in source.try_iter()? {
@@ -512,6 +557,9 @@ pub struct PyRecords {
     buffer: Mutex<VecDeque<PyGame>>,
     strict: bool,
     done: bool,
+    /// The reader thread, joined when it has nothing more to send: a panic there is raised
+    /// (`PanicException`), never taken for the end of the records.
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 const BATCH: usize = 256;
@@ -537,7 +585,7 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
                 &bytes,
                 read,
                 &mut |i, item| {
-                    sink(&mut batch, PyGame::of_item(name, i, item));
+                    sink(&mut batch, PyGame::of_item(name, None, i, item));
                 },
             );
             match r {
@@ -553,10 +601,14 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
             }
         }
         Source::Paths(paths) => {
-            let r =
-                corpus_tool::validate::for_each_record(&paths, read, &mut |name: &str, i, item| {
-                    sink(&mut batch, PyGame::of_item(name, i, item));
-                });
+            let r = corpus_tool::validate::for_each_file_record(
+                &paths,
+                read,
+                &mut |f, name: &str, i, item| {
+                    let path = (!f.is_stdin()).then_some(f.path.as_path());
+                    sink(&mut batch, PyGame::of_item(name, path, i, item));
+                },
+            );
             match r {
                 Ok(found) => {
                     for p in &found.problems {
@@ -611,7 +663,16 @@ impl PyRecords {
                         value_error(text)
                     });
                 }
-                Err(_) => self.done = true,
+                Err(_) => {
+                    // nothing more will come: the thread has returned, or panicked
+                    self.done = true;
+                    if let Some(thread) = self.thread.take()
+                        && let Err(panic) = py.detach(|| thread.join())
+                    {
+                        // raised as `PanicException` by the binding, as any panic
+                        std::panic::resume_unwind(panic);
+                    }
+                }
             }
         }
     }
@@ -664,26 +725,75 @@ pub fn read(
 ) -> PyResult<PyRecords> {
     let options = read_options(format, encoding, orientation)?;
     let src = Source::of(source)?;
-    let (tx, rx) = sync_channel(16);
-    std::thread::Builder::new()
-        .name("renju_kit.read".into())
-        .spawn(move || reader(src, options, tx))
-        .map_err(|e| PyOSError::new_err(format!("cannot start the reader thread: {e}")))?;
-    Ok(PyRecords {
-        rx: Mutex::new(rx),
-        buffer: Mutex::new(VecDeque::new()),
-        strict,
-        done: false,
-    })
+    PyRecords::spawn(strict, move |tx| reader(src, options, tx))
 }
 
-/// The report's list of records not written: `(1-based record, reason)`.
+impl PyRecords {
+    /// The records `body` sends, read on a thread of its own.
+    fn spawn(
+        strict: bool,
+        body: impl FnOnce(SyncSender<Msg>) + Send + 'static,
+    ) -> PyResult<PyRecords> {
+        let (tx, rx) = sync_channel(16);
+        let thread = std::thread::Builder::new()
+            .name("renju_kit.read".into())
+            .spawn(move || body(tx))
+            .map_err(|e| PyOSError::new_err(format!("cannot start the reader thread: {e}")))?;
+        Ok(PyRecords {
+            rx: Mutex::new(rx),
+            buffer: Mutex::new(VecDeque::new()),
+            strict,
+            done: false,
+            thread: Some(thread),
+        })
+    }
+
+    /// For `_panic_for_tests("reader")`: a reader thread that hands on one game and panics;
+    /// every record taken, as a `for` loop takes them.
+    pub(crate) fn panic_for_tests(py: Python<'_>) -> PyResult<()> {
+        let mut records = PyRecords::spawn(false, |tx| {
+            let game = PyGame {
+                record: GameRecord::new(renju_core::RENJU_SIZE),
+                file: None,
+                path: None,
+                index: 0,
+                broken: None,
+                unreadable: None,
+                problem: None,
+            };
+            let _ = tx.send(Msg::Games(vec![game]));
+            panic!("renju_kit test panic (reader thread)");
+        })?;
+        loop {
+            match records.__next__(py) {
+                Ok(_) => {}
+                Err(e) if e.is_instance_of::<PyStopIteration>(py) => return Ok(()),
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// The report's list of records not written (or not whole): `(1-based record, reason)`.
 type SkippedList = Vec<(usize, String)>;
 
-/// The records of `games` that can be written, and the report's skipped entries for the rest.
-fn writable(games: &Bound<'_, PyAny>) -> PyResult<(Vec<GameRecord>, SkippedList)> {
-    let mut records = Vec::new();
-    let mut skipped = Vec::new();
+/// The records of `games` that can be written, each with its 1-based place in `games`; the
+/// report's skipped entries for the rest; and the records written without their unreadable
+/// move (a salvaged record: the moves before it), each said as `corpus-tool filter` says it.
+struct Writable {
+    records: Vec<GameRecord>,
+    places: Vec<usize>,
+    skipped: SkippedList,
+    truncated: SkippedList,
+}
+
+fn writable(games: &Bound<'_, PyAny>) -> PyResult<Writable> {
+    let mut w = Writable {
+        records: Vec::new(),
+        places: Vec::new(),
+        skipped: Vec::new(),
+        truncated: Vec::new(),
+    };
     for (i, g) in games.try_iter()?.enumerate() {
         let g = g?;
         let g = g
@@ -691,15 +801,30 @@ fn writable(games: &Bound<'_, PyAny>) -> PyResult<(Vec<GameRecord>, SkippedList)
             .map_err(|_| PyTypeError::new_err(format!("games[{i}] is not a Game")))?;
         let g = g.get();
         if g.broken.is_some() {
-            skipped.push((
+            w.skipped.push((
                 i + 1,
                 format!("unreadable: {}", g.error_text().unwrap_or_default()),
             ));
-        } else {
-            records.push(g.record.clone());
+            continue;
         }
+        if let Some(u) = &g.unreadable {
+            w.truncated.push((
+                i + 1,
+                format!(
+                    "{} record {}: move {} '{}' cannot be read, so it cannot be written; the \
+                     record is written with the moves before it ({})",
+                    g.file.as_deref().unwrap_or("<game>"),
+                    g.index,
+                    u.number,
+                    u.text,
+                    g.record.moves.len()
+                ),
+            ));
+        }
+        w.records.push(g.record.clone());
+        w.places.push(i + 1);
     }
-    Ok((records, skipped))
+    Ok(w)
 }
 
 fn encode<'py>(
@@ -708,26 +833,47 @@ fn encode<'py>(
     format: Format,
     orientation: Option<&str>,
 ) -> PyResult<(Vec<u8>, Bound<'py, PyDict>)> {
-    let (records, mut skipped) = writable(games)?;
+    let Writable {
+        records,
+        places,
+        mut skipped,
+        mut truncated,
+    } = writable(games)?;
     let orientation = match orientation {
         Some(o) => o.parse::<Orientation>().map_err(value_error)?,
         None => format.default_orientation(),
     };
     let (bytes, report) = py.detach(|| renju_notation::write(format, &records, orientation));
+    // the writer numbers the records it was given: each is numbered by its place in `games`
+    let not_written: std::collections::BTreeMap<usize, String> = report
+        .skipped
+        .iter()
+        .map(|s| {
+            let place = s.record.checked_sub(1).and_then(|i| places.get(i));
+            (place.copied().unwrap_or(s.record), s.reason.clone())
+        })
+        .collect();
+    // a record the writer skipped is listed there only
+    truncated.retain(|(place, _)| !not_written.contains_key(place));
+    skipped.extend(not_written);
+    skipped.sort_by_key(|(place, _)| *place);
     let d = PyDict::new(py);
     d.set_item("format", format.name())?;
     d.set_item("written", report.written)?;
     d.set_item("dropped", report.dropped_summary())?;
-    skipped.extend(report.skipped.iter().map(|s| (s.record, s.reason.clone())));
     d.set_item("skipped", skipped)?;
+    d.set_item("truncated", truncated)?;
     Ok((bytes, d))
 }
 
 /// Writes ``games`` (``Game`` objects) to ``path`` in ``format`` (default: from the
 /// extension), atomically: the file is complete or not written at all (a pipe or a device is
 /// written directly). Returns the report ``{"format", "written", "dropped": [(field,
-/// count)], "skipped": [(record, reason)]}``: what the format could not hold is listed, never
-/// lost silently. Unreadable records are skipped and listed.
+/// count)], "skipped": [(record, reason)], "truncated": [(record, reason)]}`` (``record``:
+/// the 1-based place of the game in ``games``): what the format could not hold is listed,
+/// never lost silently. Unreadable records are skipped and listed; a record read with a move
+/// that cannot be read (``unreadable_move``) is written with the moves before it, as
+/// ``corpus-tool filter`` writes it, and listed under ``truncated``.
 #[pyfunction]
 #[pyo3(signature = (games, path, format = None, *, orientation = None))]
 pub fn write<'py>(

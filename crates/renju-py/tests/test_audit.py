@@ -256,3 +256,57 @@ def test_pandas_and_repr() -> None:
     assert repr(a) == "<Audit: 1 record, 0 findings, status 0>"
     assert isinstance(a.summary, dict) and a.summary["verdicts"] == {"ok": 1}
     assert renju_kit.Audit is type(a)
+
+
+def test_files_lists_names_that_open_again(tmp_path: Path) -> None:
+    # a file name that is not UTF-8 (Latin-1 'né'): the name listed is the one the system
+    # gives (os.fsdecode), so that `audit` of it (what each Spark task runs) reads the file
+    name = os.fsdecode(b"n\xe9.renju")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / name).write_text("black h8 h9 h10\n")
+    (tmp_path / "a.renju").write_text("white h8 h9\n")
+    listed = renju_kit.files(tmp_path)
+    assert listed == [str(tmp_path / "a.renju"), str(tmp_path / "sub" / name)]
+    assert all(isinstance(f, str) for f in listed)
+    assert [audit(f).summary["records"] for f in listed] == [1, 1]
+
+
+@pytest.mark.parametrize("odd", ["\x00a" * 600, "a\x00" * 600, "\x00" * 100])
+def test_audit_batch_is_utf8_whatever_a_string_holds(odd: str) -> None:
+    # NUL characters in a move string once made the whole batch look like UTF-16 text, or
+    # like binary data: the call raised ("looks like UTF-16BE ... give --encoding", "it is not
+    # text") for every game; each game is its own row, that one illegal (its move cannot be
+    # read) or unreadable (alone, it is no text), the others audited
+    rows = audit_batch([odd, "h8 h9", "h8 h9 i10"], ["black", "white", "draw"]).to_pylist()
+    assert [r["index"] for r in rows] == [1, 2, 3]
+    assert rows[0]["verdict"] in ("illegal", "unreadable")
+    if rows[0]["verdict"] == "unreadable":
+        assert rows[0]["detail"].startswith("<batch>: record 1: ") and "not text" in rows[0]["detail"]
+    alone = [audit_batch([m], [d]).to_pylist()[0] for m, d in [("h8 h9", "white"), ("h8 h9 i10", "draw")]]
+    for row, one in zip(rows[1:], alone):
+        one["index"] = row["index"]
+        assert row == one
+
+
+def test_more_jobs_than_the_system_has_threads_is_no_panic() -> None:
+    # the engine starts at most Jobs::MOST threads: asking for 2**40 raised PanicException
+    # ("a worker thread starts: ... Resource temporarily unavailable"), or ended the process
+    rows = audit_batch(["h8 h9"] * 10, jobs=2**40)
+    assert rows.num_rows == 10
+    assert audit(corpus("games"), jobs=2**40).summary["records"] == 22
+
+
+@pytest.mark.parametrize(
+    "arg, value",
+    [("jobs", -1), ("jobs", 2**70), ("sample", -1), ("max_depth", -1), ("max_depth", 2**40), ("threat_depth", 2**40)],
+)
+def test_an_integer_out_of_range_is_a_value_error_naming_its_argument(arg: str, value: int) -> None:
+    # it was an OverflowError ("can't convert negative int to unsigned") naming nothing
+    kwargs: Dict[str, Any] = {arg: value}
+    if arg in ("max_depth", "threat_depth"):
+        kwargs["missed_wins"] = "vct"
+    with pytest.raises(ValueError, match=f"^{arg}="):
+        audit(corpus("games"), **kwargs)
+    if arg != "sample":
+        with pytest.raises(ValueError, match=f"^{arg}="):
+            audit_batch(["h8"], **kwargs)

@@ -130,3 +130,77 @@ def test_game_constructor_checks_its_input() -> None:
     assert g.replace(black="X").black == "X" and g.black is None
     with pytest.raises(TypeError):
         g.replace(colour="x")
+
+
+def test_replace_takes_what_its_documentation_names() -> None:
+    g = Game("h8 h9", "black", black="A", tags={"k": "v"})
+    # None clears tags, as Game(tags=None) makes none
+    assert g.replace(tags=None).tags == {} and g.tags == {"k": "v"}
+    assert g.replace(black=None).black is None
+    # what it does not change is refused, and the message says what it changes
+    for key in ("moves", "size", "comments"):
+        with pytest.raises(TypeError, match="it changes id, black"):
+            g.replace(**{key: None})
+
+
+def test_an_empty_list_of_paths_holds_no_record() -> None:
+    # `[]` is no paths (as for `audit` and `files`), not the contents of an empty file
+    assert list(read([])) == []
+    assert list(read(())) == []
+    # a memoryview is its bytes, whatever its item format
+    assert [g.moves for g in read(memoryview(b"black h8 h9\n"))] == [["h8", "h9"]]
+    with pytest.raises(TypeError):
+        read([104, 56])  # type: ignore[list-item]
+
+
+def test_write_numbers_skipped_records_by_their_place_in_the_input() -> None:
+    broken = list(read(b"black h8\npurple h8\n", format="renju"))[1]
+    assert not broken.readable
+    # the unreadable game is first: the game the format cannot hold is the third given
+    _, report = to_bytes([broken, Game("h8 h9"), Game()], "moves")
+    assert report["written"] == 1
+    assert [r for r, _ in report["skipped"]] == [1, 3]
+    _, report = to_bytes([Game("a1", size=19), broken, Game("h8")], "renju")
+    assert [r for r, _ in report["skipped"]] == [1, 2]
+
+
+def test_write_lists_a_record_written_without_its_unreadable_move(tmp_path: Path) -> None:
+    salvaged, whole = list(read(b"black h8 h9 i8 zz j8\nwhite h8 h9\n", format="renju"))
+    assert salvaged.readable and salvaged.unreadable_move is not None
+    report = write([whole, salvaged], tmp_path / "out.sgf")
+    # written as `corpus-tool filter` writes it (the moves before the unreadable one), and said
+    assert report["written"] == 2 and report["skipped"] == []
+    assert report["truncated"] == [
+        (
+            2,
+            "<bytes> record 1: move 4 'zz' cannot be read, so it cannot be written; "
+            "the record is written with the moves before it (3)",
+        )
+    ]
+    assert [g.moves for g in read(tmp_path / "out.sgf")] == [["h8", "h9"], ["h8", "h9", "i8"]]
+    assert to_bytes([whole], "renju")[1]["truncated"] == []
+
+
+def test_game_takes_any_mapping_as_its_stubs_say() -> None:
+    # the stubs type `tags` and `comments` as Mapping: a read-only view is one
+    from types import MappingProxyType
+
+    g = Game("h8 h9", tags=MappingProxyType({"k": "v"}), comments=MappingProxyType({1: "centre"}))
+    assert g.tags == {"k": "v"} and g.comments == {1: "centre"}
+    assert g.replace(tags=MappingProxyType({"a": "b"})).tags == {"a": "b"}
+    with pytest.raises(TypeError, match="tags: a mapping"):
+        Game("h8", tags=[("k", "v")])  # type: ignore[arg-type]
+
+
+def test_a_record_names_its_file_so_that_it_opens_again(tmp_path: Path) -> None:
+    # a file name that is not UTF-8 (Latin-1 'né'): `file` is the name the system gives
+    # (os.fsdecode), not the reports' display of it (with U+FFFD), which opens nothing
+    name = os.fsdecode(b"n\xe9.renju")
+    (tmp_path / name).write_text("black h8 h9\n")
+    (game,) = read(tmp_path)
+    assert game.file == str(tmp_path / name)
+    assert [g.moves for g in read(game.file)] == [["h8", "h9"]]
+    # the error sentence names it as the command's reports do
+    (tmp_path / name).write_text("purple h8\n")
+    (bad,) = read(tmp_path)
+    assert bad.file == str(tmp_path / name) and bad.error is not None and "n\ufffd.renju" in bad.error

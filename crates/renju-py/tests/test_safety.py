@@ -14,7 +14,7 @@ import renju_kit
 from renju_kit import Board, IncrementalBoard, forbidden_points_batch, read, vcf
 
 
-@pytest.mark.parametrize("where", ["here", "detached", "pool", "engine"])
+@pytest.mark.parametrize("where", ["here", "detached", "pool", "engine", "reader"])
 def test_a_panic_becomes_a_python_exception(where: str) -> None:
     with pytest.raises(BaseException) as e:
         renju_kit._renju_kit._panic_for_tests(where)

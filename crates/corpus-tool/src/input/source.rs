@@ -189,6 +189,20 @@ pub fn for_each_record(
     read: ReadOptions,
     sink: &mut dyn FnMut(&str, usize, RecordItem),
 ) -> Result<super::Streamed, FileProblem> {
+    for_each_file_record(paths, read, &mut |_, name, i, r| sink(name, i, r))
+}
+
+/// [`for_each_record`], `sink` getting the file itself (its path as the system names it,
+/// which a name that is not UTF-8 needs to be opened again) before its name as reports print
+/// it.
+///
+/// # Errors
+/// A path given that does not exist or cannot be examined.
+pub fn for_each_file_record(
+    paths: &[std::path::PathBuf],
+    read: ReadOptions,
+    sink: &mut dyn FnMut(&InputFile, &str, usize, RecordItem),
+) -> Result<super::Streamed, FileProblem> {
     let mut out = super::Streamed::default();
     for entry in super::walk::walk_paths(paths)? {
         let f = match entry {
@@ -206,7 +220,7 @@ pub fn for_each_record(
         let mut records = 0;
         let result = each_record(&f, read, &mut |i, r| {
             records += 1;
-            sink(&name, i, r);
+            sink(&f, &name, i, r);
         });
         out.records += records;
         match result {

@@ -298,6 +298,24 @@ def _filesystem(out: str) -> Tuple[Any, str]:
     return pafs.LocalFileSystem(), os.path.abspath(out)
 
 
+def _refuse_over_inputs(out: str, paths: Union[PathLike, Sequence[PathLike]]) -> None:
+    """Raises ``ValueError`` when deleting ``out`` (a local path) would delete a path given as
+    input: ``out`` is one of them or a folder holding one (as ``corpus-tool`` never writes an
+    output over an input of its run)."""
+    if "://" in out and not out.startswith("file://"):
+        return
+    local = out[len("file://") :] if out.startswith("file://") else out
+    target = os.path.realpath(local)
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    for p in paths:
+        given = os.path.realpath(os.fspath(p))
+        if given == target or given.startswith(target.rstrip(os.sep) + os.sep):
+            raise ValueError(
+                f"{out}: holds an input of this audit ({os.fspath(p)}); mode='overwrite' would delete it"
+            )
+
+
 def write_report(
     spark: Any,
     paths: Union[PathLike, Sequence[PathLike]],
@@ -323,7 +341,8 @@ def write_report(
     ``out``: a folder path that every executor reaches at the same path (a shared or network
     file system, as for ``paths``), or a URI that ``pyarrow.fs.FileSystem.from_uri`` opens.
     ``mode``: ``"error"`` (the default, as Spark's writer) refuses an ``out`` that exists,
-    ``"overwrite"`` deletes it first. ``compression``: the parts' Parquet compression
+    ``"overwrite"`` deletes it first (``ValueError`` when ``out`` is one of ``paths`` or a
+    folder holding one: the archive is never deleted for its report). ``compression``: the parts' Parquet compression
     (``"snappy"``, as Spark's default; ``"zstd"``, ``"none"``, ...).
 
     Each task writes its part in ``_temporary/ATTEMPT/`` and, when it is whole, renames it
@@ -345,6 +364,7 @@ def write_report(
     if found.type != pafs.FileType.NotFound:
         if mode == "error":
             raise FileExistsError(f"{where}: already exists (mode='overwrite' replaces it)")
+        _refuse_over_inputs(where, paths)
         if found.type == pafs.FileType.Directory:
             fs.delete_dir(root)
         else:
