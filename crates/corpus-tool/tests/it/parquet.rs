@@ -410,3 +410,43 @@ fn typed_reports_are_their_csv_with_types() {
     );
     assert_eq!(rows, 27, "26 openings and none");
 }
+
+/// A `.rif` in GBK (its XML declaration says GB2312) converted to Parquet keeps its texts,
+/// read small (whole) or large (streamed): the record stream read every `.rif` as UTF-8, so
+/// the players' names became U+FFFD without a word, in the Parquet rows and back.
+#[test]
+fn a_gbk_rif_keeps_its_names_through_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    // 王 (CD F5) 五 (CE E5) in GBK
+    let head = b"<?xml version=\"1.0\" encoding=\"GB2312\"?>\n<database><players>\
+        <player id=\"1\" name=\"\xcd\xf5\" surname=\"\xce\xe5\"/></players><games>\n";
+    let game =
+        b"<game id=\"1\" black=\"1\" white=\"2\" bresult=\"1\"><move>h8 h9 i8</move></game>\n";
+    for (name, games) in [("small.rif", 1), ("large.rif", 2000)] {
+        let mut bytes = head.to_vec();
+        for _ in 0..games {
+            bytes.extend_from_slice(game);
+        }
+        bytes.extend_from_slice(b"</games></database>\n");
+        assert_eq!(
+            bytes.len() as u64 > corpus_tool::input::SMALL_FILE,
+            games > 1,
+            "{name}"
+        );
+        let rif = dir.path().join(name);
+        std::fs::write(&rif, &bytes).unwrap();
+        let games_file = dir.path().join(format!("{name}.parquet"));
+        let (status, text) = tool(&["convert".as_ref(), rif.as_os_str(), games_file.as_os_str()]);
+        assert_eq!(status, 0, "{name}: {text}");
+        let sgf = dir.path().join(format!("{name}.sgf"));
+        let (status, text) = tool(&["convert".as_ref(), games_file.as_os_str(), sgf.as_os_str()]);
+        assert_eq!(status, 0, "{name}: {text}");
+        let back = std::fs::read_to_string(&sgf).unwrap();
+        assert_eq!(
+            back.matches("PB[王 五]").count(),
+            games,
+            "{name}: {back:.300}"
+        );
+        assert!(!back.contains('\u{fffd}'), "{name}: {back:.300}");
+    }
+}
