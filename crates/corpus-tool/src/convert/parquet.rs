@@ -23,8 +23,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Whether the conversion is a stream: more than one input, a folder, a Parquet output (by
-/// `--to` or the extension) or a Parquet input (by its first bytes).
+/// Whether the conversion is a stream: more than one input, a folder, standard input (`-`,
+/// which may be a Parquet file: its first bytes cannot be looked at before it is read), a
+/// Parquet output (by `--to` or the extension) or a Parquet input (by its first bytes).
 #[must_use]
 pub fn streams(inputs: &[PathBuf], output: &Path, to: Option<Target>) -> bool {
     let parquet_out = match to {
@@ -32,7 +33,11 @@ pub fn streams(inputs: &[PathBuf], output: &Path, to: Option<Target>) -> bool {
         Some(Target::Format(_)) => false,
         None => is_parquet(output),
     };
-    parquet_out || inputs.len() != 1 || inputs.iter().any(|p| p.is_dir() || is_parquet_file(p))
+    parquet_out
+        || inputs.len() != 1
+        || inputs
+            .iter()
+            .any(|p| p.as_os_str() == "-" || p.is_dir() || is_parquet_file(p))
 }
 
 /// Whether the file at `path` starts with Parquet's magic bytes.

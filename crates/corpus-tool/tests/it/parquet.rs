@@ -450,3 +450,30 @@ fn a_gbk_rif_keeps_its_names_through_parquet() {
         assert!(!back.contains('\u{fffd}'), "{name}: {back:.300}");
     }
 }
+
+/// A Parquet game file of two games on standard input converts as one named on disk:
+/// `convert - OUT` is a stream, which reads standard input and tells Parquet by its first
+/// bytes (the conversion of one file refused `-`: "cannot read -: No such file").
+#[test]
+fn convert_reads_a_parquet_file_from_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.renju");
+    std::fs::write(&a, "black h8 h9 i8\nwhite h8 i9 -- j10\n").unwrap();
+    let games = dir.path().join("games.parquet");
+    let (status, text) = tool(&["convert".as_ref(), a.as_os_str(), games.as_os_str()]);
+    assert_eq!(status, 0, "{text}");
+    let back = dir.path().join("back.renju");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(["convert".as_ref(), "-".as_ref(), back.as_os_str()])
+        .stdin(std::fs::File::open(&games).unwrap())
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(&back).unwrap(),
+        std::fs::read_to_string(&a).unwrap(),
+        "{text}"
+    );
+}
