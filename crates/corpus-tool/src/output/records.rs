@@ -29,6 +29,9 @@ pub struct RecordWriter {
     unwritable: Vec<String>,
     /// The salvaged records written, in order (each said once: by [`RecordWriter::finish`]).
     salvaged: Vec<Source>,
+    /// Whether records were handed to the format's writer yet (an output with no record is
+    /// written once, at the end).
+    flushed: bool,
 }
 
 impl RecordWriter {
@@ -57,6 +60,7 @@ impl RecordWriter {
             dropped: std::collections::BTreeMap::new(),
             unwritable: Vec::new(),
             salvaged: Vec::new(),
+            flushed: false,
         })
     }
 
@@ -109,8 +113,22 @@ impl RecordWriter {
         &self.salvaged
     }
 
+    /// Writes the records held so far: every record, for a format written whole (SGF,
+    /// `.lib`, `.rif`...), so call it after the last one. Then [`RecordWriter::lost_any`]
+    /// counts the records the format could not hold, which it learns only as it writes them.
+    ///
+    /// # Errors
+    /// A write error ([`Error::Write`], [`Error::Output`]).
+    pub fn write_pending(&mut self) -> Result<(), Error> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        self.flush_pending()
+    }
+
     /// Whether something read could not be written (a record the format cannot hold, an
-    /// unreadable move of a salvaged record).
+    /// unreadable move of a salvaged record), of the records written so far: call
+    /// [`RecordWriter::write_pending`] first to know it of every record.
     #[must_use]
     pub fn lost_any(&self) -> bool {
         !self.skipped.is_empty() || !self.unwritable.is_empty()
@@ -132,6 +150,7 @@ impl RecordWriter {
         }
         self.written += report.written;
         self.pending.clear();
+        self.flushed = true;
         self.out
             .write_all(&bytes)
             .map_err(|e| Error::write(&self.path, e))
@@ -143,7 +162,7 @@ impl RecordWriter {
     /// # Errors
     /// A write error ([`Error::Write`], [`Error::Output`]).
     pub fn finish(mut self, partial: bool) -> Result<String, Error> {
-        if !self.pending.is_empty() || self.written == 0 {
+        if !self.pending.is_empty() || !self.flushed {
             self.flush_pending()?;
         }
         let file = self

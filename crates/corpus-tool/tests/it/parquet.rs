@@ -477,3 +477,44 @@ fn convert_reads_a_parquet_file_from_standard_input() {
         "{text}"
     );
 }
+
+/// Records the output format cannot hold (a 20x20 board in `.renju`, `.lib` or `.pos`; every
+/// record after the first in `.pos`) are listed and make the exit status 1, in `convert` from
+/// Parquet, `filter -o` and `dedupe --unique` alike: the status was taken before the last
+/// records were written (all of them, for a format written whole), and was 0.
+#[test]
+fn records_the_output_cannot_hold_make_the_status_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("b.sgf");
+    std::fs::write(
+        &sgf,
+        "(;GM[4]FF[4]SZ[20]RE[W+];B[jj];W[ii];B[st])\n(;GM[4]FF[4]SZ[15]RE[B+];B[hh];W[ii];B[jj])\n",
+    )
+    .unwrap();
+    let games = dir.path().join("games.parquet");
+    let (status, text) = tool(&["convert".as_ref(), sgf.as_os_str(), games.as_os_str()]);
+    assert_eq!(status, 0, "{text}");
+    for ext in ["renju", "lib", "pos", "sgf"] {
+        let out = dir.path().join(format!("out.{ext}"));
+        let (status, text) = tool(&["convert".as_ref(), games.as_os_str(), out.as_os_str()]);
+        let lost = ext != "sgf";
+        assert_eq!(status, i32::from(lost), "convert to {ext}: {text}");
+        assert_eq!(text.contains("not written: "), lost, "{ext}: {text}");
+        let filtered = dir.path().join(format!("f.{ext}"));
+        let (status, text) = tool(&[
+            "filter".as_ref(),
+            "-o".as_ref(),
+            filtered.as_os_str(),
+            sgf.as_os_str(),
+        ]);
+        assert_eq!(status, i32::from(lost), "filter -o {ext}: {text}");
+        let unique = dir.path().join(format!("u.{ext}"));
+        let (status, text) = tool(&[
+            "dedupe".as_ref(),
+            "--unique".as_ref(),
+            unique.as_os_str(),
+            sgf.as_os_str(),
+        ]);
+        assert_eq!(status, i32::from(lost), "dedupe --unique {ext}: {text}");
+    }
+}
