@@ -317,7 +317,8 @@ fn add(group: &mut RowGroup, r: Record<Read>) -> Result<(), renju_parquet::Error
 
 /// Writes every record under `inputs` (Parquet game files among them) to `output` in the
 /// record format of its extension, in input order; the unreadable records are listed, not
-/// written (there is nothing to write).
+/// written (there is nothing to write). With no record written, nothing is written (a file
+/// named `output` is left as it was).
 ///
 /// # Errors
 /// A path that cannot be read, an output that cannot be written.
@@ -344,11 +345,13 @@ pub fn to_records(
         .extend(out.salvaged_written().iter().cloned());
     // the records the format cannot hold are known once they are written
     out.write_pending()?;
-    let status = walked.status().max(u8::from(out.lost_any()));
+    let lost = out.lost_any();
     let mut text = String::new();
     let _ = writeln!(text, "{}", walked.records_line());
     text.push_str(&walked.salvaged_line());
-    text.push_str(&out.finish(walked.streamed.not_reached.is_some())?);
+    let (written, made) = out.finish_unless_empty(walked.streamed.not_reached.is_some())?;
+    text.push_str(&written);
+    let status = walked.status().max(u8::from(lost || !made));
     text.push_str(&walked.problems_text());
     Ok(Output::new(
         text,

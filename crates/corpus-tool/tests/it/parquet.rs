@@ -518,3 +518,35 @@ fn records_the_output_cannot_hold_make_the_status_1() {
         assert_eq!(status, i32::from(lost), "dedupe --unique {ext}: {text}");
     }
 }
+
+/// A Parquet file none of whose rows can be written (every one unreadable) makes no output:
+/// the conversion says so and exits 1, and a file of the output's name is left as it was
+/// (it was replaced by an empty file, "wrote 0 records").
+#[test]
+fn convert_from_parquet_with_no_record_to_write_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("b.renju");
+    std::fs::write(&b, "purple h8\nwinner h8 h9\n").unwrap();
+    let broken = dir.path().join("broken.parquet");
+    let (status, text) = tool(&["convert".as_ref(), b.as_os_str(), broken.as_os_str()]);
+    assert_eq!(status, 1, "{text}");
+    assert!(text.contains("2 unreadable, kept as rows"), "{text}");
+    for ext in ["renju", "sgf", "lib", "rif"] {
+        let out = dir.path().join(format!("out.{ext}"));
+        std::fs::write(&out, "kept\n").unwrap();
+        let (status, text) = tool(&["convert".as_ref(), broken.as_os_str(), out.as_os_str()]);
+        assert_eq!(status, 1, "{ext}: {text}");
+        assert!(
+            text.contains(&format!(
+                "no record written; nothing written to {}",
+                out.display()
+            )),
+            "{ext}: {text}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "kept\n",
+            "{ext}: {text}"
+        );
+    }
+}
