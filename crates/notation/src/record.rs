@@ -203,6 +203,14 @@ pub enum ReadRemark {
         /// Number of lines of the tree.
         of: usize,
     },
+    /// The record was read from a row of a Parquet game file (renju-parquet's schema), whose
+    /// `source` and `index` name the file and the record it was first read from.
+    Row {
+        /// The file the record was first read from (the row's `source`).
+        source: String,
+        /// The 1-based index of the record in that file (the row's `index`).
+        index: u64,
+    },
 }
 
 impl fmt::Display for ReadRemark {
@@ -214,6 +222,9 @@ impl fmt::Display for ReadRemark {
                 if gm.trim() == "1" { "Go" } else { "not gomoku" }
             ),
             ReadRemark::TreeLine { line, of } => write!(f, "line {line} of {of} of a tree"),
+            ReadRemark::Row { source, index } => {
+                write!(f, "read from a Parquet row: {source} record {index}")
+            }
         }
     }
 }

@@ -296,6 +296,15 @@ impl Seen {
     }
 }
 
+/// Where a game read from a row of a Parquet game file was first read from (the row's
+/// `source` and `index`).
+fn origin(g: &renju_notation::GameRecord) -> Option<(&str, u64)> {
+    g.remarks.iter().find_map(|m| match m {
+        ReadRemark::Row { source, index } => Some((source.as_str(), *index)),
+        _ => None,
+    })
+}
+
 /// The `unreadable` value of a salvaged record's row.
 fn salvaged_why(m: &renju_analyzer::UnreadableMove) -> Unreadable {
     Unreadable::Move {
@@ -305,13 +314,21 @@ fn salvaged_why(m: &renju_analyzer::UnreadableMove) -> Unreadable {
     }
 }
 
-/// Adds the row of the record `r` to `group` (an unreadable record with its reason).
+/// Adds the row of the record `r` to `group` (an unreadable record with its reason). A game
+/// read from a row of a Parquet game file keeps that row's `source` and `index` (the file
+/// and the record it was first read from), not the Parquet file's name and row number.
 fn add(group: &mut RowGroup, r: Record<Read>) -> Result<(), renju_parquet::Error> {
-    let index = r.index as u64;
-    match r.item {
-        Ok(Read::Game(g)) => group.push(&r.file, index, &g, None),
-        Ok(Read::Salvaged(g, m)) => group.push(&r.file, index, &g, Some(&salvaged_why(&m))),
-        Err(why) => group.push_unreadable(&r.file, index, &why.to_string()),
+    let at = (&*r.file, r.index as u64);
+    match &r.item {
+        Ok(Read::Game(g)) => {
+            let (source, index) = origin(g).unwrap_or(at);
+            group.push(source, index, g, None)
+        }
+        Ok(Read::Salvaged(g, m)) => {
+            let (source, index) = origin(g).unwrap_or(at);
+            group.push(source, index, g, Some(&salvaged_why(m)))
+        }
+        Err(why) => group.push_unreadable(&r.file, r.index as u64, &why.to_string()),
     }
 }
 

@@ -550,3 +550,43 @@ fn convert_from_parquet_with_no_record_to_write_writes_nothing() {
         );
     }
 }
+
+/// Game files merged into one (`convert a.parquet b.renju all.parquet`) keep where each game
+/// was first read from: a row read from a Parquet file keeps its `source` and `index` (they
+/// were replaced by the Parquet file's name and row number, without a word), salvaged rows
+/// too; a record read from a text file is that file's.
+#[test]
+fn rows_converted_again_keep_their_source_and_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.renju");
+    std::fs::write(&a, "black h8 h9 i8\nunknown h8 zz\nwhite h8 i9 j10\n").unwrap();
+    let b = dir.path().join("b.renju");
+    std::fs::write(&b, "draw h8 h7\n").unwrap();
+    let first = dir.path().join("a.parquet");
+    let (_, text) = tool(&["convert".as_ref(), a.as_os_str(), first.as_os_str()]);
+    let all = dir.path().join("all.parquet");
+    let (_, text2) = tool(&[
+        "convert".as_ref(),
+        first.as_os_str(),
+        b.as_os_str(),
+        all.as_os_str(),
+    ]);
+    let reader = renju_parquet::GameReader::new(std::fs::File::open(&all).unwrap()).unwrap();
+    let rows: Vec<(String, u64, bool)> = reader
+        .map(|r| {
+            let r = r.unwrap();
+            (r.source, r.index, r.unreadable.is_some())
+        })
+        .collect();
+    let (a, b) = (a.display().to_string(), b.display().to_string());
+    assert_eq!(
+        rows,
+        [
+            (a.clone(), 1, false),
+            (a.clone(), 2, true),
+            (a, 3, false),
+            (b, 1, false)
+        ],
+        "{text}\n{text2}"
+    );
+}
