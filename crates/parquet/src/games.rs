@@ -200,6 +200,8 @@ impl Unreadable {
     /// assert_eq!(Unreadable::parse(&m.to_string()), m);
     /// let r = Unreadable::Record("a.sgf: record 2: unclosed node".into());
     /// assert_eq!(Unreadable::parse(&r.to_string()), r);
+    /// let q = Unreadable::Move { number: 2, text: "h8x".into(), reason: "unknown 'x': no".into() };
+    /// assert_eq!(Unreadable::parse(&q.to_string()), q);
     /// ```
     #[must_use]
     pub fn parse(text: &str) -> Unreadable {
@@ -207,7 +209,8 @@ impl Unreadable {
             let rest = text.strip_prefix("move ")?;
             let (number, rest) = rest.split_once(" '")?;
             let number = number.parse().ok()?;
-            let (word, reason) = rest.rsplit_once("': ")?;
+            // the first `': `: a move's text holds no space, its reason may hold `': `
+            let (word, reason) = rest.split_once("': ")?;
             Some(Unreadable::Move {
                 number,
                 text: word.to_string(),
@@ -1115,7 +1118,7 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
         unreadable.get_or_insert(Unreadable::Move {
             number: e.number,
             text: e.token.clone(),
-            reason: e.to_string(),
+            reason: e.reason(),
         });
     }
     GameRow {

@@ -275,11 +275,20 @@ fn a_bad_moves_value_is_an_unreadable_move_of_that_row() {
     );
     assert!(rows[0].unreadable.is_none());
     match &rows[1].unreadable {
-        Some(Unreadable::Move { number, text, .. }) => {
-            assert_eq!((*number, text.as_str()), (2, "q99"))
+        Some(Unreadable::Move {
+            number,
+            text,
+            reason,
+        }) => {
+            assert_eq!((*number, text.as_str()), (2, "q99"));
+            // the reason alone: it was the whole sentence again ("move 2 'q99': move 2
+            // 'q99': column 'q' ..."), and written back, its text read as "q99': move 2 'q99"
+            assert_eq!(reason, "column 'q' is off the 15x15 board (columns a..o)");
         }
         other => panic!("{other:?}"),
     }
+    let again = rows[1].unreadable.as_ref().unwrap();
+    assert_eq!(&Unreadable::parse(&again.to_string()), again);
     assert_eq!(rows[1].game.moves.len(), 1);
 }
 
