@@ -347,7 +347,15 @@ pub fn to_records(
 ) -> Result<Output, crate::error::Error> {
     let mut out = RecordWriter::create(output)?;
     let mut error: Option<crate::error::Error> = None;
+    // records that are lines of a tree (a tree format read, or rows of such lines)
+    let mut lines = 0usize;
     let mut walked = read_records(inputs, read, engine, &|_, _| (), &mut |src, r, ()| {
+        let (Read::Game(g) | Read::Salvaged(g, _)) = &r;
+        lines += usize::from(
+            g.remarks
+                .iter()
+                .any(|m| matches!(m, ReadRemark::TreeLine { .. })),
+        );
         if error.is_none()
             && let Err(e) = out.push_read(&src, r)
         {
@@ -363,11 +371,20 @@ pub fn to_records(
     // the records the format cannot hold are known once they are written
     out.write_pending()?;
     let lost = out.lost_any();
+    let format = out.format();
     let mut text = String::new();
     let _ = writeln!(text, "{}", walked.records_line());
     text.push_str(&walked.salvaged_line());
     let (written, made) = out.finish_unless_empty(walked.streamed.not_reached.is_some())?;
     text.push_str(&written);
+    if lines > 0 && made && format != renju_notation::Format::Lib {
+        // a library merges its lines into one tree again; the other formats do not
+        let _ = writeln!(
+            text,
+            "{}: lines of trees, written as separate games (one per root-to-leaf line)",
+            count(lines, "record", "records")
+        );
+    }
     let status = walked.status().max(u8::from(lost || !made));
     text.push_str(&walked.problems_text());
     Ok(Output::new(

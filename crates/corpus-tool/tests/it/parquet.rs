@@ -590,3 +590,27 @@ fn rows_converted_again_keep_their_source_and_index() {
         "{text}\n{text2}"
     );
 }
+
+/// The lines of an SGF tree, rows of a game file, go back to SGF as separate games, and the
+/// conversion says so (it did not: a tree of 4 lines came back as 4 games without a word);
+/// to `.lib`, which merges its lines into one tree again, nothing is said.
+#[test]
+fn tree_lines_written_back_as_games_are_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/records/tree-root-variations.sgf");
+    let games = dir.path().join("games.parquet");
+    let (_, text) = tool(&["convert".as_ref(), sgf.as_os_str(), games.as_os_str()]);
+    assert!(text.contains("4 rows are lines of trees"), "{text}");
+    let back = dir.path().join("back.sgf");
+    let (_, text) = tool(&["convert".as_ref(), games.as_os_str(), back.as_os_str()]);
+    assert!(
+        text.contains(
+            "4 records: lines of trees, written as separate games (one per root-to-leaf line)"
+        ),
+        "{text}"
+    );
+    let lib = dir.path().join("back.lib");
+    let (_, text) = tool(&["convert".as_ref(), games.as_os_str(), lib.as_os_str()]);
+    assert!(!text.contains("lines of trees"), "{text}");
+}
