@@ -807,7 +807,8 @@ pub struct GameRow {
     /// The game (for an unreadable row: what was read before the unreadable move).
     pub game: GameRecord,
     /// Why the row is not a whole game: the `unreadable` column, or a `moves` or `declared`
-    /// value this reader cannot read (said the same way).
+    /// value this reader cannot read (said the same way: `SOURCE: record INDEX: ...`, or
+    /// `record INDEX: ...` when the row has no `source`, for the caller to name the file).
     pub unreadable: Option<Unreadable>,
 }
 
@@ -1015,7 +1016,14 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
     game.white = owned(&c.white);
     game.event = owned(&c.event);
     game.date = owned(&c.date);
-    let bad = |what: String| Unreadable::Record(format!("{source}: record {index}: {what}"));
+    // the row's own source names the file; without one, the caller knows the file's name
+    let bad = |what: String| {
+        Unreadable::Record(if source.is_empty() {
+            format!("record {index}: {what}")
+        } else {
+            format!("{source}: record {index}: {what}")
+        })
+    };
     if let Some(line) = text(c.line.as_ref(), i) {
         match line
             .split_once('/')

@@ -95,7 +95,8 @@ fn each_row(name: &str, reader: GameReader, f: &mut dyn FnMut(usize, RecordItem)
 /// A row as the record it stands for (a game says where it was first read from, when the
 /// file has a `source` column: [`ReadRemark::Row`], which `convert` to Parquet keeps).
 fn item(name: &str, n: usize, mut row: GameRow) -> RecordItem {
-    if !row.source.is_empty() {
+    let no_source = row.source.is_empty();
+    if !no_source {
         row.game.remarks.push(ReadRemark::Row {
             source: row.source,
             index: row.index,
@@ -118,6 +119,10 @@ fn item(name: &str, n: usize, mut row: GameRow) -> RecordItem {
                 reason,
             },
         ),
+        // a row of a file with no `source` column: its sentence named no file
+        Some(Unreadable::Record(why)) if no_source => {
+            RecordItem::Broken(format!("{name}: {why}").into())
+        }
         Some(Unreadable::Record(why)) => RecordItem::Broken(why.into()),
     }
 }

@@ -614,3 +614,36 @@ fn tree_lines_written_back_as_games_are_said() {
     let (_, text) = tool(&["convert".as_ref(), games.as_os_str(), lib.as_os_str()]);
     assert!(!text.contains("lines of trees"), "{text}");
 }
+
+/// A row of a file written by another tool, with no `source` column, whose `declared` value
+/// cannot be read is an unreadable record that names the Parquet file (its sentence began
+/// `: record 2: declared: ...`, naming no file).
+#[test]
+fn an_unreadable_row_without_a_source_names_the_parquet_file() {
+    use arrow_array::{ArrayRef, RecordBatch, StringArray};
+    use std::sync::Arc;
+    let moves: ArrayRef = Arc::new(StringArray::from(vec!["h8 h9 i8", "h8"]));
+    let declared: ArrayRef = Arc::new(StringArray::from(vec!["black", "B+"]));
+    let batch = RecordBatch::try_from_iter([("moves", moves), ("declared", declared)]).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pandas.parquet");
+    let file = std::fs::File::create(&path).unwrap();
+    let mut w = parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).unwrap();
+    w.write(&batch).unwrap();
+    w.close().unwrap();
+    let report = dir.path().join("audit.csv");
+    let (status, text) = tool(&[
+        "validate".as_ref(),
+        "--report".as_ref(),
+        report.as_os_str(),
+        path.as_os_str(),
+    ]);
+    assert_eq!(status, 1, "{text}");
+    let csv = std::fs::read_to_string(&report).unwrap();
+    let want = format!(
+        "{}: record 2: declared: unknown result 'B+'",
+        path.display()
+    );
+    assert!(csv.contains(&want), "{csv}");
+    assert!(text.contains(&want), "{text}");
+}
