@@ -29,8 +29,9 @@
 //! stones, `N-` kept, without `N` when the record does not say), `renju-kit.game_type` (an
 //! SGF game type read as gomoku), `renju-kit.setup` (stones set up rather than played:
 //! `N:Bh8 N:Wi9 N:Ej10`, black, white or cleared after N moves) and `renju-kit.encoding_lossy`
-//! (`true` when bytes could not be decoded). Comments, board texts, labels and marks have no
-//! place in a row: the writer counts the records that lose them ([`Written::dropped`]).
+//! (`true` when bytes could not be decoded). Comments, board texts, labels, marks and other
+//! SGF node properties (a record's [`ReadRemark::NodeProperties`]) have no place in a row:
+//! the writer counts the records that lose them ([`Written::dropped`]).
 
 use crate::Error;
 use arrow_array::builder::{MapBuilder, StringBuilder, UInt64Builder};
@@ -339,6 +340,12 @@ fn account(written: &mut Written, game: &GameRecord, unreadable: bool) {
     );
     lose("labels", game.notes.iter().any(|n| !n.labels.is_empty()));
     lose("marks", game.notes.iter().any(|n| !n.marks.is_empty()));
+    lose(
+        "other SGF node properties",
+        game.remarks
+            .iter()
+            .any(|r| matches!(r, ReadRemark::NodeProperties(_))),
+    );
     written.rows += 1;
     written.unreadable += u64::from(unreadable);
 }

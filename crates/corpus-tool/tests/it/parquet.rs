@@ -647,3 +647,34 @@ fn an_unreadable_row_without_a_source_names_the_parquet_file() {
     assert!(csv.contains(&want), "{csv}");
     assert!(text.contains(&want), "{text}");
 }
+
+/// SGF node properties a record has no place for (`BL`, `WL`, a program's own) are listed
+/// when a game goes to Parquet (they were left out without a word, and the run exited 0) or
+/// to any record format.
+#[test]
+fn sgf_node_properties_left_out_are_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("times.sgf");
+    std::fs::write(
+        &sgf,
+        "(;GM[4]FF[4]SZ[15]RE[B+];B[hh]BL[120]ZZ[x];W[hg]WL[100];B[ih])\n",
+    )
+    .unwrap();
+    let games = dir.path().join("games.parquet");
+    let (status, text) = tool(&["convert".as_ref(), sgf.as_os_str(), games.as_os_str()]);
+    assert_eq!(status, 1, "{text}");
+    assert!(
+        text.contains("could not hold: other SGF node properties (1)"),
+        "{text}"
+    );
+    let rif = dir.path().join("times.rif");
+    let (status, text) = tool(&["convert".as_ref(), sgf.as_os_str(), rif.as_os_str()]);
+    assert_eq!(status, 0, "{text}");
+    assert!(text.contains("other SGF node properties (1)"), "{text}");
+    // SGF to SGF keeps the tree whole, its properties too
+    let again = dir.path().join("again.sgf");
+    let (status, text) = tool(&["convert".as_ref(), sgf.as_os_str(), again.as_os_str()]);
+    assert_eq!(status, 0, "{text}");
+    assert!(!text.contains("node properties"), "{text}");
+    assert!(std::fs::read_to_string(&again).unwrap().contains("BL[120]"));
+}
