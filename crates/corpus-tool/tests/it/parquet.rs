@@ -678,3 +678,58 @@ fn sgf_node_properties_left_out_are_listed() {
     assert!(!text.contains("node properties"), "{text}");
     assert!(std::fs::read_to_string(&again).unwrap().contains("BL[120]"));
 }
+
+/// A report named by a symbolic link to `/dev/stdout` is standard output: the Parquet bytes
+/// go there whole and the summary to standard error, whether standard output is a file or a
+/// pipe. Standard output a file, the link was followed to that file, which was replaced by a
+/// new one (the summary written to the old one was lost); a pipe, the run failed (`cannot
+/// write ...: No such file or directory at path "/proc/self/fd/.pipe:[...]"`).
+#[cfg(unix)]
+#[test]
+fn a_report_through_a_link_to_standard_output_is_written_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("out.parquet");
+    std::os::unix::fs::symlink("/dev/stdout", &link).unwrap();
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
+    let args = [
+        "validate".as_ref(),
+        "--report".as_ref(),
+        link.as_os_str(),
+        games.as_os_str(),
+    ];
+    let check = |bytes: &[u8], stderr: &str| {
+        assert!(
+            bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("audited 22 records"), "{stderr}");
+        let copy = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(copy.path(), bytes).unwrap();
+        let reader = parquet::file::serialized_reader::SerializedFileReader::new(
+            std::fs::File::open(copy.path()).unwrap(),
+        )
+        .unwrap();
+        let rows = parquet::file::reader::FileReader::metadata(&reader)
+            .file_metadata()
+            .num_rows();
+        assert_eq!(rows, 22, "{stderr}");
+    };
+    // standard output a file
+    let file = dir.path().join("stdout.bin");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(args)
+        .stdout(std::fs::File::create(&file).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    check(&std::fs::read(&file).unwrap(), &stderr);
+    // standard output a pipe
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    check(&out.stdout, &stderr);
+}
