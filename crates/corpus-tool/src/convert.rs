@@ -3,9 +3,9 @@
 //! An input holding no record is a file problem: nothing is written, the run says so and
 //! exits 1 (a 0-byte output would look like a conversion that worked).
 //!
-//! Several inputs (or a folder), a Parquet output (`games.parquet`, `--to parquet`) or a
-//! Parquet input are converted as a stream ([`parquet`]): the records read through the record
-//! stream on the engine, written as they come, memory bounded.
+//! Several inputs (or a folder), standard input, a Parquet output (`games.parquet`, `--to
+//! parquet`) or a Parquet input are converted as a stream ([`parquet`]): the records read
+//! through the record stream on the engine, written as they come, memory bounded.
 
 pub mod parquet;
 
@@ -23,7 +23,8 @@ sgf, lib (RenLib tree), pos (RenLib position), parquet (renju-kit's game schema,
 docs/parquet.md). The input format is guessed from the content and extension (--format,
 also spelt --from, forces it), the output format from the extension, unless given.
 
-Several inputs or folders, a Parquet output or a Parquet input are converted as a stream:
+Several inputs or folders, standard input (-), a Parquet output or a Parquet input are
+converted as a stream:
 every record of every file, in input order, one row per record in Parquet (unreadable
 records too, with their reason); from Parquet to the line formats, the rows as records
 (the unreadable ones listed, not written).
@@ -57,7 +58,8 @@ pub struct Command {
     /// of the declared or detected one.
     #[arg(long, value_name = "NAME", value_parser = renju_notation::encoding::encoding_for)]
     pub encoding: Option<&'static renju_notation::encoding::Encoding>,
-    /// The files (or folders) to read, then the file to write (`-`: standard output).
+    /// The files (or folders) to read (`-`: standard input), then the file to write (`-`:
+    /// standard output).
     #[arg(required = true, num_args = 2.., value_name = "INPUT... OUTPUT")]
     pub paths: Vec<PathBuf>,
     /// Worker threads and output (for a conversion as a stream).

@@ -269,6 +269,8 @@ fn write_unique(
             output: path.to_path_buf(),
         });
     }
+    // the records the format cannot hold are known once they are written
+    w.write_pending()?;
     let lost = w.lost_any();
     let salvaged = w.salvaged_written().to_vec();
     Ok(Unique {

@@ -69,6 +69,8 @@ pub fn run(args: &Args, engine: &Engine) -> Result<Output, Error> {
     walked
         .written
         .extend(out.salvaged_written().iter().cloned());
+    // the records the format cannot hold are known once they are written
+    out.write_pending()?;
     let status = walked.status().max(u8::from(out.lost_any()));
     let mut text = String::new();
     let _ = writeln!(

@@ -91,12 +91,28 @@ impl fmt::Display for OutputError {
 impl std::error::Error for OutputError {}
 
 /// Whether `path` names the process's standard output: `-`, `/dev/stdout`, `/dev/fd/1` or
-/// `/proc/self/fd/1` (a command's summary then goes to standard error, away from the data).
+/// `/proc/self/fd/1`, or is a symbolic link to one of them (a command's summary then goes to
+/// standard error, away from the data).
 #[must_use]
 pub fn is_stdout(path: &Path) -> bool {
+    names_stdout(path)
+        || std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+            && follow_links(path).is_ok_and(|p| names_stdout(&p))
+}
+
+/// Whether `path` is one of the names of standard output.
+fn names_stdout(path: &Path) -> bool {
     matches!(
         path.to_str(),
         Some("-" | "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1")
+    )
+}
+
+/// Whether `path` is one of the names of standard error.
+fn names_stderr(path: &Path) -> bool {
+    matches!(
+        path.to_str(),
+        Some("/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2")
     )
 }
 
@@ -319,10 +335,15 @@ impl Drop for AtomicFile {
 const MAX_LINKS: usize = 40;
 
 /// `path` with every symbolic link of its last component followed (the folders on the way
-/// are the system's to follow).
+/// are the system's to follow), up to a name of standard output or standard error: a link
+/// to `/dev/stdout` is standard output, not the file or pipe it stands for at the moment
+/// (which the system's `/proc/self/fd/1` would give).
 fn follow_links(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
     for _ in 0..MAX_LINKS {
+        if names_stdout(&p) || names_stderr(&p) {
+            return Ok(p);
+        }
         match std::fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
                 let link = std::fs::read_link(&p)?;
@@ -346,10 +367,12 @@ impl AtomicFile {
         let io = |e| OutputError::Io(target.to_path_buf(), e);
         let sink = match target.to_str() {
             _ if is_stdout(target) => Sink::Stdout(io::stdout()),
-            Some("/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2") => Sink::Stderr(io::stderr()),
+            _ if names_stderr(target) => Sink::Stderr(io::stderr()),
             _ => {
                 let real = follow_links(target).map_err(io)?;
                 match std::fs::metadata(&real) {
+                    // a link to standard error (one to standard output is said above)
+                    _ if names_stderr(&real) => Sink::Stderr(io::stderr()),
                     Ok(m) if m.is_dir() => return Err(OutputError::Folder(target.to_path_buf())),
                     Ok(m) if m.is_file() && !real.starts_with("/proc") => {
                         if let Some(e) = refusal(&real, &m, target) {

@@ -63,6 +63,20 @@ pub struct MoveTextError {
     pub size: u8,
 }
 
+impl MoveTextError {
+    /// Why the move cannot be read, without the move's number and text (the message after
+    /// `move N 'TEXT': `).
+    ///
+    /// ```
+    /// let e = renju_notation::moves::parse_moves("h8 p16", 15, Default::default()).unwrap_err();
+    /// assert_eq!(e.reason(), "column 'p' is off the 15x15 board (columns a..o)");
+    /// ```
+    #[must_use]
+    pub fn reason(&self) -> String {
+        point_error_text(&self.error, self.size)
+    }
+}
+
 impl std::fmt::Display for MoveTextError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -70,7 +84,7 @@ impl std::fmt::Display for MoveTextError {
             "move {} '{}': {}",
             self.number,
             self.token,
-            point_error_text(&self.error, self.size)
+            self.reason()
         )
     }
 }

@@ -120,7 +120,7 @@ fn records_of<'a>(
         Format::Renju => Box::new(RenjuReader::new(bytes, file_name, orientation)),
         Format::Rif => {
             let reader = rif::RifReader::new(bytes, file_name, orientation);
-            match rif_encoding(bytes, encoding) {
+            match rif::text_encoding(bytes, encoding) {
                 Some(used) => Box::new(reader.with_encoding(used)),
                 None => Box::new(reader),
             }
@@ -255,27 +255,6 @@ fn utf16_encoding(forced: Option<&'static Encoding>, bytes: &[u8]) -> TextEncodi
         lossy: false,
         others: Vec::new(),
     }
-}
-
-/// The encoding of a `.rif` file's texts when it is not plain UTF-8: forced, or declared in
-/// the XML declaration (when the bytes fit it), or detected when the bytes are not UTF-8.
-/// `None`: UTF-8 (a game with bytes that are not is read lossily and marked).
-fn rif_encoding(bytes: &[u8], forced: Option<&'static Encoding>) -> Option<TextEncoding> {
-    let head = &bytes[..bytes.len().min(200)];
-    let declared = head
-        .windows(9)
-        .position(|w| w == b"encoding=")
-        .and_then(|i| {
-            let rest = &head[i + 9..];
-            let q = *rest.first()?;
-            let end = rest[1..].iter().position(|&b| b == q)?;
-            Some(String::from_utf8_lossy(&rest[1..=end]).into_owned())
-        });
-    if forced.is_none() && std::str::from_utf8(bytes).is_ok() {
-        return None;
-    }
-    let used = crate::encoding::choose(bytes, declared.as_deref(), forced);
-    (used.name != "UTF-8").then_some(used)
 }
 
 /// Reads the game trees of a tree format (SGF, `.lib`) whole; `None` for the other formats.

@@ -203,6 +203,18 @@ pub enum ReadRemark {
         /// Number of lines of the tree.
         of: usize,
     },
+    /// The line's nodes held this many SGF properties a record has no place for (`BL`, `WL`,
+    /// a program's own), which the record leaves out: a conversion of the record lists them
+    /// as `other SGF node properties`.
+    NodeProperties(usize),
+    /// The record was read from a row of a Parquet game file (renju-parquet's schema), whose
+    /// `source` and `index` name the file and the record it was first read from.
+    Row {
+        /// The file the record was first read from (the row's `source`).
+        source: String,
+        /// The 1-based index of the record in that file (the row's `index`).
+        index: u64,
+    },
 }
 
 impl fmt::Display for ReadRemark {
@@ -214,6 +226,15 @@ impl fmt::Display for ReadRemark {
                 if gm.trim() == "1" { "Go" } else { "not gomoku" }
             ),
             ReadRemark::TreeLine { line, of } => write!(f, "line {line} of {of} of a tree"),
+            ReadRemark::NodeProperties(n) => {
+                write!(
+                    f,
+                    "{n} SGF node properties left out (a record has no place for them)"
+                )
+            }
+            ReadRemark::Row { source, index } => {
+                write!(f, "read from a Parquet row: {source} record {index}")
+            }
         }
     }
 }

@@ -364,6 +364,13 @@ pub(crate) fn dropped_fields(format: Format, g: &GameRecord) -> Vec<String> {
         }
     }
     let _ = (comments, labels);
+    // a record holds no node property but these counts: no format writes them back
+    if g.remarks
+        .iter()
+        .any(|r| matches!(r, crate::ReadRemark::NodeProperties(_)))
+    {
+        out.push("other SGF node properties".to_string());
+    }
     for k in g.tags.keys() {
         if k == ENCODING_TAG || k == "lib:line" {
             continue;

@@ -177,6 +177,42 @@ pub struct RifReader<R: BufRead> {
     root_seen: bool,
 }
 
+/// The encoding of a `.rif` file's texts when it is not plain UTF-8, to hand to
+/// [`RifReader::with_encoding`]: `forced` when given, or the one the XML declaration names
+/// (when the bytes fit it), or the one detected when the bytes are not UTF-8. `None`: UTF-8
+/// (a game with bytes that are not is read lossily and marked). `bytes` are the file's, or
+/// its first bytes for a reader that streams it (cut after a `>`, so that no character is
+/// cut in two).
+///
+/// ```
+/// use renju_notation::rif::text_encoding;
+/// let gbk = b"<?xml version=\"1.0\" encoding=\"GB2312\"?>\n<database><players>\
+///     <player id=\"1\" name=\"\xcd\xf5\"/></players></database>";
+/// assert_eq!(text_encoding(gbk, None).unwrap().name, "GBK");
+/// assert!(text_encoding(b"<?xml version=\"1.0\"?><database/>", None).is_none());
+/// ```
+#[must_use]
+pub fn text_encoding(
+    bytes: &[u8],
+    forced: Option<&'static encoding_rs::Encoding>,
+) -> Option<crate::encoding::TextEncoding> {
+    let head = &bytes[..bytes.len().min(200)];
+    let declared = head
+        .windows(9)
+        .position(|w| w == b"encoding=")
+        .and_then(|i| {
+            let rest = &head[i + 9..];
+            let q = *rest.first()?;
+            let end = rest[1..].iter().position(|&b| b == q)?;
+            Some(String::from_utf8_lossy(&rest[1..=end]).into_owned())
+        });
+    if forced.is_none() && std::str::from_utf8(bytes).is_ok() {
+        return None;
+    }
+    let used = crate::encoding::choose(bytes, declared.as_deref(), forced);
+    (used.name != "UTF-8").then_some(used)
+}
+
 /// Reads an attribute value: unescaped, UTF-8 decoded lossily; the flag says if bytes were
 /// replaced.
 fn attr_value(raw: &[u8], enc: Option<&'static encoding_rs::Encoding>) -> (String, bool) {

@@ -233,8 +233,10 @@ impl GameTree {
         g.board_size = self.board_size;
         g.moves.clear();
         g.encoding.clone_from(&self.encoding);
+        let mut left_out = 0usize;
         for k in self.path(n) {
             let node = &self.nodes[k];
+            left_out += node.props.len();
             if let Some(m) = node.mv {
                 g.moves.push(m);
             }
@@ -276,6 +278,9 @@ impl GameTree {
                     }
                 }
             }
+        }
+        if left_out > 0 {
+            g.remarks.push(ReadRemark::NodeProperties(left_out));
         }
         g
     }

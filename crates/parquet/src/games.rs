@@ -29,8 +29,9 @@
 //! stones, `N-` kept, without `N` when the record does not say), `renju-kit.game_type` (an
 //! SGF game type read as gomoku), `renju-kit.setup` (stones set up rather than played:
 //! `N:Bh8 N:Wi9 N:Ej10`, black, white or cleared after N moves) and `renju-kit.encoding_lossy`
-//! (`true` when bytes could not be decoded). Comments, board texts, labels and marks have no
-//! place in a row: the writer counts the records that lose them ([`Written::dropped`]).
+//! (`true` when bytes could not be decoded). Comments, board texts, labels, marks and other
+//! SGF node properties (a record's [`ReadRemark::NodeProperties`]) have no place in a row:
+//! the writer counts the records that lose them ([`Written::dropped`]).
 
 use crate::Error;
 use arrow_array::builder::{MapBuilder, StringBuilder, UInt64Builder};
@@ -200,6 +201,8 @@ impl Unreadable {
     /// assert_eq!(Unreadable::parse(&m.to_string()), m);
     /// let r = Unreadable::Record("a.sgf: record 2: unclosed node".into());
     /// assert_eq!(Unreadable::parse(&r.to_string()), r);
+    /// let q = Unreadable::Move { number: 2, text: "h8x".into(), reason: "unknown 'x': no".into() };
+    /// assert_eq!(Unreadable::parse(&q.to_string()), q);
     /// ```
     #[must_use]
     pub fn parse(text: &str) -> Unreadable {
@@ -207,7 +210,8 @@ impl Unreadable {
             let rest = text.strip_prefix("move ")?;
             let (number, rest) = rest.split_once(" '")?;
             let number = number.parse().ok()?;
-            let (word, reason) = rest.rsplit_once("': ")?;
+            // the first `': `: a move's text holds no space, its reason may hold `': `
+            let (word, reason) = rest.split_once("': ")?;
             Some(Unreadable::Move {
                 number,
                 text: word.to_string(),
@@ -336,6 +340,12 @@ fn account(written: &mut Written, game: &GameRecord, unreadable: bool) {
     );
     lose("labels", game.notes.iter().any(|n| !n.labels.is_empty()));
     lose("marks", game.notes.iter().any(|n| !n.marks.is_empty()));
+    lose(
+        "other SGF node properties",
+        game.remarks
+            .iter()
+            .any(|r| matches!(r, ReadRemark::NodeProperties(_))),
+    );
     written.rows += 1;
     written.unreadable += u64::from(unreadable);
 }
@@ -804,7 +814,8 @@ pub struct GameRow {
     /// The game (for an unreadable row: what was read before the unreadable move).
     pub game: GameRecord,
     /// Why the row is not a whole game: the `unreadable` column, or a `moves` or `declared`
-    /// value this reader cannot read (said the same way).
+    /// value this reader cannot read (said the same way: `SOURCE: record INDEX: ...`, or
+    /// `record INDEX: ...` when the row has no `source`, for the caller to name the file).
     pub unreadable: Option<Unreadable>,
 }
 
@@ -1012,7 +1023,14 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
     game.white = owned(&c.white);
     game.event = owned(&c.event);
     game.date = owned(&c.date);
-    let bad = |what: String| Unreadable::Record(format!("{source}: record {index}: {what}"));
+    // the row's own source names the file; without one, the caller knows the file's name
+    let bad = |what: String| {
+        Unreadable::Record(if source.is_empty() {
+            format!("record {index}: {what}")
+        } else {
+            format!("{source}: record {index}: {what}")
+        })
+    };
     if let Some(line) = text(c.line.as_ref(), i) {
         match line
             .split_once('/')
@@ -1115,7 +1133,7 @@ fn row_of(c: &Columns, i: usize, number: u64) -> GameRow {
         unreadable.get_or_insert(Unreadable::Move {
             number: e.number,
             text: e.token.clone(),
-            reason: e.to_string(),
+            reason: e.reason(),
         });
     }
     GameRow {

@@ -23,8 +23,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Whether the conversion is a stream: more than one input, a folder, a Parquet output (by
-/// `--to` or the extension) or a Parquet input (by its first bytes).
+/// Whether the conversion is a stream: more than one input, a folder, standard input (`-`,
+/// which may be a Parquet file: its first bytes cannot be looked at before it is read), a
+/// Parquet output (by `--to` or the extension) or a Parquet input (by its first bytes).
 #[must_use]
 pub fn streams(inputs: &[PathBuf], output: &Path, to: Option<Target>) -> bool {
     let parquet_out = match to {
@@ -32,7 +33,11 @@ pub fn streams(inputs: &[PathBuf], output: &Path, to: Option<Target>) -> bool {
         Some(Target::Format(_)) => false,
         None => is_parquet(output),
     };
-    parquet_out || inputs.len() != 1 || inputs.iter().any(|p| p.is_dir() || is_parquet_file(p))
+    parquet_out
+        || inputs.len() != 1
+        || inputs
+            .iter()
+            .any(|p| p.as_os_str() == "-" || p.is_dir() || is_parquet_file(p))
 }
 
 /// Whether the file at `path` starts with Parquet's magic bytes.
@@ -291,6 +296,15 @@ impl Seen {
     }
 }
 
+/// Where a game read from a row of a Parquet game file was first read from (the row's
+/// `source` and `index`).
+fn origin(g: &renju_notation::GameRecord) -> Option<(&str, u64)> {
+    g.remarks.iter().find_map(|m| match m {
+        ReadRemark::Row { source, index } => Some((source.as_str(), *index)),
+        _ => None,
+    })
+}
+
 /// The `unreadable` value of a salvaged record's row.
 fn salvaged_why(m: &renju_analyzer::UnreadableMove) -> Unreadable {
     Unreadable::Move {
@@ -300,19 +314,28 @@ fn salvaged_why(m: &renju_analyzer::UnreadableMove) -> Unreadable {
     }
 }
 
-/// Adds the row of the record `r` to `group` (an unreadable record with its reason).
+/// Adds the row of the record `r` to `group` (an unreadable record with its reason). A game
+/// read from a row of a Parquet game file keeps that row's `source` and `index` (the file
+/// and the record it was first read from), not the Parquet file's name and row number.
 fn add(group: &mut RowGroup, r: Record<Read>) -> Result<(), renju_parquet::Error> {
-    let index = r.index as u64;
-    match r.item {
-        Ok(Read::Game(g)) => group.push(&r.file, index, &g, None),
-        Ok(Read::Salvaged(g, m)) => group.push(&r.file, index, &g, Some(&salvaged_why(&m))),
-        Err(why) => group.push_unreadable(&r.file, index, &why.to_string()),
+    let at = (&*r.file, r.index as u64);
+    match &r.item {
+        Ok(Read::Game(g)) => {
+            let (source, index) = origin(g).unwrap_or(at);
+            group.push(source, index, g, None)
+        }
+        Ok(Read::Salvaged(g, m)) => {
+            let (source, index) = origin(g).unwrap_or(at);
+            group.push(source, index, g, Some(&salvaged_why(m)))
+        }
+        Err(why) => group.push_unreadable(&r.file, r.index as u64, &why.to_string()),
     }
 }
 
 /// Writes every record under `inputs` (Parquet game files among them) to `output` in the
 /// record format of its extension, in input order; the unreadable records are listed, not
-/// written (there is nothing to write).
+/// written (there is nothing to write). With no record written, nothing is written (a file
+/// named `output` is left as it was).
 ///
 /// # Errors
 /// A path that cannot be read, an output that cannot be written.
@@ -324,7 +347,15 @@ pub fn to_records(
 ) -> Result<Output, crate::error::Error> {
     let mut out = RecordWriter::create(output)?;
     let mut error: Option<crate::error::Error> = None;
+    // records that are lines of a tree (a tree format read, or rows of such lines)
+    let mut lines = 0usize;
     let mut walked = read_records(inputs, read, engine, &|_, _| (), &mut |src, r, ()| {
+        let (Read::Game(g) | Read::Salvaged(g, _)) = &r;
+        lines += usize::from(
+            g.remarks
+                .iter()
+                .any(|m| matches!(m, ReadRemark::TreeLine { .. })),
+        );
         if error.is_none()
             && let Err(e) = out.push_read(&src, r)
         {
@@ -337,11 +368,24 @@ pub fn to_records(
     walked
         .written
         .extend(out.salvaged_written().iter().cloned());
-    let status = walked.status().max(u8::from(out.lost_any()));
+    // the records the format cannot hold are known once they are written
+    out.write_pending()?;
+    let lost = out.lost_any();
+    let format = out.format();
     let mut text = String::new();
     let _ = writeln!(text, "{}", walked.records_line());
     text.push_str(&walked.salvaged_line());
-    text.push_str(&out.finish(walked.streamed.not_reached.is_some())?);
+    let (written, made) = out.finish_unless_empty(walked.streamed.not_reached.is_some())?;
+    text.push_str(&written);
+    if lines > 0 && made && format != renju_notation::Format::Lib {
+        // a library merges its lines into one tree again; the other formats do not
+        let _ = writeln!(
+            text,
+            "{}: lines of trees, written as separate games (one per root-to-leaf line)",
+            count(lines, "record", "records")
+        );
+    }
+    let status = walked.status().max(u8::from(lost || !made));
     text.push_str(&walked.problems_text());
     Ok(Output::new(
         text,

@@ -13,7 +13,7 @@
 use super::source::{RecordItem, too_many_moves};
 use super::walk::FileProblem;
 use renju_analyzer::UnreadableMove;
-use renju_notation::limits;
+use renju_notation::{ReadRemark, limits};
 use renju_parquet::{GameReader, GameRow, Unreadable};
 
 /// The first (and last) four bytes of every Parquet file.
@@ -92,8 +92,16 @@ fn each_row(name: &str, reader: GameReader, f: &mut dyn FnMut(usize, RecordItem)
     n
 }
 
-/// A row as the record it stands for.
-fn item(name: &str, n: usize, row: GameRow) -> RecordItem {
+/// A row as the record it stands for (a game says where it was first read from, when the
+/// file has a `source` column: [`ReadRemark::Row`], which `convert` to Parquet keeps).
+fn item(name: &str, n: usize, mut row: GameRow) -> RecordItem {
+    let no_source = row.source.is_empty();
+    if !no_source {
+        row.game.remarks.push(ReadRemark::Row {
+            source: row.source,
+            index: row.index,
+        });
+    }
     match row.unreadable {
         None if row.game.moves.len() > limits::MAX_MOVES => {
             RecordItem::Broken(too_many_moves(name, n, row.game.moves.len()))
@@ -111,6 +119,10 @@ fn item(name: &str, n: usize, row: GameRow) -> RecordItem {
                 reason,
             },
         ),
+        // a row of a file with no `source` column: its sentence named no file
+        Some(Unreadable::Record(why)) if no_source => {
+            RecordItem::Broken(format!("{name}: {why}").into())
+        }
         Some(Unreadable::Record(why)) => RecordItem::Broken(why.into()),
     }
 }

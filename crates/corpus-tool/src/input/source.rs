@@ -646,7 +646,16 @@ fn records_of<R: BufRead>(
     };
     match limits::whole_file_limit(format) {
         None if matches!(format, Format::Renju | Format::Moves) => file.lines(input, &mut hand),
-        None => file.rif(input, &mut hand)?,
+        None => {
+            // the whole file when it is in memory, else its first bytes cut after a tag's
+            // end (no character cut in two)
+            let sample = match (whole, head.iter().rposition(|&b| b == b'>')) {
+                (Some(bytes), _) => bytes,
+                (None, Some(end)) => &head[..=end],
+                (None, None) => head,
+            };
+            file.rif(input, sample, &mut hand)?;
+        }
         Some(limit) => file.whole(input, whole, size, limit, &mut hand)?,
     }
     Ok(FileRead::Records {
@@ -691,10 +700,13 @@ impl Reading<'_> {
         }
     }
 
-    /// A `.rif` database, streamed event by event.
+    /// A `.rif` database, streamed event by event; its texts decoded in the encoding of
+    /// `sample` (the whole file when it is in memory, else its first bytes) as
+    /// [`renju_notation::read_all`] decodes them: forced, declared, or detected.
     fn rif(
         &self,
         input: impl BufRead,
+        sample: &[u8],
         hand: &mut dyn FnMut(RecordItem),
     ) -> Result<(), FileProblem> {
         let mut rif = RifReader::new(input, self.name, self.orientation);
@@ -705,6 +717,8 @@ impl Reading<'_> {
                 lossy: false,
                 others: Vec::new(),
             });
+        } else if let Some(encoding) = renju_notation::rif::text_encoding(sample, None) {
+            rif = rif.with_encoding(encoding);
         }
         for (i, r) in rif.enumerate() {
             if let Some(problem) = not_this_format(i + 1, &r, self.name, self.format) {

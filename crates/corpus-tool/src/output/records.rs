@@ -29,6 +29,9 @@ pub struct RecordWriter {
     unwritable: Vec<String>,
     /// The salvaged records written, in order (each said once: by [`RecordWriter::finish`]).
     salvaged: Vec<Source>,
+    /// Whether records were handed to the format's writer yet (an output with no record is
+    /// written once, at the end).
+    flushed: bool,
 }
 
 impl RecordWriter {
@@ -57,6 +60,7 @@ impl RecordWriter {
             dropped: std::collections::BTreeMap::new(),
             unwritable: Vec::new(),
             salvaged: Vec::new(),
+            flushed: false,
         })
     }
 
@@ -109,8 +113,22 @@ impl RecordWriter {
         &self.salvaged
     }
 
+    /// Writes the records held so far: every record, for a format written whole (SGF,
+    /// `.lib`, `.rif`...), so call it after the last one. Then [`RecordWriter::lost_any`]
+    /// counts the records the format could not hold, which it learns only as it writes them.
+    ///
+    /// # Errors
+    /// A write error ([`Error::Write`], [`Error::Output`]).
+    pub fn write_pending(&mut self) -> Result<(), Error> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        self.flush_pending()
+    }
+
     /// Whether something read could not be written (a record the format cannot hold, an
-    /// unreadable move of a salvaged record).
+    /// unreadable move of a salvaged record), of the records written so far: call
+    /// [`RecordWriter::write_pending`] first to know it of every record.
     #[must_use]
     pub fn lost_any(&self) -> bool {
         !self.skipped.is_empty() || !self.unwritable.is_empty()
@@ -132,6 +150,7 @@ impl RecordWriter {
         }
         self.written += report.written;
         self.pending.clear();
+        self.flushed = true;
         self.out
             .write_all(&bytes)
             .map_err(|e| Error::write(&self.path, e))
@@ -142,31 +161,58 @@ impl RecordWriter {
     ///
     /// # Errors
     /// A write error ([`Error::Write`], [`Error::Output`]).
-    pub fn finish(mut self, partial: bool) -> Result<String, Error> {
-        if !self.pending.is_empty() || self.written == 0 {
+    pub fn finish(self, partial: bool) -> Result<String, Error> {
+        self.finish_with(partial, true).map(|(text, _)| text)
+    }
+
+    /// [`RecordWriter::finish`], except that when no record could be written nothing is:
+    /// the output is not made (a file of that name is left as it was) and the text says so
+    /// (`no record written; nothing written to PATH`) with why. Also whether the output was
+    /// made. For `convert`, where an output without a record would look like a conversion
+    /// that worked.
+    ///
+    /// # Errors
+    /// As [`RecordWriter::finish`].
+    pub fn finish_unless_empty(self, partial: bool) -> Result<(String, bool), Error> {
+        self.finish_with(partial, false)
+    }
+
+    fn finish_with(mut self, partial: bool, keep_empty: bool) -> Result<(String, bool), Error> {
+        if !self.pending.is_empty() || (!self.flushed && keep_empty) {
             self.flush_pending()?;
         }
         let file = self
             .out
             .into_inner()
             .map_err(|e| Error::write(&self.path, e.into_error()))?;
-        let to = if partial {
-            file.commit_partial()?
-        } else {
-            file.commit()?;
-            self.path.clone()
-        };
-        let mut s = format!(
-            "wrote {} to {} ({}){}\n",
-            count(self.written, "record", "records"),
-            if crate::output::is_stdout(&to) {
-                "standard output".to_string()
+        let made = keep_empty || self.written > 0;
+        let mut s = if made {
+            let to = if partial {
+                file.commit_partial()?
             } else {
-                to.display().to_string()
-            },
-            self.format,
-            if partial { ", interrupted" } else { "" }
-        );
+                file.commit()?;
+                self.path.clone()
+            };
+            format!(
+                "wrote {} to {} ({}){}\n",
+                count(self.written, "record", "records"),
+                if crate::output::is_stdout(&to) {
+                    "standard output".to_string()
+                } else {
+                    to.display().to_string()
+                },
+                self.format,
+                if partial { ", interrupted" } else { "" }
+            )
+        } else {
+            // the temporary file goes
+            file.abandon();
+            format!(
+                "no record written; nothing written to {}{}\n",
+                self.path.display(),
+                if partial { ", interrupted" } else { "" }
+            )
+        };
         if !self.dropped.is_empty() {
             let fields: Vec<String> = self
                 .dropped
@@ -186,6 +232,6 @@ impl RecordWriter {
         for k in &self.unwritable {
             let _ = writeln!(s, "move not written: {k}");
         }
-        Ok(s)
+        Ok((s, made))
     }
 }

@@ -410,3 +410,326 @@ fn typed_reports_are_their_csv_with_types() {
     );
     assert_eq!(rows, 27, "26 openings and none");
 }
+
+/// A `.rif` in GBK (its XML declaration says GB2312) converted to Parquet keeps its texts,
+/// read small (whole) or large (streamed): the record stream read every `.rif` as UTF-8, so
+/// the players' names became U+FFFD without a word, in the Parquet rows and back.
+#[test]
+fn a_gbk_rif_keeps_its_names_through_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    // 王 (CD F5) 五 (CE E5) in GBK
+    let head = b"<?xml version=\"1.0\" encoding=\"GB2312\"?>\n<database><players>\
+        <player id=\"1\" name=\"\xcd\xf5\" surname=\"\xce\xe5\"/></players><games>\n";
+    let game =
+        b"<game id=\"1\" black=\"1\" white=\"2\" bresult=\"1\"><move>h8 h9 i8</move></game>\n";
+    for (name, games) in [("small.rif", 1), ("large.rif", 2000)] {
+        let mut bytes = head.to_vec();
+        for _ in 0..games {
+            bytes.extend_from_slice(game);
+        }
+        bytes.extend_from_slice(b"</games></database>\n");
+        assert_eq!(
+            bytes.len() as u64 > corpus_tool::input::SMALL_FILE,
+            games > 1,
+            "{name}"
+        );
+        let rif = dir.path().join(name);
+        std::fs::write(&rif, &bytes).unwrap();
+        let games_file = dir.path().join(format!("{name}.parquet"));
+        let (status, text) = tool(&["convert".as_ref(), rif.as_os_str(), games_file.as_os_str()]);
+        assert_eq!(status, 0, "{name}: {text}");
+        let sgf = dir.path().join(format!("{name}.sgf"));
+        let (status, text) = tool(&["convert".as_ref(), games_file.as_os_str(), sgf.as_os_str()]);
+        assert_eq!(status, 0, "{name}: {text}");
+        let back = std::fs::read_to_string(&sgf).unwrap();
+        assert_eq!(
+            back.matches("PB[王 五]").count(),
+            games,
+            "{name}: {back:.300}"
+        );
+        assert!(!back.contains('\u{fffd}'), "{name}: {back:.300}");
+    }
+}
+
+/// A Parquet game file of two games on standard input converts as one named on disk:
+/// `convert - OUT` is a stream, which reads standard input and tells Parquet by its first
+/// bytes (the conversion of one file refused `-`: "cannot read -: No such file").
+#[test]
+fn convert_reads_a_parquet_file_from_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.renju");
+    std::fs::write(&a, "black h8 h9 i8\nwhite h8 i9 -- j10\n").unwrap();
+    let games = dir.path().join("games.parquet");
+    let (status, text) = tool(&["convert".as_ref(), a.as_os_str(), games.as_os_str()]);
+    assert_eq!(status, 0, "{text}");
+    let back = dir.path().join("back.renju");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(["convert".as_ref(), "-".as_ref(), back.as_os_str()])
+        .stdin(std::fs::File::open(&games).unwrap())
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(&back).unwrap(),
+        std::fs::read_to_string(&a).unwrap(),
+        "{text}"
+    );
+}
+
+/// Records the output format cannot hold (a 20x20 board in `.renju`, `.lib` or `.pos`; every
+/// record after the first in `.pos`) are listed and make the exit status 1, in `convert` from
+/// Parquet, `filter -o` and `dedupe --unique` alike: the status was taken before the last
+/// records were written (all of them, for a format written whole), and was 0.
+#[test]
+fn records_the_output_cannot_hold_make_the_status_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("b.sgf");
+    std::fs::write(
+        &sgf,
+        "(;GM[4]FF[4]SZ[20]RE[W+];B[jj];W[ii];B[st])\n(;GM[4]FF[4]SZ[15]RE[B+];B[hh];W[ii];B[jj])\n",
+    )
+    .unwrap();
+    let games = dir.path().join("games.parquet");
+    let (status, text) = tool(&["convert".as_ref(), sgf.as_os_str(), games.as_os_str()]);
+    assert_eq!(status, 0, "{text}");
+    for ext in ["renju", "lib", "pos", "sgf"] {
+        let out = dir.path().join(format!("out.{ext}"));
+        let (status, text) = tool(&["convert".as_ref(), games.as_os_str(), out.as_os_str()]);
+        let lost = ext != "sgf";
+        assert_eq!(status, i32::from(lost), "convert to {ext}: {text}");
+        assert_eq!(text.contains("not written: "), lost, "{ext}: {text}");
+        let filtered = dir.path().join(format!("f.{ext}"));
+        let (status, text) = tool(&[
+            "filter".as_ref(),
+            "-o".as_ref(),
+            filtered.as_os_str(),
+            sgf.as_os_str(),
+        ]);
+        assert_eq!(status, i32::from(lost), "filter -o {ext}: {text}");
+        let unique = dir.path().join(format!("u.{ext}"));
+        let (status, text) = tool(&[
+            "dedupe".as_ref(),
+            "--unique".as_ref(),
+            unique.as_os_str(),
+            sgf.as_os_str(),
+        ]);
+        assert_eq!(status, i32::from(lost), "dedupe --unique {ext}: {text}");
+    }
+}
+
+/// A Parquet file none of whose rows can be written (every one unreadable) makes no output:
+/// the conversion says so and exits 1, and a file of the output's name is left as it was
+/// (it was replaced by an empty file, "wrote 0 records").
+#[test]
+fn convert_from_parquet_with_no_record_to_write_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("b.renju");
+    std::fs::write(&b, "purple h8\nwinner h8 h9\n").unwrap();
+    let broken = dir.path().join("broken.parquet");
+    let (status, text) = tool(&["convert".as_ref(), b.as_os_str(), broken.as_os_str()]);
+    assert_eq!(status, 1, "{text}");
+    assert!(text.contains("2 unreadable, kept as rows"), "{text}");
+    for ext in ["renju", "sgf", "lib", "rif"] {
+        let out = dir.path().join(format!("out.{ext}"));
+        std::fs::write(&out, "kept\n").unwrap();
+        let (status, text) = tool(&["convert".as_ref(), broken.as_os_str(), out.as_os_str()]);
+        assert_eq!(status, 1, "{ext}: {text}");
+        assert!(
+            text.contains(&format!(
+                "no record written; nothing written to {}",
+                out.display()
+            )),
+            "{ext}: {text}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "kept\n",
+            "{ext}: {text}"
+        );
+    }
+}
+
+/// Game files merged into one (`convert a.parquet b.renju all.parquet`) keep where each game
+/// was first read from: a row read from a Parquet file keeps its `source` and `index` (they
+/// were replaced by the Parquet file's name and row number, without a word), salvaged rows
+/// too; a record read from a text file is that file's.
+#[test]
+fn rows_converted_again_keep_their_source_and_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.renju");
+    std::fs::write(&a, "black h8 h9 i8\nunknown h8 zz\nwhite h8 i9 j10\n").unwrap();
+    let b = dir.path().join("b.renju");
+    std::fs::write(&b, "draw h8 h7\n").unwrap();
+    let first = dir.path().join("a.parquet");
+    let (_, text) = tool(&["convert".as_ref(), a.as_os_str(), first.as_os_str()]);
+    let all = dir.path().join("all.parquet");
+    let (_, text2) = tool(&[
+        "convert".as_ref(),
+        first.as_os_str(),
+        b.as_os_str(),
+        all.as_os_str(),
+    ]);
+    let reader = renju_parquet::GameReader::new(std::fs::File::open(&all).unwrap()).unwrap();
+    let rows: Vec<(String, u64, bool)> = reader
+        .map(|r| {
+            let r = r.unwrap();
+            (r.source, r.index, r.unreadable.is_some())
+        })
+        .collect();
+    let (a, b) = (a.display().to_string(), b.display().to_string());
+    assert_eq!(
+        rows,
+        [
+            (a.clone(), 1, false),
+            (a.clone(), 2, true),
+            (a, 3, false),
+            (b, 1, false)
+        ],
+        "{text}\n{text2}"
+    );
+}
+
+/// The lines of an SGF tree, rows of a game file, go back to SGF as separate games, and the
+/// conversion says so (it did not: a tree of 4 lines came back as 4 games without a word);
+/// to `.lib`, which merges its lines into one tree again, nothing is said.
+#[test]
+fn tree_lines_written_back_as_games_are_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/records/tree-root-variations.sgf");
+    let games = dir.path().join("games.parquet");
+    let (_, text) = tool(&["convert".as_ref(), sgf.as_os_str(), games.as_os_str()]);
+    assert!(text.contains("4 rows are lines of trees"), "{text}");
+    let back = dir.path().join("back.sgf");
+    let (_, text) = tool(&["convert".as_ref(), games.as_os_str(), back.as_os_str()]);
+    assert!(
+        text.contains(
+            "4 records: lines of trees, written as separate games (one per root-to-leaf line)"
+        ),
+        "{text}"
+    );
+    let lib = dir.path().join("back.lib");
+    let (_, text) = tool(&["convert".as_ref(), games.as_os_str(), lib.as_os_str()]);
+    assert!(!text.contains("lines of trees"), "{text}");
+}
+
+/// A row of a file written by another tool, with no `source` column, whose `declared` value
+/// cannot be read is an unreadable record that names the Parquet file (its sentence began
+/// `: record 2: declared: ...`, naming no file).
+#[test]
+fn an_unreadable_row_without_a_source_names_the_parquet_file() {
+    use arrow_array::{ArrayRef, RecordBatch, StringArray};
+    use std::sync::Arc;
+    let moves: ArrayRef = Arc::new(StringArray::from(vec!["h8 h9 i8", "h8"]));
+    let declared: ArrayRef = Arc::new(StringArray::from(vec!["black", "B+"]));
+    let batch = RecordBatch::try_from_iter([("moves", moves), ("declared", declared)]).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pandas.parquet");
+    let file = std::fs::File::create(&path).unwrap();
+    let mut w = parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).unwrap();
+    w.write(&batch).unwrap();
+    w.close().unwrap();
+    let report = dir.path().join("audit.csv");
+    let (status, text) = tool(&[
+        "validate".as_ref(),
+        "--report".as_ref(),
+        report.as_os_str(),
+        path.as_os_str(),
+    ]);
+    assert_eq!(status, 1, "{text}");
+    let csv = std::fs::read_to_string(&report).unwrap();
+    let want = format!(
+        "{}: record 2: declared: unknown result 'B+'",
+        path.display()
+    );
+    assert!(csv.contains(&want), "{csv}");
+    assert!(text.contains(&want), "{text}");
+}
+
+/// SGF node properties a record has no place for (`BL`, `WL`, a program's own) are listed
+/// when a game goes to Parquet (they were left out without a word, and the run exited 0) or
+/// to any record format.
+#[test]
+fn sgf_node_properties_left_out_are_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("times.sgf");
+    std::fs::write(
+        &sgf,
+        "(;GM[4]FF[4]SZ[15]RE[B+];B[hh]BL[120]ZZ[x];W[hg]WL[100];B[ih])\n",
+    )
+    .unwrap();
+    let games = dir.path().join("games.parquet");
+    let (status, text) = tool(&["convert".as_ref(), sgf.as_os_str(), games.as_os_str()]);
+    assert_eq!(status, 1, "{text}");
+    assert!(
+        text.contains("could not hold: other SGF node properties (1)"),
+        "{text}"
+    );
+    let rif = dir.path().join("times.rif");
+    let (status, text) = tool(&["convert".as_ref(), sgf.as_os_str(), rif.as_os_str()]);
+    assert_eq!(status, 0, "{text}");
+    assert!(text.contains("other SGF node properties (1)"), "{text}");
+    // SGF to SGF keeps the tree whole, its properties too
+    let again = dir.path().join("again.sgf");
+    let (status, text) = tool(&["convert".as_ref(), sgf.as_os_str(), again.as_os_str()]);
+    assert_eq!(status, 0, "{text}");
+    assert!(!text.contains("node properties"), "{text}");
+    assert!(std::fs::read_to_string(&again).unwrap().contains("BL[120]"));
+}
+
+/// A report named by a symbolic link to `/dev/stdout` is standard output: the Parquet bytes
+/// go there whole and the summary to standard error, whether standard output is a file or a
+/// pipe. Standard output a file, the link was followed to that file, which was replaced by a
+/// new one (the summary written to the old one was lost); a pipe, the run failed (`cannot
+/// write ...: No such file or directory at path "/proc/self/fd/.pipe:[...]"`).
+#[cfg(unix)]
+#[test]
+fn a_report_through_a_link_to_standard_output_is_written_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("out.parquet");
+    std::os::unix::fs::symlink("/dev/stdout", &link).unwrap();
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/games");
+    let args = [
+        "validate".as_ref(),
+        "--report".as_ref(),
+        link.as_os_str(),
+        games.as_os_str(),
+    ];
+    let check = |bytes: &[u8], stderr: &str| {
+        assert!(
+            bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("audited 22 records"), "{stderr}");
+        let copy = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(copy.path(), bytes).unwrap();
+        let reader = parquet::file::serialized_reader::SerializedFileReader::new(
+            std::fs::File::open(copy.path()).unwrap(),
+        )
+        .unwrap();
+        let rows = parquet::file::reader::FileReader::metadata(&reader)
+            .file_metadata()
+            .num_rows();
+        assert_eq!(rows, 22, "{stderr}");
+    };
+    // standard output a file
+    let file = dir.path().join("stdout.bin");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(args)
+        .stdout(std::fs::File::create(&file).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    check(&std::fs::read(&file).unwrap(), &stderr);
+    // standard output a pipe
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corpus-tool"))
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    check(&out.stdout, &stderr);
+}
