@@ -216,14 +216,17 @@ def test_a_file_that_cannot_be_read_fails_no_task(spark: Any, corpus_tool: str, 
     for r in rows:
         by_file.setdefault(os.path.basename(r["file"]), []).append(r["verdict"])
     assert by_file["good.renju"] == ["ok"]
-    assert "empty.renju" not in by_file and "cut.parquet" not in by_file
-    # the file problems reach the driver, as `validate --json` lists them
+    assert not {"empty.renju", "cut.parquet", "binary.renju"} & set(by_file)
+    # the file problems reach the driver, as `validate --json` lists them (binary data under a
+    # text format's name is one problem of its file)
     _, summary, _ = validate(corpus_tool, [str(folder)], tmp_path, "--claim", "foul-loses")
     assert problems.value == summary["file_problems"]
-    assert [os.path.basename(p["file"]) for p in problems.value] == ["cut.parquet", "empty.renju"]
+    names = [os.path.basename(p["file"]) for p in problems.value]
+    assert names == ["binary.renju", "cut.parquet", "empty.renju"]
+    assert "it is not text" in problems.value[0]["reason"]
     # a second action runs the tasks again: each problem is kept once
     df.count()
-    assert len(problems.value) == 2
+    assert len(problems.value) == 3
     with pytest.raises(ValueError):
         renju_kit.spark.audit(spark, folder, claim="sometimes")
 
