@@ -79,6 +79,19 @@ impl PyGame {
         }
     }
 
+    /// A game made in Python (no file, no index).
+    fn made(record: GameRecord) -> PyGame {
+        PyGame {
+            record,
+            file: None,
+            path: None,
+            index: 0,
+            broken: None,
+            unreadable: None,
+            problem: None,
+        }
+    }
+
     fn problem(p: &FileProblem) -> PyGame {
         PyGame {
             record: GameRecord::new(renju_core::RENJU_SIZE),
@@ -223,15 +236,7 @@ impl PyGame {
             }
             record.note_mut(after).comment = Some(text);
         }
-        Ok(PyGame {
-            record,
-            file: None,
-            path: None,
-            index: 0,
-            broken: None,
-            unreadable: None,
-            problem: None,
-        })
+        Ok(PyGame::made(record))
     }
 
     /// The same record with some fields changed: the game information of ``Game``'s keyword
@@ -752,15 +757,7 @@ impl PyRecords {
     /// every record taken, as a `for` loop takes them.
     pub(crate) fn panic_for_tests(py: Python<'_>) -> PyResult<()> {
         let mut records = PyRecords::spawn(false, |tx| {
-            let game = PyGame {
-                record: GameRecord::new(renju_core::RENJU_SIZE),
-                file: None,
-                path: None,
-                index: 0,
-                broken: None,
-                unreadable: None,
-                problem: None,
-            };
+            let game = PyGame::made(GameRecord::new(renju_core::RENJU_SIZE));
             let _ = tx.send(Msg::Games(vec![game]));
             panic!("renju_kit test panic (reader thread)");
         })?;

@@ -202,58 +202,56 @@ pub fn write_trees(trees: &[GameTree], orientation: Orientation) -> String {
 
 /// Appends one tree to `out` as [`write_trees`] writes it.
 fn write_tree(t: &GameTree, orientation: Orientation, out: &mut String) {
+    let size = t.board_size.clamp(MIN_SIZE, MAX_SIZE);
+    out.push_str("(;");
+    write_root_info(&t.info, size, orientation, out);
+    if let Some(layout) = &t.lib
+        && *layout != crate::renlib::default_layout(t, orientation)
     {
-        let size = t.board_size.clamp(MIN_SIZE, MAX_SIZE);
-        out.push_str("(;");
-        write_root_info(&t.info, size, orientation, out);
-        if let Some(layout) = &t.lib
-            && *layout != crate::renlib::default_layout(t, orientation)
-        {
-            out.push_str(&format!("RLL[{}]", layout_value(layout)));
-        }
-        write_node_props(t, 0, orientation, out);
-        enum Step {
-            Open,
-            Node(usize, usize),
-            Close,
-        }
-        let push_children = |n: usize, plies: usize, stack: &mut Vec<Step>| {
-            let ch = &t.nodes[n].children;
-            if ch.len() == 1 {
-                stack.push(Step::Node(ch[0], plies));
-            } else {
-                for &c in ch.iter().rev() {
-                    stack.push(Step::Close);
-                    stack.push(Step::Node(c, plies));
-                    stack.push(Step::Open);
-                }
-            }
-        };
-        let mut stack: Vec<Step> = Vec::new();
-        push_children(0, 0, &mut stack);
-        while let Some(step) = stack.pop() {
-            match step {
-                Step::Open => out.push('('),
-                Step::Close => out.push(')'),
-                Step::Node(n, plies) => {
-                    let node = &t.nodes[n];
-                    out.push(';');
-                    let mut after = plies;
-                    if let Some(m) = node.mv {
-                        let c = if plies.is_multiple_of(2) { 'B' } else { 'W' };
-                        match m {
-                            Move::Pass => out.push_str(&format!("{c}[]")),
-                            Move::Stone(p) => {
-                                out.push_str(&format!("{c}[{}]", sgf_coord(p, size, orientation)));
-                            }
-                        }
-                        after += 1;
-                    }
-                    write_node_props(t, n, orientation, out);
-                    push_children(n, after, &mut stack);
-                }
-            }
-        }
-        out.push_str(")\n");
+        out.push_str(&format!("RLL[{}]", layout_value(layout)));
     }
+    write_node_props(t, 0, orientation, out);
+    enum Step {
+        Open,
+        Node(usize, usize),
+        Close,
+    }
+    let push_children = |n: usize, plies: usize, stack: &mut Vec<Step>| {
+        let ch = &t.nodes[n].children;
+        if ch.len() == 1 {
+            stack.push(Step::Node(ch[0], plies));
+        } else {
+            for &c in ch.iter().rev() {
+                stack.push(Step::Close);
+                stack.push(Step::Node(c, plies));
+                stack.push(Step::Open);
+            }
+        }
+    };
+    let mut stack: Vec<Step> = Vec::new();
+    push_children(0, 0, &mut stack);
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Open => out.push('('),
+            Step::Close => out.push(')'),
+            Step::Node(n, plies) => {
+                let node = &t.nodes[n];
+                out.push(';');
+                let mut after = plies;
+                if let Some(m) = node.mv {
+                    let c = if plies.is_multiple_of(2) { 'B' } else { 'W' };
+                    match m {
+                        Move::Pass => out.push_str(&format!("{c}[]")),
+                        Move::Stone(p) => {
+                            out.push_str(&format!("{c}[{}]", sgf_coord(p, size, orientation)));
+                        }
+                    }
+                    after += 1;
+                }
+                write_node_props(t, n, orientation, out);
+                push_children(n, after, &mut stack);
+            }
+        }
+    }
+    out.push_str(")\n");
 }
