@@ -167,13 +167,19 @@ pub(crate) fn read(conn: &Connection, path: &Path) -> Result<(BookSettings, u32)
     if has_meta.is_none() {
         return Err(not("an SQLite database without the book's tables"));
     }
-    let get = |name: &str| -> Result<String, BookError> {
-        conn.query_row("SELECT value FROM meta WHERE name = ?1", [name], |r| {
-            r.get::<_, String>(0)
+    // the whole meta table in one statement (a query's process opens the book for one
+    // position: each statement is a lock taken and released)
+    let meta: std::collections::HashMap<String, String> = conn
+        .prepare("SELECT name, value FROM meta")
+        .and_then(|mut s| {
+            s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<_, _>>()
         })
-        .optional()
-        .at(path)?
-        .ok_or_else(|| not(&format!("no '{name}' in its meta table")))
+        .at(path)?;
+    let get = |name: &str| -> Result<String, BookError> {
+        meta.get(name)
+            .cloned()
+            .ok_or_else(|| not(&format!("no '{name}' in its meta table")))
     };
     if get("format")? != FORMAT {
         return Err(not("its meta table names another format"));
