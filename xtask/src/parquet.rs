@@ -15,6 +15,10 @@
 //!    `--report X.parquet`: the Parquet report's columns, types, rows and every value
 //!    against the CSV.
 //!
+//!    The game file is then rewritten by pyarrow in each codec it writes (none, snappy,
+//!    gzip, brotli, lz4, zstd; `recompress.py`), and each converted back to `.renju` gives
+//!    the bytes the game file itself gives.
+//!
 //! 4. `cargo test --release -p corpus-tool --test it -- --ignored parquet::`: `.renju` ->
 //!    Parquet -> `.renju` byte-identical on the 147k archive.
 //!
@@ -160,7 +164,65 @@ fn check_input(
             .args(&reports),
         &format!("python {} ...", shown(&script)),
         &[0],
-    )
+    )?;
+    recompressed(python, tool, &games, out)
+}
+
+/// The game file `games` rewritten by pyarrow in each codec it writes
+/// (`crates/parquet/tests/independent/recompress.py`), each converted by corpus-tool to
+/// `.renju`: every one gives the bytes `games` itself gives.
+fn recompressed(python: &Path, tool: &Path, games: &Path, out: &Path) -> Result<(), String> {
+    let shown = |p: &Path| p.display().to_string();
+    let script = root().join("crates/parquet/tests/independent/recompress.py");
+    let made = Command::new(python)
+        .arg(&script)
+        .arg(games)
+        .arg(out)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", shown(&script)))?;
+    if !made.status.success() {
+        return Err(format!(
+            "python {} failed: {}",
+            shown(&script),
+            String::from_utf8_lossy(&made.stderr)
+        ));
+    }
+    let convert = |from: &Path, to: &Path| -> Result<Vec<u8>, String> {
+        run(
+            Command::new(tool)
+                .args(["convert", "--quiet"])
+                .arg(from)
+                .arg(to),
+            &format!("corpus-tool convert {} {}", shown(from), shown(to)),
+            &[0, 1],
+        )?;
+        std::fs::read(to).map_err(|e| format!("{}: {e}", to.display()))
+    };
+    let want = convert(games, &out.join("games.renju"))?;
+    let files: Vec<PathBuf> = String::from_utf8_lossy(&made.stdout)
+        .lines()
+        .map(PathBuf::from)
+        .collect();
+    if files.len() != 6 || want.is_empty() {
+        return Err(format!(
+            "{}: {} files rewritten, {} bytes of .renju (6 files and some games expected)",
+            shown(&script),
+            files.len(),
+            want.len()
+        ));
+    }
+    for file in &files {
+        let got = convert(file, &file.with_extension("renju"))?;
+        if got != want {
+            return Err(format!(
+                "{} (pyarrow's) read as other games than {}",
+                shown(file),
+                shown(games)
+            ));
+        }
+        eprintln!("{}: the same games", shown(file));
+    }
+    Ok(())
 }
 
 /// `cargo xtask parquet` (see the module documentation).
