@@ -110,8 +110,32 @@ pub struct Book {
     pub(crate) bucket_bits: u32,
 }
 
+/// Where `path`, a symbolic link (or a chain of them) to a file that does not exist, points;
+/// `None` when `path` is not a link, or its chain ends at something that exists, loops, or
+/// cannot be read.
+fn dangling_target(path: &Path) -> Option<PathBuf> {
+    let mut at = path.to_path_buf();
+    // the kernel's own limit on a chain of links
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = std::fs::read_link(&at).ok()?;
+                at = match at.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            Ok(_) => return None,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && at != path => return Some(at),
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
 impl Book {
-    /// Creates a new, empty book at `path` (which must not exist).
+    /// Creates a new, empty book at `path` (which must not exist; a symbolic link to a file
+    /// that does not exist makes the book where it points).
     ///
     /// # Errors
     /// The file exists, or SQLite cannot create it.
@@ -141,13 +165,17 @@ impl Book {
                 why: format!("{bucket_bits} bucket bits asked for; at most 32"),
             });
         }
+        // a link to a file that does not exist yet: the book is made where it points, as
+        // every output of the project is written through a link
+        let target = dangling_target(path);
+        let file = target.as_deref().unwrap_or(path);
         // made here first, so that a folder that cannot be written is named with the system's
         // reason (SQLite says only "unable to open database file"); SQLite takes the empty file
         // as a new database
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
-            .open(path)
+            .open(file)
             .map_err(|error| match error.kind() {
                 std::io::ErrorKind::AlreadyExists => BookError::Exists(path.to_path_buf()),
                 _ => BookError::Create {
@@ -155,7 +183,7 @@ impl Book {
                     error,
                 },
             })?;
-        let made = Connection::open(path).at(path).and_then(|mut conn| {
+        let made = Connection::open(file).at(path).and_then(|mut conn| {
             schema::create(&mut conn, path, &settings, bucket_bits)?;
             // after the page size is set: SQLite turns the cache's size in bytes into pages
             // (and the point at which it starts writing pages out) with the page size it has
@@ -170,8 +198,8 @@ impl Book {
                 bucket_bits,
             }),
             Err(e) => {
-                // the file this call made is not left behind half made
-                let _ = std::fs::remove_file(path);
+                // the file this call made is not left behind half made (the link stays)
+                let _ = std::fs::remove_file(file);
                 Err(e)
             }
         }
@@ -1169,6 +1197,44 @@ mod tests {
         build.finish().unwrap();
         assert!(another_process_may_write(&path));
         assert_eq!(book.totals().unwrap().games, 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_book_is_made_where_a_link_to_no_file_points() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("books")).unwrap();
+        // a chain: link -> books/hop (a relative link) -> real.sqlite (relative to books/)
+        std::os::unix::fs::symlink("real.sqlite", dir.path().join("books/hop")).unwrap();
+        let link = dir.path().join("link.sqlite");
+        std::os::unix::fs::symlink("books/hop", &link).unwrap();
+        let book = Book::create(&link, BookSettings::default()).unwrap();
+        drop(book);
+        let real = dir.path().join("books/real.sqlite");
+        assert!(real.is_file(), "the book is made at the end of the chain");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(Book::open(&link).unwrap().totals().unwrap().games, 0);
+        assert_eq!(Book::open(&real).unwrap().totals().unwrap().games, 0);
+        // a link to a book that exists is a book that exists; a loop is not made through
+        assert!(matches!(
+            Book::create(&link, BookSettings::default()),
+            Err(BookError::Exists(_))
+        ));
+        let a = dir.path().join("a.sqlite");
+        std::os::unix::fs::symlink("b.sqlite", &a).unwrap();
+        std::os::unix::fs::symlink("a.sqlite", dir.path().join("b.sqlite")).unwrap();
+        assert!(Book::create(&a, BookSettings::default()).is_err());
+        assert!(
+            std::fs::symlink_metadata(&a)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
     }
 
     #[test]
