@@ -1199,6 +1199,31 @@ mod tests {
         assert_eq!(book.totals().unwrap().games, 1);
     }
 
+    #[test]
+    fn meta_rows_of_other_programs_are_let_be_a_setting_that_is_not_text_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.sqlite");
+        drop(Book::create(&path, BookSettings::default()).unwrap());
+        let conn = Connection::open(&path).unwrap();
+        conn.execute(
+            "INSERT INTO meta (name, value) VALUES ('another tool', x'00ff'), (x'01', 'x')",
+            [],
+        )
+        .unwrap();
+        assert_eq!(Book::open(&path).unwrap().settings, BookSettings::default());
+        conn.execute(
+            "UPDATE meta SET value = x'3330' WHERE name = 'max_moves'",
+            [],
+        )
+        .unwrap();
+        match Book::open(&path) {
+            Err(BookError::NotABook { why, .. }) => {
+                assert!(why.contains("'max_moves' is not text"), "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_book_is_made_where_a_link_to_no_file_points() {

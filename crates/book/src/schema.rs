@@ -168,18 +168,28 @@ pub(crate) fn read(conn: &Connection, path: &Path) -> Result<(BookSettings, u32)
         return Err(not("an SQLite database without the book's tables"));
     }
     // the whole meta table in one statement (a query's process opens the book for one
-    // position: each statement is a lock taken and released)
-    let meta: std::collections::HashMap<String, String> = conn
+    // position: each statement is a lock taken and released); a row another program added
+    // with a value that is not text is no setting of the book's
+    let rows: Vec<(Option<String>, Option<String>)> = conn
         .prepare("SELECT name, value FROM meta")
         .and_then(|mut s| {
-            s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            let text = |r: &rusqlite::Row<'_>, i| -> rusqlite::Result<Option<String>> {
+                Ok(r.get_ref(i)?.as_str().ok().map(str::to_owned))
+            };
+            s.query_map([], |r| Ok((text(r, 0)?, text(r, 1)?)))?
                 .collect::<Result<_, _>>()
         })
         .at(path)?;
+    let meta: std::collections::HashMap<String, Option<String>> = rows
+        .into_iter()
+        .filter_map(|(name, value)| Some((name?, value)))
+        .collect();
     let get = |name: &str| -> Result<String, BookError> {
-        meta.get(name)
-            .cloned()
-            .ok_or_else(|| not(&format!("no '{name}' in its meta table")))
+        match meta.get(name) {
+            Some(Some(v)) => Ok(v.clone()),
+            Some(None) => Err(not(&format!("its meta '{name}' is not text"))),
+            None => Err(not(&format!("no '{name}' in its meta table"))),
+        }
     };
     if get("format")? != FORMAT {
         return Err(not("its meta table names another format"));
