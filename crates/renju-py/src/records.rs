@@ -7,7 +7,7 @@ use crate::args;
 use crate::board::{PyBoard, point_list, point_name};
 use crate::errors::{record_error, value_error};
 use corpus_tool::validate::{FileProblem, ReadOptions, RecordItem};
-use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError};
+use pyo3::exceptions::{PyOSError, PyOverflowError, PyStopIteration, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use renju_core::Move;
@@ -158,8 +158,17 @@ fn mapping<T: for<'a, 'py> FromPyObject<'a, 'py>>(
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(None);
     };
+    // an int out of the range of the map's keys: a ValueError naming the argument (the
+    // conversion's OverflowError named nothing)
+    let named = |e: PyErr| {
+        if e.is_instance_of::<PyOverflowError>(obj.py()) {
+            value_error(format!("{what}: a key out of range ({e})"))
+        } else {
+            e
+        }
+    };
     if obj.cast::<PyDict>().is_ok() {
-        return obj.extract().map(Some).map_err(Into::into);
+        return obj.extract::<T>().map(Some).map_err(|e| named(e.into()));
     }
     if !obj.hasattr("keys")? {
         return Err(PyTypeError::new_err(format!(
@@ -169,7 +178,7 @@ fn mapping<T: for<'a, 'py> FromPyObject<'a, 'py>>(
     }
     // `dict(obj)`: any Mapping, as the stubs type it
     let d = obj.py().get_type::<PyDict>().call1((obj,))?;
-    d.extract().map(Some).map_err(Into::into)
+    d.extract::<T>().map(Some).map_err(|e| named(e.into()))
 }
 
 fn opt_str(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<String>> {
@@ -185,12 +194,15 @@ impl PyGame {
     /// the declared ``result``, the game information, ``tags`` (format-specific keys, kept
     /// as given) and ``comments`` (``{moves played: text}``; 0 is before the first move).
     #[new]
-    #[pyo3(signature = (moves = None, result = "unknown", *, size = 15, id = None, black = None, white = None, event = None, round = None, date = None, rule = None, opening = None, tags = None, comments = None))]
+    #[pyo3(
+        signature = (moves = None, result = "unknown", *, size = None, id = None, black = None, white = None, event = None, round = None, date = None, rule = None, opening = None, tags = None, comments = None),
+        text_signature = "(moves=None, result='unknown', *, size=15, id=None, black=None, white=None, event=None, round=None, date=None, rule=None, opening=None, tags=None, comments=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         moves: Option<&Bound<'_, PyAny>>,
         result: &str,
-        size: usize,
+        size: Option<&Bound<'_, PyAny>>,
         id: Option<String>,
         black: Option<String>,
         white: Option<String>,
@@ -202,6 +214,7 @@ impl PyGame {
         tags: Option<&Bound<'_, PyAny>>,
         comments: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
+        let size = args::side(size, "size")?.unwrap_or(usize::from(renju_core::RENJU_SIZE));
         let board = renju_core::Board::new(size).map_err(value_error)?;
         let mut record = GameRecord::new(board.size());
         if let Some(m) = moves {
@@ -225,15 +238,20 @@ impl PyGame {
         (record.id, record.black, record.white, record.event) = (id, black, white, event);
         (record.round, record.date, record.rule, record.opening) = (round, date, rule, opening);
         record.tags = mapping(tags, "tags")?.unwrap_or_default();
-        let comments: Option<std::collections::BTreeMap<usize, String>> =
+        let comments: Option<std::collections::BTreeMap<i64, String>> =
             mapping(comments, "comments")?;
         for (after, text) in comments.unwrap_or_default() {
-            if after > record.moves.len() {
-                return Err(value_error(format!(
-                    "a comment after move {after}, but the game has {} moves",
-                    record.moves.len()
-                )));
-            }
+            let moves = record.moves.len();
+            let Some(after) = usize::try_from(after).ok().filter(|a| *a <= moves) else {
+                return Err(value_error(if after < 0 {
+                    format!(
+                        "comments: a comment after move {after}: its key is the number of moves \
+                         played, 0 to {moves}"
+                    )
+                } else {
+                    format!("a comment after move {after}, but the game has {moves} moves")
+                }));
+            };
             record.note_mut(after).comment = Some(text);
         }
         Ok(PyGame::made(record))
@@ -467,7 +485,8 @@ impl PyGame {
     /// Raises ``ValueError`` for a record whose moves cannot be replayed (an occupied
     /// point) or that sets stones up.
     #[pyo3(signature = (moves = None))]
-    fn board(&self, moves: Option<usize>) -> PyResult<PyBoard> {
+    fn board(&self, moves: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        let moves: Option<usize> = args::whole(moves, "moves")?;
         if !self.record.setup.is_empty() {
             return Err(value_error(
                 "the record sets stones up (setup); its board is not a replay from the empty board",
