@@ -383,13 +383,33 @@ pub struct PyIncrementalBoard {
 
 #[pymethods]
 impl PyIncrementalBoard {
-    /// An empty board of side ``size``, or the position of ``board`` (a ``Board``).
+    /// An empty board of side ``size`` (5 to 20, as ``Board``; 15 for renju), or the position
+    /// of ``board`` (a ``Board``, of any of those sides). ``ValueError`` names ``size`` when it
+    /// is no side, or when it is given with a ``board`` of another side.
     #[new]
-    #[pyo3(signature = (size = 15, board = None))]
-    fn new(size: usize, board: Option<PyRef<'_, PyBoard>>) -> PyResult<PyIncrementalBoard> {
+    #[pyo3(signature = (size = None, board = None), text_signature = "(size=15, board=None)")]
+    fn new(
+        size: Option<&Bound<'_, PyAny>>,
+        board: Option<PyRef<'_, PyBoard>>,
+    ) -> PyResult<PyIncrementalBoard> {
+        let side = args::side(size, "size")?;
         let inner = match board {
-            Some(b) => renju_core::IncrementalBoard::from_board(&b.board),
-            None => renju_core::IncrementalBoard::new(size).map_err(value_error)?,
+            Some(b) => {
+                let theirs = b.board.size();
+                if let Some(s) = side
+                    && s != usize::from(theirs)
+                {
+                    return Err(value_error(format!(
+                        "size={s}, but board is {theirs}x{theirs}: give size={theirs}, or no size \
+                         (the board's side is taken)"
+                    )));
+                }
+                renju_core::IncrementalBoard::from_board(&b.board)
+            }
+            None => renju_core::IncrementalBoard::new(
+                side.unwrap_or(usize::from(renju_core::RENJU_SIZE)),
+            )
+            .map_err(value_error)?,
         };
         Ok(PyIncrementalBoard { inner })
     }

@@ -181,6 +181,37 @@ def test_foul_names() -> None:
     assert FOULS == ["double-three", "double-four", "overline"]
 
 
+# the README's double three (h8 i8 k10 k11, k8 forbidden) moved up and right by 6: k8 is then
+# (16, 13), off a 15x15 board
+FAR = [(13, 13), (0, 0), (14, 13), (0, 1), (16, 15), (0, 2), (16, 16)]
+
+
+def test_incremental_board_honours_its_size() -> None:
+    ib = IncrementalBoard(size=19)
+    assert ib.size == 19
+    for i, p in enumerate(FAR):
+        ib.place(p, "black" if i % 2 == 0 else "white")
+    board = Board.from_moves(FAR, size=19)
+    assert ib.forbidden_points() == board.forbidden_points() != {}
+    assert IncrementalBoard(board=board).forbidden_points() == board.forbidden_points()
+    assert IncrementalBoard(size=19, board=board).size == 19
+
+
+def test_incremental_board_says_why_it_refuses_a_size() -> None:
+    # it took the board's side without a word: IncrementalBoard(size=19, board=Board()) was 15x15
+    with pytest.raises(ValueError, match=r"^size=19, but board is 15x15"):
+        IncrementalBoard(size=19, board=Board())
+    with pytest.raises(ValueError, match=r"^size=15, but board is 19x19"):
+        IncrementalBoard(15, Board(19))
+    for bad in (4, 21, 0, -1, 2**70):
+        with pytest.raises(ValueError, match=rf"^size={bad}: the side of a board is 5 to 20"):
+            IncrementalBoard(size=bad)
+        with pytest.raises(ValueError, match=rf"^size={bad}: the side of a board is 5 to 20"):
+            IncrementalBoard(size=bad, board=Board())
+    with pytest.raises(TypeError, match="size"):
+        IncrementalBoard(size="19")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     "call, arg",
     [

@@ -91,7 +91,10 @@ class Board:
 class IncrementalBoard:
     """renju-core's incremental board, for engines."""
 
-    def __new__(cls, size: int = 15, board: Optional[Board] = None) -> IncrementalBoard: ...
+    def __new__(cls, size: int = 15, board: Optional[Board] = None) -> IncrementalBoard:
+        """An empty board of side ``size`` (5 to 20, as ``Board``), or the position of
+        ``board`` (any of those sides). ``ValueError`` names ``size`` when it is no side, or
+        when it is given with a ``board`` of another side."""
     @property
     def size(self) -> int: ...
     def place(self, point: Point, color: Optional[Color] = None) -> None: ...
