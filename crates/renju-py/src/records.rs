@@ -14,8 +14,9 @@ use renju_core::Move;
 use renju_notation::{DeclaredResult, Format, GameRecord, Orientation};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
 
 /// A move that could not be read in a line format: the game is the moves before it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -574,30 +575,98 @@ impl Source {
 }
 
 /// The iterator ``read`` returns: records in input order, read ahead by a thread of its own
-/// (bounded: a few thousand records at most wait to be taken).
+/// (bounded: a few thousand records at most wait to be taken). ``close()`` (or leaving a
+/// ``with`` block, or dropping the iterator) stops the thread at its next record.
 #[pyclass(name = "Records", module = "renju_kit")]
 pub struct PyRecords {
-    rx: Mutex<Receiver<Msg>>,
+    /// `None` once closed: the reader's next send fails, and it stops.
+    rx: Mutex<Option<Receiver<Msg>>>,
     buffer: Mutex<VecDeque<PyGame>>,
     strict: bool,
     done: bool,
+    /// What the reader thread shares with this iterator.
+    state: Arc<ReaderState>,
     /// The reader thread, joined when it has nothing more to send: a panic there is raised
     /// (`PanicException`), never taken for the end of the records.
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+/// What a reader thread shares with its `Records`.
+#[derive(Debug, Default)]
+struct ReaderState {
+    /// Set by `close` and when the `Records` is dropped: the reader stops at its next record.
+    stop: AtomicBool,
+    /// The records the reader has read (taken from Python or not).
+    read: AtomicUsize,
+    /// Whether the reader thread has ended (at the end of its input, stopped, or panicked).
+    finished: AtomicBool,
+}
+
+/// Sets `finished` when the reader thread's body ends, however it ends.
+struct Finished<'a>(&'a ReaderState);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.finished.store(true, Ordering::Release);
+    }
+}
+
+/// The payload a reader thread unwinds with when it is told to stop: corpus-tool's record
+/// readers hand each record to a sink that cannot say "no more", so the sink leaves them by
+/// `resume_unwind` (which runs no panic hook: nothing is printed), and the thread's body
+/// catches this payload alone (any other is a panic, handed on to `join`).
+struct Stopped;
+
+/// Leaves the reader (see [`Stopped`]).
+fn stop_reading() -> ! {
+    std::panic::resume_unwind(Box::new(Stopped))
+}
+
+impl Drop for PyRecords {
+    fn drop(&mut self) {
+        // the receiver, dropped next, fails the reader's next send; the flag stops it at its
+        // next record
+        self.state.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A test hook (``Records._reader_probe()``): what the reader thread of a ``Records`` has done,
+/// readable after the ``Records`` is gone.
+#[pyclass(name = "_ReaderProbe", module = "renju_kit", frozen)]
+pub struct PyReaderProbe {
+    state: Arc<ReaderState>,
+}
+
+#[pymethods]
+impl PyReaderProbe {
+    /// The records the reader thread has read.
+    #[getter]
+    fn records_read(&self) -> usize {
+        self.state.read.load(Ordering::Relaxed)
+    }
+
+    /// Whether the reader thread has ended.
+    #[getter]
+    fn finished(&self) -> bool {
+        self.state.finished.load(Ordering::Acquire)
+    }
+}
+
 const BATCH: usize = 256;
 
-fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
+/// The records of `source`, sent in batches. Stops (unwinding with [`Stopped`]) at the first
+/// record after `state.stop` is set or a send fails.
+fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>, state: &ReaderState) {
     let mut batch = Vec::with_capacity(BATCH);
-    let mut open = true;
-    let mut sink = |batch: &mut Vec<PyGame>, game: PyGame| {
-        if !open {
-            return;
+    let sink = |batch: &mut Vec<PyGame>, game: PyGame| {
+        if state.stop.load(Ordering::Relaxed) {
+            stop_reading();
         }
+        state.read.fetch_add(1, Ordering::Relaxed);
         batch.push(game);
-        if batch.len() >= BATCH {
-            open = tx.send(Msg::Games(std::mem::take(batch))).is_ok();
+        if batch.len() >= BATCH && tx.send(Msg::Games(std::mem::take(batch))).is_err() {
+            // the `Records` is gone
+            stop_reading();
         }
     };
     match source {
@@ -675,7 +744,10 @@ impl PyRecords {
             if self.done {
                 return Err(PyStopIteration::new_err(()));
             }
-            let rx = self.rx.get_mut().map_err(poisoned)?;
+            let Some(rx) = self.rx.get_mut().map_err(poisoned)?.as_mut() else {
+                self.done = true;
+                continue;
+            };
             match py.detach(move || rx.recv()) {
                 Ok(Msg::Games(games)) => self.buffer.get_mut().map_err(poisoned)?.extend(games),
                 Ok(Msg::Fatal(p, path)) => {
@@ -690,14 +762,43 @@ impl PyRecords {
                 Err(_) => {
                     // nothing more will come: the thread has returned, or panicked
                     self.done = true;
-                    if let Some(thread) = self.thread.take()
-                        && let Err(panic) = py.detach(|| thread.join())
-                    {
-                        // raised as `PanicException` by the binding, as any panic
-                        std::panic::resume_unwind(panic);
-                    }
+                    self.join(py);
                 }
             }
+        }
+    }
+
+    /// Stops the reader thread (at its next record) and waits for it to end; the records not
+    /// taken are dropped and the iterator ends. Closing again does nothing. Leaving a ``with``
+    /// block closes it; dropping it stops the thread without waiting.
+    fn close(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.state.stop.store(true, Ordering::Relaxed);
+        self.done = true;
+        // a reader waiting to send is woken: its send fails
+        drop(self.rx.get_mut().map_err(poisoned)?.take());
+        self.buffer.get_mut().map_err(poisoned)?.clear();
+        self.join(py);
+        Ok(())
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __exit__(
+        &mut self,
+        py: Python<'_>,
+        _exc_type: &Bound<'_, PyAny>,
+        _exc_value: &Bound<'_, PyAny>,
+        _traceback: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        self.close(py)
+    }
+
+    /// A test hook: the reader thread's counts, which outlive this iterator.
+    fn _reader_probe(&self) -> PyReaderProbe {
+        PyReaderProbe {
+            state: Arc::clone(&self.state),
         }
     }
 }
@@ -737,7 +838,8 @@ pub(crate) fn read_options(
 /// ``error`` (the command's sentence, naming the file, the record and the place), and
 /// reading goes on; a file in a folder that holds no record comes as such a ``Game`` too,
 /// with ``index == 0``. With ``strict=True`` the first such record raises ``RecordError``.
-/// A path that does not exist raises ``OSError``.
+/// A path that does not exist raises ``OSError``. The iterator's ``close()`` (or a ``with``
+/// block) stops the reading before the end.
 #[pyfunction]
 #[pyo3(signature = (source, format = None, encoding = None, *, strict = false, orientation = None))]
 pub fn read(
@@ -749,33 +851,55 @@ pub fn read(
 ) -> PyResult<PyRecords> {
     let options = read_options(format, encoding, orientation)?;
     let src = Source::of(source)?;
-    PyRecords::spawn(strict, move |tx| reader(src, options, tx))
+    PyRecords::spawn(strict, move |tx, state| reader(src, options, tx, state))
 }
 
 impl PyRecords {
-    /// The records `body` sends, read on a thread of its own.
+    /// The records `body` sends, read on a thread of its own (`body` stops by unwinding with
+    /// [`Stopped`] when told to).
     fn spawn(
         strict: bool,
-        body: impl FnOnce(SyncSender<Msg>) + Send + 'static,
+        body: impl FnOnce(SyncSender<Msg>, &ReaderState) + Send + 'static,
     ) -> PyResult<PyRecords> {
         let (tx, rx) = sync_channel(16);
+        let state = Arc::new(ReaderState::default());
+        let shared = Arc::clone(&state);
         let thread = std::thread::Builder::new()
             .name("renju_kit.read".into())
-            .spawn(move || body(tx))
+            .spawn(move || {
+                let _finished = Finished(&shared);
+                let run = std::panic::AssertUnwindSafe(|| body(tx, &shared));
+                if let Err(payload) = std::panic::catch_unwind(run)
+                    && !payload.is::<Stopped>()
+                {
+                    std::panic::resume_unwind(payload);
+                }
+            })
             .map_err(|e| PyOSError::new_err(format!("cannot start the reader thread: {e}")))?;
         Ok(PyRecords {
-            rx: Mutex::new(rx),
+            rx: Mutex::new(Some(rx)),
             buffer: Mutex::new(VecDeque::new()),
             strict,
             done: false,
+            state,
             thread: Some(thread),
         })
+    }
+
+    /// Waits for the reader thread to end (the GIL released), once; a panic there is raised
+    /// (`PanicException`, by the binding, as any panic).
+    fn join(&mut self, py: Python<'_>) {
+        if let Some(thread) = self.thread.take()
+            && let Err(panic) = py.detach(|| thread.join())
+        {
+            std::panic::resume_unwind(panic);
+        }
     }
 
     /// For `_panic_for_tests("reader")`: a reader thread that hands on one game and panics;
     /// every record taken, as a `for` loop takes them.
     pub(crate) fn panic_for_tests(py: Python<'_>) -> PyResult<()> {
-        let mut records = PyRecords::spawn(false, |tx| {
+        let mut records = PyRecords::spawn(false, |tx, _| {
             let game = PyGame::made(GameRecord::new(renju_core::RENJU_SIZE));
             let _ = tx.send(Msg::Games(vec![game]));
             panic!("renju_kit test panic (reader thread)");

@@ -204,3 +204,57 @@ def test_a_record_names_its_file_so_that_it_opens_again(tmp_path: Path) -> None:
     (tmp_path / name).write_text("purple h8\n")
     (bad,) = read(tmp_path)
     assert bad.file == str(tmp_path / name) and bad.error is not None and "n\ufffd.renju" in bad.error
+
+
+def big_archive(tmp_path: Path, games: int) -> Path:
+    path = tmp_path / "big.renju"
+    path.write_text("black h8 h9 i10 i9 j11\n" * games)
+    return path
+
+
+GAMES = 300_000
+# the most a reader can have read ahead of the records taken: the channel's 16 batches of 256,
+# the batch it is filling and the one it is sending, and the batch taken
+READ_AHEAD = 20 * 256
+
+
+def test_closing_records_stops_the_reader(tmp_path: Path) -> None:
+    # the reader thread read the whole archive after the loop was left
+    path = big_archive(tmp_path, GAMES)
+    records = read(path)
+    probe = records._reader_probe()
+    next(records)
+    records.close()
+    assert probe.finished, "close waits for the reader thread to end"
+    assert probe.records_read <= READ_AHEAD
+    assert list(records) == []
+    records.close()
+    with read(path) as r:
+        for _ in r:
+            break
+        probe = r._reader_probe()
+    assert probe.finished and probe.records_read <= READ_AHEAD
+
+
+def test_dropping_records_stops_the_reader(tmp_path: Path) -> None:
+    import gc
+    import time
+
+    path = big_archive(tmp_path, GAMES)
+    records = read(path)
+    probe = records._reader_probe()
+    for _ in records:
+        break
+    del records
+    gc.collect()
+    # the thread ends on its own: waited for (a deadline far beyond any machine's need), the
+    # count it read is what is checked
+    deadline = time.monotonic() + 120
+    while not probe.finished and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert probe.finished
+    assert probe.records_read <= READ_AHEAD, probe.records_read
+    # read to the end, the reader read every record
+    whole = read(path)
+    probe = whole._reader_probe()
+    assert sum(1 for _ in whole) == GAMES and probe.records_read == GAMES and probe.finished

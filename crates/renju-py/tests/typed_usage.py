@@ -49,6 +49,11 @@ def records() -> List[str]:
             pass
     except RecordError as e:
         out.append(f"{e.file}:{e.record}")
+    with read(data) as games:
+        for g in games:
+            break
+    left = read(data)
+    left.close()
     return out
 
 

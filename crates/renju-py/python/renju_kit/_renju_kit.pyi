@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final, overload
+from types import TracebackType
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Type, Union, final, overload
 
 Point = Union[str, Tuple[int, int]]
 """A point: a name such as ``"h8"`` or a 0-based ``(col, row)`` tuple (row 0 at the bottom)."""
@@ -184,10 +185,23 @@ class Game:
 
 @final
 class Records(Iterator[Game]):
-    """The iterator ``read`` returns."""
+    """The iterator ``read`` returns, read ahead by a thread of its own.
+
+    ``close()``, leaving a ``with`` block, or dropping it stops that thread at its next
+    record (``close`` waits for it to end).
+    """
 
     def __iter__(self) -> Records: ...
     def __next__(self) -> Game: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Records: ...
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc_value: Optional[BaseException],
+        traceback: Optional[TracebackType],
+        /,
+    ) -> None: ...
 
 WriteReport = Dict[str, Any]
 Claim = Literal["claim", "foul-loses", "refuse"]
