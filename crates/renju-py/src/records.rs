@@ -540,6 +540,8 @@ enum Msg {
     /// A path given that cannot be examined (`OSError`), or bytes in no format that can be
     /// told (`ValueError`): raised.
     Fatal(FileProblem, bool),
+    /// The entries of folders not read, `(path, reason)`: sent last.
+    Skipped(Vec<(String, String)>),
 }
 
 /// Where records come from: what `read` takes (and what `audit` will take besides games).
@@ -584,6 +586,8 @@ pub struct PyRecords {
     buffer: Mutex<VecDeque<PyGame>>,
     strict: bool,
     done: bool,
+    /// The entries of folders not read, as the reader sent them at its end.
+    skipped: Vec<(String, String)>,
     /// What the reader thread shares with this iterator.
     state: Arc<ReaderState>,
     /// The reader thread, joined when it has nothing more to send: a panic there is raised
@@ -654,8 +658,8 @@ impl PyReaderProbe {
 
 const BATCH: usize = 256;
 
-/// The records of `source`, sent in batches. Stops (unwinding with [`Stopped`]) at the first
-/// record after `state.stop` is set or a send fails.
+/// The records of `source`, sent in batches; the entries of folders not read sent last. Stops
+/// (unwinding with [`Stopped`]) at the first record after `state.stop` is set or a send fails.
 fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>, state: &ReaderState) {
     let mut batch = Vec::with_capacity(BATCH);
     let sink = |batch: &mut Vec<PyGame>, game: PyGame| {
@@ -669,6 +673,7 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>, state: &Reader
             stop_reading();
         }
     };
+    let mut skipped = Vec::new();
     match source {
         Source::Bytes(bytes) => {
             let name = "<bytes>";
@@ -707,6 +712,7 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>, state: &Reader
                     for p in &found.problems {
                         sink(&mut batch, PyGame::problem(p));
                     }
+                    skipped = skipped_entries(&found);
                 }
                 Err(p) => {
                     let _ = tx.send(Msg::Fatal(p, true));
@@ -718,6 +724,30 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>, state: &Reader
     if !batch.is_empty() {
         let _ = tx.send(Msg::Games(batch));
     }
+    if !skipped.is_empty() {
+        let _ = tx.send(Msg::Skipped(skipped));
+    }
+}
+
+/// The reason `Records.skipped` gives for a file found in a folder that is in no record
+/// format (the words of `validate`'s summary line).
+const NO_RECORD_FORMAT: &str = "in no record format";
+
+/// The entries of folders a walk did not read, `(path, reason)`: the files in no record
+/// format, then the entries not opened (hidden, links back up, what is not a regular file),
+/// each in walk order, the paths as the command prints them.
+fn skipped_entries(found: &corpus_tool::input::Streamed) -> Vec<(String, String)> {
+    found
+        .not_records
+        .iter()
+        .map(|name| (name.clone(), NO_RECORD_FORMAT.to_string()))
+        .chain(
+            found
+                .skipped
+                .iter()
+                .map(|s| (s.path.clone(), s.reason.to_string())),
+        )
+        .collect()
 }
 
 #[pymethods]
@@ -750,6 +780,7 @@ impl PyRecords {
             };
             match py.detach(move || rx.recv()) {
                 Ok(Msg::Games(games)) => self.buffer.get_mut().map_err(poisoned)?.extend(games),
+                Ok(Msg::Skipped(skipped)) => self.skipped.extend(skipped),
                 Ok(Msg::Fatal(p, path)) => {
                     self.done = true;
                     let text = format!("{}: {}", p.file, p.reason);
@@ -766,6 +797,19 @@ impl PyRecords {
                 }
             }
         }
+    }
+
+    /// The entries of the folders read that were not read, as ``(path, reason)``, the path as
+    /// the command prints it: the files in no record format (``"in no record format"``: a
+    /// README, say), then the entries not opened (``"hidden (the name starts with a dot)"``,
+    /// ``"a link back to a folder being walked"``, ``"not a regular file"``: a pipe, a
+    /// device), each kind in walk order; ``validate`` lists the same entries. Known once
+    /// every record is taken (the iterator has raised ``StopIteration``); empty until then,
+    /// and for bytes. A file that cannot be read, or that holds no record, is not here: it
+    /// comes as a ``Game`` with ``readable == False`` and its ``error``.
+    #[getter]
+    fn skipped(&self) -> Vec<(String, String)> {
+        self.skipped.clone()
     }
 
     /// Stops the reader thread (at its next record) and waits for it to end; the records not
@@ -838,8 +882,9 @@ pub(crate) fn read_options(
 /// ``error`` (the command's sentence, naming the file, the record and the place), and
 /// reading goes on; a file in a folder that holds no record comes as such a ``Game`` too,
 /// with ``index == 0``. With ``strict=True`` the first such record raises ``RecordError``.
-/// A path that does not exist raises ``OSError``. The iterator's ``close()`` (or a ``with``
-/// block) stops the reading before the end.
+/// A path that does not exist raises ``OSError``. What a folder holds that is not read (a file
+/// in no record format, a hidden entry, a pipe) is listed in the iterator's ``skipped``; its
+/// ``close()`` (or a ``with`` block) stops the reading before the end.
 #[pyfunction]
 #[pyo3(signature = (source, format = None, encoding = None, *, strict = false, orientation = None))]
 pub fn read(
@@ -881,6 +926,7 @@ impl PyRecords {
             buffer: Mutex::new(VecDeque::new()),
             strict,
             done: false,
+            skipped: Vec::new(),
             state,
             thread: Some(thread),
         })

@@ -53,6 +53,9 @@ def records() -> List[str]:
         for g in games:
             break
     left = read(data)
+    list(left)
+    skipped: List[Tuple[str, str]] = left.skipped
+    assert skipped == []
     left.close()
     return out
 

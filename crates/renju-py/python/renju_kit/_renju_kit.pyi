@@ -193,6 +193,13 @@ class Records(Iterator[Game]):
 
     def __iter__(self) -> Records: ...
     def __next__(self) -> Game: ...
+    @property
+    def skipped(self) -> List[Tuple[str, str]]:
+        """The entries of the folders read that were not read, ``(path, reason)``: files in
+        no record format (``"in no record format"``), then hidden entries, links back to a
+        folder being walked and what is not a regular file, each kind in walk order. Known
+        once every record is taken (empty until then). A file that cannot be read, or holds no
+        record, comes as a ``Game`` with ``readable == False`` instead."""
     def close(self) -> None: ...
     def __enter__(self) -> Records: ...
     def __exit__(
