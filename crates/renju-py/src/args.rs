@@ -2,7 +2,7 @@
 //! Every error is a `ValueError` with the Rust type's own message.
 
 use crate::errors::value_error;
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use renju_core::{Color, Convention, Move, Point, RuleSet};
@@ -18,8 +18,24 @@ pub fn point(obj: &Bound<'_, PyAny>, size: u8) -> PyResult<Point> {
         && t.len() == 2
     {
         {
-            let col: i64 = t.get_item(0)?.extract()?;
-            let row: i64 = t.get_item(1)?.extract()?;
+            let off = || -> PyResult<PyErr> {
+                Ok(value_error(format!(
+                    "{} is off the {size}x{size} board (columns and rows 0..{})",
+                    t.repr()?,
+                    size - 1
+                )))
+            };
+            // an int beyond i64 is off the board too (its conversion's OverflowError named
+            // nothing)
+            let coordinate = |i: usize| -> PyResult<i64> {
+                match t.get_item(i)?.extract::<i64>() {
+                    Ok(v) => Ok(v),
+                    Err(e) if e.is_instance_of::<PyOverflowError>(t.py()) => Err(off()?),
+                    Err(e) => Err(e),
+                }
+            };
+            let col = coordinate(0)?;
+            let row = coordinate(1)?;
             let on = |v: i64| u8::try_from(v).ok().filter(|v| *v < size);
             return match (on(col), on(row)) {
                 (Some(c), Some(r)) => Point::new(c, r)
@@ -103,6 +119,31 @@ where
     }
 }
 
+/// The side of a board given as argument `name` (`None`: not given): an int from
+/// renju-core's `MIN_SIZE` to `MAX_SIZE` (5 to 20), else a `ValueError` naming the argument and
+/// the sides there are (for any int: a negative or huge one too).
+pub fn side(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<usize>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let range = usize::from(renju_core::MIN_SIZE)..=usize::from(renju_core::MAX_SIZE);
+    let fits = match whole::<usize>(Some(obj), name) {
+        Ok(v) => v.filter(|v| range.contains(v)),
+        // beyond an unsigned integer's range: no side either
+        Err(e) if e.is_instance_of::<PyValueError>(obj.py()) => None,
+        Err(e) => return Err(e),
+    };
+    match fits {
+        Some(v) => Ok(Some(v)),
+        None => Err(value_error(format!(
+            "{name}={}: the side of a board is {} to {} (15 for renju)",
+            obj.repr()?,
+            range.start(),
+            range.end()
+        ))),
+    }
+}
+
 /// The largest value of an unsigned integer type, for [`whole`]'s message.
 pub trait Bounded {
     /// The largest value.
@@ -111,6 +152,10 @@ pub trait Bounded {
 
 impl Bounded for u32 {
     const MOST: u32 = u32::MAX;
+}
+
+impl Bounded for u64 {
+    const MOST: u64 = u64::MAX;
 }
 
 impl Bounded for usize {

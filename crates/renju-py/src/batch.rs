@@ -248,14 +248,17 @@ fn fouls_map(answers: &[FoulsAnswer]) -> arrow_array::MapArray {
 /// answered as "no VCF"), and ``ValueError`` for a position that cannot be read (or null
 /// with ``errors="null"``). The GIL is released and rayon's threads share the work.
 #[pyfunction]
-#[pyo3(signature = (positions, side = None, max_depth = 20, *, max_nodes = 5_000_000, rules = "renju", convention = "lenient", errors = "raise"))]
+#[pyo3(
+    signature = (positions, side = None, max_depth = None, *, max_nodes = None, rules = "renju", convention = "lenient", errors = "raise"),
+    text_signature = "(positions, side=None, max_depth=20, *, max_nodes=5000000, rules='renju', convention='lenient', errors='raise')"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn vcf_batch<'py>(
     py: Python<'py>,
     positions: &Bound<'py, PyAny>,
     side: Option<&str>,
-    max_depth: u32,
-    max_nodes: u64,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_nodes: Option<&Bound<'py, PyAny>>,
     rules: &str,
     convention: &str,
     errors: &str,

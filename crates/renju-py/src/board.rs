@@ -89,9 +89,16 @@ impl PyBoard {
         Ok(())
     }
 
+    /// An empty board of side `size` (`ValueError` for a side renju-core has no board of).
+    fn empty(size: usize) -> PyResult<PyBoard> {
+        renju_core::Board::new(size)
+            .map(PyBoard::of)
+            .map_err(value_error)
+    }
+
     /// `moves` played from Black on an empty board of side `size`.
     pub fn from_move_vec(size: usize, moves: &[Move]) -> PyResult<PyBoard> {
-        let mut b = PyBoard::new(size)?;
+        let mut b = PyBoard::empty(size)?;
         for (i, mv) in moves.iter().enumerate() {
             b.play_move(*mv, i + 1, &mv.to_string())?;
         }
@@ -117,13 +124,12 @@ impl PyBoard {
 
 #[pymethods]
 impl PyBoard {
-    /// An empty board of side ``size`` (5 to 20; 15 for renju).
+    /// An empty board of side ``size`` (5 to 20; 15 for renju; another int raises
+    /// ``ValueError`` naming ``size``).
     #[new]
-    #[pyo3(signature = (size = 15))]
-    fn new(size: usize) -> PyResult<PyBoard> {
-        renju_core::Board::new(size)
-            .map(PyBoard::of)
-            .map_err(value_error)
+    #[pyo3(signature = (size = None), text_signature = "(size=15)")]
+    fn new(size: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        PyBoard::empty(args::side(size, "size")?.unwrap_or(usize::from(renju_core::RENJU_SIZE)))
     }
 
     /// Plays ``moves`` from Black on an empty board, colours alternating: a string
@@ -133,9 +139,10 @@ impl PyBoard {
     /// Raises ``ValueError`` naming the move that cannot be played (off the board, occupied),
     /// with the message ``corpus-tool fouls`` prints for the same line.
     #[staticmethod]
-    #[pyo3(signature = (moves, size = 15))]
-    fn from_moves(moves: &Bound<'_, PyAny>, size: usize) -> PyResult<PyBoard> {
-        let side = PyBoard::new(size)?.board.size();
+    #[pyo3(signature = (moves, size = None), text_signature = "(moves, size=15)")]
+    fn from_moves(moves: &Bound<'_, PyAny>, size: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        let size = args::side(size, "size")?.unwrap_or(usize::from(renju_core::RENJU_SIZE));
+        let side = PyBoard::empty(size)?.board.size();
         if let Ok(s) = moves.cast::<PyString>() {
             let text = s.to_cow()?;
             let parsed = renju_notation::moves::parse_moves(
@@ -376,13 +383,33 @@ pub struct PyIncrementalBoard {
 
 #[pymethods]
 impl PyIncrementalBoard {
-    /// An empty board of side ``size``, or the position of ``board`` (a ``Board``).
+    /// An empty board of side ``size`` (5 to 20, as ``Board``; 15 for renju), or the position
+    /// of ``board`` (a ``Board``, of any of those sides). ``ValueError`` names ``size`` when it
+    /// is no side, or when it is given with a ``board`` of another side.
     #[new]
-    #[pyo3(signature = (size = 15, board = None))]
-    fn new(size: usize, board: Option<PyRef<'_, PyBoard>>) -> PyResult<PyIncrementalBoard> {
+    #[pyo3(signature = (size = None, board = None), text_signature = "(size=15, board=None)")]
+    fn new(
+        size: Option<&Bound<'_, PyAny>>,
+        board: Option<PyRef<'_, PyBoard>>,
+    ) -> PyResult<PyIncrementalBoard> {
+        let side = args::side(size, "size")?;
         let inner = match board {
-            Some(b) => renju_core::IncrementalBoard::from_board(&b.board),
-            None => renju_core::IncrementalBoard::new(size).map_err(value_error)?,
+            Some(b) => {
+                let theirs = b.board.size();
+                if let Some(s) = side
+                    && s != usize::from(theirs)
+                {
+                    return Err(value_error(format!(
+                        "size={s}, but board is {theirs}x{theirs}: give size={theirs}, or no size \
+                         (the board's side is taken)"
+                    )));
+                }
+                renju_core::IncrementalBoard::from_board(&b.board)
+            }
+            None => renju_core::IncrementalBoard::new(
+                side.unwrap_or(usize::from(renju_core::RENJU_SIZE)),
+            )
+            .map_err(value_error)?,
         };
         Ok(PyIncrementalBoard { inner })
     }

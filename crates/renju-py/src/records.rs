@@ -7,15 +7,16 @@ use crate::args;
 use crate::board::{PyBoard, point_list, point_name};
 use crate::errors::{record_error, value_error};
 use corpus_tool::validate::{FileProblem, ReadOptions, RecordItem};
-use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError};
+use pyo3::exceptions::{PyOSError, PyOverflowError, PyStopIteration, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use renju_core::Move;
 use renju_notation::{DeclaredResult, Format, GameRecord, Orientation};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
 
 /// A move that could not be read in a line format: the game is the moves before it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -158,8 +159,17 @@ fn mapping<T: for<'a, 'py> FromPyObject<'a, 'py>>(
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(None);
     };
+    // an int out of the range of the map's keys: a ValueError naming the argument (the
+    // conversion's OverflowError named nothing)
+    let named = |e: PyErr| {
+        if e.is_instance_of::<PyOverflowError>(obj.py()) {
+            value_error(format!("{what}: a key out of range ({e})"))
+        } else {
+            e
+        }
+    };
     if obj.cast::<PyDict>().is_ok() {
-        return obj.extract().map(Some).map_err(Into::into);
+        return obj.extract::<T>().map(Some).map_err(|e| named(e.into()));
     }
     if !obj.hasattr("keys")? {
         return Err(PyTypeError::new_err(format!(
@@ -169,7 +179,7 @@ fn mapping<T: for<'a, 'py> FromPyObject<'a, 'py>>(
     }
     // `dict(obj)`: any Mapping, as the stubs type it
     let d = obj.py().get_type::<PyDict>().call1((obj,))?;
-    d.extract().map(Some).map_err(Into::into)
+    d.extract::<T>().map(Some).map_err(|e| named(e.into()))
 }
 
 fn opt_str(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<String>> {
@@ -185,12 +195,15 @@ impl PyGame {
     /// the declared ``result``, the game information, ``tags`` (format-specific keys, kept
     /// as given) and ``comments`` (``{moves played: text}``; 0 is before the first move).
     #[new]
-    #[pyo3(signature = (moves = None, result = "unknown", *, size = 15, id = None, black = None, white = None, event = None, round = None, date = None, rule = None, opening = None, tags = None, comments = None))]
+    #[pyo3(
+        signature = (moves = None, result = "unknown", *, size = None, id = None, black = None, white = None, event = None, round = None, date = None, rule = None, opening = None, tags = None, comments = None),
+        text_signature = "(moves=None, result='unknown', *, size=15, id=None, black=None, white=None, event=None, round=None, date=None, rule=None, opening=None, tags=None, comments=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         moves: Option<&Bound<'_, PyAny>>,
         result: &str,
-        size: usize,
+        size: Option<&Bound<'_, PyAny>>,
         id: Option<String>,
         black: Option<String>,
         white: Option<String>,
@@ -202,6 +215,7 @@ impl PyGame {
         tags: Option<&Bound<'_, PyAny>>,
         comments: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
+        let size = args::side(size, "size")?.unwrap_or(usize::from(renju_core::RENJU_SIZE));
         let board = renju_core::Board::new(size).map_err(value_error)?;
         let mut record = GameRecord::new(board.size());
         if let Some(m) = moves {
@@ -225,15 +239,20 @@ impl PyGame {
         (record.id, record.black, record.white, record.event) = (id, black, white, event);
         (record.round, record.date, record.rule, record.opening) = (round, date, rule, opening);
         record.tags = mapping(tags, "tags")?.unwrap_or_default();
-        let comments: Option<std::collections::BTreeMap<usize, String>> =
+        let comments: Option<std::collections::BTreeMap<i64, String>> =
             mapping(comments, "comments")?;
         for (after, text) in comments.unwrap_or_default() {
-            if after > record.moves.len() {
-                return Err(value_error(format!(
-                    "a comment after move {after}, but the game has {} moves",
-                    record.moves.len()
-                )));
-            }
+            let moves = record.moves.len();
+            let Some(after) = usize::try_from(after).ok().filter(|a| *a <= moves) else {
+                return Err(value_error(if after < 0 {
+                    format!(
+                        "comments: a comment after move {after}: its key is the number of moves \
+                         played, 0 to {moves}"
+                    )
+                } else {
+                    format!("a comment after move {after}, but the game has {moves} moves")
+                }));
+            };
             record.note_mut(after).comment = Some(text);
         }
         Ok(PyGame::made(record))
@@ -467,7 +486,8 @@ impl PyGame {
     /// Raises ``ValueError`` for a record whose moves cannot be replayed (an occupied
     /// point) or that sets stones up.
     #[pyo3(signature = (moves = None))]
-    fn board(&self, moves: Option<usize>) -> PyResult<PyBoard> {
+    fn board(&self, moves: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        let moves: Option<usize> = args::whole(moves, "moves")?;
         if !self.record.setup.is_empty() {
             return Err(value_error(
                 "the record sets stones up (setup); its board is not a replay from the empty board",
@@ -520,6 +540,8 @@ enum Msg {
     /// A path given that cannot be examined (`OSError`), or bytes in no format that can be
     /// told (`ValueError`): raised.
     Fatal(FileProblem, bool),
+    /// The entries of folders not read, `(path, reason)`: sent last.
+    Skipped(Vec<(String, String)>),
 }
 
 /// Where records come from: what `read` takes (and what `audit` will take besides games).
@@ -555,32 +577,103 @@ impl Source {
 }
 
 /// The iterator ``read`` returns: records in input order, read ahead by a thread of its own
-/// (bounded: a few thousand records at most wait to be taken).
+/// (bounded: a few thousand records at most wait to be taken). ``close()`` (or leaving a
+/// ``with`` block, or dropping the iterator) stops the thread at its next record.
 #[pyclass(name = "Records", module = "renju_kit")]
 pub struct PyRecords {
-    rx: Mutex<Receiver<Msg>>,
+    /// `None` once closed: the reader's next send fails, and it stops.
+    rx: Mutex<Option<Receiver<Msg>>>,
     buffer: Mutex<VecDeque<PyGame>>,
     strict: bool,
     done: bool,
+    /// The entries of folders not read, as the reader sent them at its end.
+    skipped: Vec<(String, String)>,
+    /// What the reader thread shares with this iterator.
+    state: Arc<ReaderState>,
     /// The reader thread, joined when it has nothing more to send: a panic there is raised
     /// (`PanicException`), never taken for the end of the records.
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+/// What a reader thread shares with its `Records`.
+#[derive(Debug, Default)]
+struct ReaderState {
+    /// Set by `close` and when the `Records` is dropped: the reader stops at its next record.
+    stop: AtomicBool,
+    /// The records the reader has read (taken from Python or not).
+    read: AtomicUsize,
+    /// Whether the reader thread has ended (at the end of its input, stopped, or panicked).
+    finished: AtomicBool,
+}
+
+/// Sets `finished` when the reader thread's body ends, however it ends.
+struct Finished<'a>(&'a ReaderState);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.finished.store(true, Ordering::Release);
+    }
+}
+
+/// The payload a reader thread unwinds with when it is told to stop: corpus-tool's record
+/// readers hand each record to a sink that cannot say "no more", so the sink leaves them by
+/// `resume_unwind` (which runs no panic hook: nothing is printed), and the thread's body
+/// catches this payload alone (any other is a panic, handed on to `join`).
+struct Stopped;
+
+/// Leaves the reader (see [`Stopped`]).
+fn stop_reading() -> ! {
+    std::panic::resume_unwind(Box::new(Stopped))
+}
+
+impl Drop for PyRecords {
+    fn drop(&mut self) {
+        // the receiver, dropped next, fails the reader's next send; the flag stops it at its
+        // next record
+        self.state.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A test hook (``Records._reader_probe()``): what the reader thread of a ``Records`` has done,
+/// readable after the ``Records`` is gone.
+#[pyclass(name = "_ReaderProbe", module = "renju_kit", frozen)]
+pub struct PyReaderProbe {
+    state: Arc<ReaderState>,
+}
+
+#[pymethods]
+impl PyReaderProbe {
+    /// The records the reader thread has read.
+    #[getter]
+    fn records_read(&self) -> usize {
+        self.state.read.load(Ordering::Relaxed)
+    }
+
+    /// Whether the reader thread has ended.
+    #[getter]
+    fn finished(&self) -> bool {
+        self.state.finished.load(Ordering::Acquire)
+    }
+}
+
 const BATCH: usize = 256;
 
-fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
+/// The records of `source`, sent in batches; the entries of folders not read sent last. Stops
+/// (unwinding with [`Stopped`]) at the first record after `state.stop` is set or a send fails.
+fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>, state: &ReaderState) {
     let mut batch = Vec::with_capacity(BATCH);
-    let mut open = true;
-    let mut sink = |batch: &mut Vec<PyGame>, game: PyGame| {
-        if !open {
-            return;
+    let sink = |batch: &mut Vec<PyGame>, game: PyGame| {
+        if state.stop.load(Ordering::Relaxed) {
+            stop_reading();
         }
+        state.read.fetch_add(1, Ordering::Relaxed);
         batch.push(game);
-        if batch.len() >= BATCH {
-            open = tx.send(Msg::Games(std::mem::take(batch))).is_ok();
+        if batch.len() >= BATCH && tx.send(Msg::Games(std::mem::take(batch))).is_err() {
+            // the `Records` is gone
+            stop_reading();
         }
     };
+    let mut skipped = Vec::new();
     match source {
         Source::Bytes(bytes) => {
             let name = "<bytes>";
@@ -619,6 +712,7 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
                     for p in &found.problems {
                         sink(&mut batch, PyGame::problem(p));
                     }
+                    skipped = skipped_entries(&found);
                 }
                 Err(p) => {
                     let _ = tx.send(Msg::Fatal(p, true));
@@ -630,6 +724,30 @@ fn reader(source: Source, read: ReadOptions, tx: SyncSender<Msg>) {
     if !batch.is_empty() {
         let _ = tx.send(Msg::Games(batch));
     }
+    if !skipped.is_empty() {
+        let _ = tx.send(Msg::Skipped(skipped));
+    }
+}
+
+/// The reason `Records.skipped` gives for a file found in a folder that is in no record
+/// format (the words of `validate`'s summary line).
+const NO_RECORD_FORMAT: &str = "in no record format";
+
+/// The entries of folders a walk did not read, `(path, reason)`: the files in no record
+/// format, then the entries not opened (hidden, links back up, what is not a regular file),
+/// each in walk order, the paths as the command prints them.
+fn skipped_entries(found: &corpus_tool::input::Streamed) -> Vec<(String, String)> {
+    found
+        .not_records
+        .iter()
+        .map(|name| (name.clone(), NO_RECORD_FORMAT.to_string()))
+        .chain(
+            found
+                .skipped
+                .iter()
+                .map(|s| (s.path.clone(), s.reason.to_string())),
+        )
+        .collect()
 }
 
 #[pymethods]
@@ -656,9 +774,13 @@ impl PyRecords {
             if self.done {
                 return Err(PyStopIteration::new_err(()));
             }
-            let rx = self.rx.get_mut().map_err(poisoned)?;
+            let Some(rx) = self.rx.get_mut().map_err(poisoned)?.as_mut() else {
+                self.done = true;
+                continue;
+            };
             match py.detach(move || rx.recv()) {
                 Ok(Msg::Games(games)) => self.buffer.get_mut().map_err(poisoned)?.extend(games),
+                Ok(Msg::Skipped(skipped)) => self.skipped.extend(skipped),
                 Ok(Msg::Fatal(p, path)) => {
                     self.done = true;
                     let text = format!("{}: {}", p.file, p.reason);
@@ -671,14 +793,56 @@ impl PyRecords {
                 Err(_) => {
                     // nothing more will come: the thread has returned, or panicked
                     self.done = true;
-                    if let Some(thread) = self.thread.take()
-                        && let Err(panic) = py.detach(|| thread.join())
-                    {
-                        // raised as `PanicException` by the binding, as any panic
-                        std::panic::resume_unwind(panic);
-                    }
+                    self.join(py);
                 }
             }
+        }
+    }
+
+    /// The entries of the folders read that were not read, as ``(path, reason)``, the path as
+    /// the command prints it: the files in no record format (``"in no record format"``: a
+    /// README, say), then the entries not opened (``"hidden (the name starts with a dot)"``,
+    /// ``"a link back to a folder being walked"``, ``"not a regular file"``: a pipe, a
+    /// device), each kind in walk order; ``validate`` lists the same entries. Known once
+    /// every record is taken (the iterator has raised ``StopIteration``); empty until then,
+    /// and for bytes. A file that cannot be read, or that holds no record, is not here: it
+    /// comes as a ``Game`` with ``readable == False`` and its ``error``.
+    #[getter]
+    fn skipped(&self) -> Vec<(String, String)> {
+        self.skipped.clone()
+    }
+
+    /// Stops the reader thread (at its next record) and waits for it to end; the records not
+    /// taken are dropped and the iterator ends. Closing again does nothing. Leaving a ``with``
+    /// block closes it; dropping it stops the thread without waiting.
+    fn close(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.state.stop.store(true, Ordering::Relaxed);
+        self.done = true;
+        // a reader waiting to send is woken: its send fails
+        drop(self.rx.get_mut().map_err(poisoned)?.take());
+        self.buffer.get_mut().map_err(poisoned)?.clear();
+        self.join(py);
+        Ok(())
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __exit__(
+        &mut self,
+        py: Python<'_>,
+        _exc_type: &Bound<'_, PyAny>,
+        _exc_value: &Bound<'_, PyAny>,
+        _traceback: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        self.close(py)
+    }
+
+    /// A test hook: the reader thread's counts, which outlive this iterator.
+    fn _reader_probe(&self) -> PyReaderProbe {
+        PyReaderProbe {
+            state: Arc::clone(&self.state),
         }
     }
 }
@@ -718,7 +882,9 @@ pub(crate) fn read_options(
 /// ``error`` (the command's sentence, naming the file, the record and the place), and
 /// reading goes on; a file in a folder that holds no record comes as such a ``Game`` too,
 /// with ``index == 0``. With ``strict=True`` the first such record raises ``RecordError``.
-/// A path that does not exist raises ``OSError``.
+/// A path that does not exist raises ``OSError``. What a folder holds that is not read (a file
+/// in no record format, a hidden entry, a pipe) is listed in the iterator's ``skipped``; its
+/// ``close()`` (or a ``with`` block) stops the reading before the end.
 #[pyfunction]
 #[pyo3(signature = (source, format = None, encoding = None, *, strict = false, orientation = None))]
 pub fn read(
@@ -730,33 +896,56 @@ pub fn read(
 ) -> PyResult<PyRecords> {
     let options = read_options(format, encoding, orientation)?;
     let src = Source::of(source)?;
-    PyRecords::spawn(strict, move |tx| reader(src, options, tx))
+    PyRecords::spawn(strict, move |tx, state| reader(src, options, tx, state))
 }
 
 impl PyRecords {
-    /// The records `body` sends, read on a thread of its own.
+    /// The records `body` sends, read on a thread of its own (`body` stops by unwinding with
+    /// [`Stopped`] when told to).
     fn spawn(
         strict: bool,
-        body: impl FnOnce(SyncSender<Msg>) + Send + 'static,
+        body: impl FnOnce(SyncSender<Msg>, &ReaderState) + Send + 'static,
     ) -> PyResult<PyRecords> {
         let (tx, rx) = sync_channel(16);
+        let state = Arc::new(ReaderState::default());
+        let shared = Arc::clone(&state);
         let thread = std::thread::Builder::new()
             .name("renju_kit.read".into())
-            .spawn(move || body(tx))
+            .spawn(move || {
+                let _finished = Finished(&shared);
+                let run = std::panic::AssertUnwindSafe(|| body(tx, &shared));
+                if let Err(payload) = std::panic::catch_unwind(run)
+                    && !payload.is::<Stopped>()
+                {
+                    std::panic::resume_unwind(payload);
+                }
+            })
             .map_err(|e| PyOSError::new_err(format!("cannot start the reader thread: {e}")))?;
         Ok(PyRecords {
-            rx: Mutex::new(rx),
+            rx: Mutex::new(Some(rx)),
             buffer: Mutex::new(VecDeque::new()),
             strict,
             done: false,
+            skipped: Vec::new(),
+            state,
             thread: Some(thread),
         })
+    }
+
+    /// Waits for the reader thread to end (the GIL released), once; a panic there is raised
+    /// (`PanicException`, by the binding, as any panic).
+    fn join(&mut self, py: Python<'_>) {
+        if let Some(thread) = self.thread.take()
+            && let Err(panic) = py.detach(|| thread.join())
+        {
+            std::panic::resume_unwind(panic);
+        }
     }
 
     /// For `_panic_for_tests("reader")`: a reader thread that hands on one game and panics;
     /// every record taken, as a `for` loop takes them.
     pub(crate) fn panic_for_tests(py: Python<'_>) -> PyResult<()> {
-        let mut records = PyRecords::spawn(false, |tx| {
+        let mut records = PyRecords::spawn(false, |tx, _| {
             let game = PyGame::made(GameRecord::new(renju_core::RENJU_SIZE));
             let _ = tx.send(Msg::Games(vec![game]));
             panic!("renju_kit test panic (reader thread)");

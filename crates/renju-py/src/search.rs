@@ -8,8 +8,8 @@ use pyo3::types::{PyDict, PyString};
 use renju_core::{Color, Convention, Move, Point, RuleSet};
 use renju_vcf::{Answer, Limits, Solver};
 
-// The defaults written as literals in the Python signatures (so that `help()` and the stubs
-// show them) are the solver's.
+// The defaults written as literals in the Python signatures (`text_signature`, so that
+// `help()` and the stubs show them) are the solver's.
 const _: () = assert!(renju_vcf::DEFAULT_MAX_DEPTH == 20);
 const _: () = assert!(renju_vcf::DEFAULT_MAX_NODES == 5_000_000);
 
@@ -27,14 +27,19 @@ pub struct VcfSettings {
 }
 
 impl VcfSettings {
-    /// Reads the arguments.
+    /// Reads the arguments (`max_depth` and `max_nodes` not given: the solver's defaults; an
+    /// int out of range a `ValueError` naming its argument).
     pub fn read(
         side: Option<&str>,
-        max_depth: u32,
-        max_nodes: u64,
+        max_depth: Option<&Bound<'_, PyAny>>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
         rules: &str,
         convention: &str,
     ) -> PyResult<VcfSettings> {
+        let max_depth =
+            args::whole::<u32>(max_depth, "max_depth")?.unwrap_or(renju_vcf::DEFAULT_MAX_DEPTH);
+        let max_nodes =
+            args::whole::<u64>(max_nodes, "max_nodes")?.unwrap_or(renju_vcf::DEFAULT_MAX_NODES);
         Ok(VcfSettings {
             side: side.map(args::color).transpose()?,
             rules: args::rules(rules)?,
@@ -75,13 +80,16 @@ impl VcfSettings {
 /// Raises ``SearchLimitError`` when ``max_nodes`` positions were searched before the search
 /// could tell (never answered as "no VCF"). The GIL is released while it searches.
 #[pyfunction]
-#[pyo3(signature = (board, side = None, max_depth = 20, *, max_nodes = 5_000_000, rules = "renju", convention = "lenient"))]
+#[pyo3(
+    signature = (board, side = None, max_depth = None, *, max_nodes = None, rules = "renju", convention = "lenient"),
+    text_signature = "(board, side=None, max_depth=20, *, max_nodes=5000000, rules='renju', convention='lenient')"
+)]
 pub fn vcf<'py>(
     py: Python<'py>,
     board: &Bound<'py, PyAny>,
     side: Option<&str>,
-    max_depth: u32,
-    max_nodes: u64,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_nodes: Option<&Bound<'py, PyAny>>,
     rules: &str,
     convention: &str,
 ) -> PyResult<Option<Bound<'py, pyo3::types::PyList>>> {

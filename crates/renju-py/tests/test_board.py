@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+from typing import Callable
 
 import pytest
 
-from renju_kit import Board, IncrementalBoard, FOULS
+from renju_kit import Board, Game, IncrementalBoard, FOULS, vcf, vcf_batch
 
 
 def test_empty_board_has_no_foul_and_black_to_move() -> None:
@@ -178,3 +179,78 @@ def test_incremental_board_follows_place_and_undo() -> None:
 
 def test_foul_names() -> None:
     assert FOULS == ["double-three", "double-four", "overline"]
+
+
+# the README's double three (h8 i8 k10 k11, k8 forbidden) moved up and right by 6: k8 is then
+# (16, 13), off a 15x15 board
+FAR = [(13, 13), (0, 0), (14, 13), (0, 1), (16, 15), (0, 2), (16, 16)]
+
+
+def test_incremental_board_honours_its_size() -> None:
+    ib = IncrementalBoard(size=19)
+    assert ib.size == 19
+    for i, p in enumerate(FAR):
+        ib.place(p, "black" if i % 2 == 0 else "white")
+    board = Board.from_moves(FAR, size=19)
+    assert ib.forbidden_points() == board.forbidden_points() != {}
+    assert IncrementalBoard(board=board).forbidden_points() == board.forbidden_points()
+    assert IncrementalBoard(size=19, board=board).size == 19
+
+
+def test_incremental_board_says_why_it_refuses_a_size() -> None:
+    # it took the board's side without a word: IncrementalBoard(size=19, board=Board()) was 15x15
+    with pytest.raises(ValueError, match=r"^size=19, but board is 15x15"):
+        IncrementalBoard(size=19, board=Board())
+    with pytest.raises(ValueError, match=r"^size=15, but board is 19x19"):
+        IncrementalBoard(15, Board(19))
+    for bad in (4, 21, 0, -1, 2**70):
+        with pytest.raises(ValueError, match=rf"^size={bad}: the side of a board is 5 to 20"):
+            IncrementalBoard(size=bad)
+        with pytest.raises(ValueError, match=rf"^size={bad}: the side of a board is 5 to 20"):
+            IncrementalBoard(size=bad, board=Board())
+    with pytest.raises(TypeError, match="size"):
+        IncrementalBoard(size="19")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call, arg",
+    [
+        (lambda: Board(size=-1), "size"),
+        (lambda: Board(size=2**70), "size"),
+        (lambda: Board(size=30), "size"),
+        (lambda: Board.from_moves("h8", size=-1), "size"),
+        (lambda: Board.from_moves("h8", size=2**64), "size"),
+        (lambda: Game("h8", size=-1), "size"),
+        (lambda: Game("h8", size=2**70), "size"),
+        (lambda: Game("h8").board(moves=-1), "moves"),
+        (lambda: Game("h8").board(2**70), "moves"),
+        (lambda: Game("h8", comments={-1: "x"}), "comments"),
+        (lambda: Game("h8", comments={2**70: "x"}), "comments"),
+        (lambda: vcf(Board(), max_depth=-1), "max_depth"),
+        (lambda: vcf(Board(), max_depth=2**40), "max_depth"),
+        (lambda: vcf(Board(), max_nodes=-1), "max_nodes"),
+        (lambda: vcf(Board(), max_nodes=2**70), "max_nodes"),
+        (lambda: vcf_batch(["h8"], max_depth=-1), "max_depth"),
+        (lambda: vcf_batch(["h8"], max_nodes=2**70), "max_nodes"),
+    ],
+)
+def test_an_integer_out_of_range_is_a_value_error_naming_its_argument(call: Callable[[], object], arg: str) -> None:
+    # it was an OverflowError ("can't convert negative int to unsigned", "int too big to
+    # convert") naming nothing
+    with pytest.raises(ValueError, match=f"^{arg}"):
+        call()
+
+
+def test_a_point_far_off_the_board_is_a_value_error() -> None:
+    for p in [(2**70, 0), (0, -(2**70))]:
+        with pytest.raises(ValueError, match="off the 15x15 board"):
+            Board().play(p)
+        with pytest.raises(ValueError, match="off the 15x15 board"):
+            Board().foul(p)
+
+
+def test_defaults_and_named_integers_still_work() -> None:
+    assert Board().size == 15 and Board(19).size == 19 and Board.from_moves("h8", 19).size == 19
+    assert Game("h8 h9", size=15).board(moves=1).moves == ["h8"]
+    assert vcf(Board.from_moves("h8 a1 i8 a2 j8 a3"), max_depth=5, max_nodes=1000) is not None
+    assert vcf_batch(["h8 a1 i8 a2 j8 a3"], max_depth=5, max_nodes=1000)[0] is not None

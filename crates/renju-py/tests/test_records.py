@@ -204,3 +204,110 @@ def test_a_record_names_its_file_so_that_it_opens_again(tmp_path: Path) -> None:
     (tmp_path / name).write_text("purple h8\n")
     (bad,) = read(tmp_path)
     assert bad.file == str(tmp_path / name) and bad.error is not None and "n\ufffd.renju" in bad.error
+
+
+def test_a_folder_lists_the_entries_it_does_not_read(tmp_path: Path) -> None:
+    # they were skipped without a word: nothing in the records said a file was left unread
+    (tmp_path / "a.renju").write_text("black h8 h9 i10\n")
+    (tmp_path / "README.md").write_text("prose, in no record format\n")
+    (tmp_path / ".hidden.renju").write_text("black h8 h9\n")
+    os.mkfifo(tmp_path / "pipe.renju")
+    records = read(tmp_path)
+    games = list(records)
+    assert [g.moves for g in games] == [["h8", "h9", "i10"]]
+    assert sorted(records.skipped) == sorted(
+        [
+            (str(tmp_path / "README.md"), "in no record format"),
+            (str(tmp_path / ".hidden.renju"), "hidden (the name starts with a dot)"),
+            (str(tmp_path / "pipe.renju"), "not a regular file"),
+        ]
+    )
+    # files in no record format first, as validate's summary lists them
+    assert records.skipped[0] == (str(tmp_path / "README.md"), "in no record format")
+    # a folder inside a list, the same; bytes and plain files skip nothing
+    listed = read([tmp_path / "a.renju", tmp_path])
+    assert len(list(listed)) == 2 and len(listed.skipped) == 3
+    plain = read(tmp_path / "a.renju")
+    assert len(list(plain)) == 1 and plain.skipped == []
+    raw = read(b"black h8 h9\n")
+    assert len(list(raw)) == 1 and raw.skipped == []
+
+
+def test_the_skipped_entries_are_validates(tmp_path: Path, corpus_tool: str) -> None:
+    import json
+    import subprocess
+
+    (tmp_path / "a.renju").write_text("black h8 h9 i10\n")
+    (tmp_path / "notes.txt").write_text("prose\n")
+    (tmp_path / ".git").mkdir()
+    records = read(tmp_path)
+    list(records)
+    out = subprocess.run([corpus_tool, "validate", "--json", "-", str(tmp_path)], capture_output=True, text=True)
+    summary = json.loads(out.stdout)
+    expected = [(f, "in no record format") for f in summary["skipped_files"]]
+    assert [p for p, _ in records.skipped] == [f for f, _ in expected] + [s["path"] for s in summary["skipped"]]
+
+
+def test_a_file_that_cannot_be_read_comes_as_a_game(tmp_path: Path) -> None:
+    # reported already: an unreadable entry is a Game with readable == False, not a skipped one
+    (tmp_path / "a.renju").write_text("black h8 h9 i10\n")
+    (tmp_path / "dangling.renju").symlink_to(tmp_path / "nowhere")
+    records = read(tmp_path)
+    games = list(records)
+    broken = [g for g in games if not g.readable]
+    assert len(broken) == 1 and "dangling.renju" in (broken[0].error or "")
+    assert records.skipped == []
+
+
+def big_archive(tmp_path: Path, games: int) -> Path:
+    path = tmp_path / "big.renju"
+    path.write_text("black h8 h9 i10 i9 j11\n" * games)
+    return path
+
+
+GAMES = 300_000
+# the most a reader can have read ahead of the records taken: the channel's 16 batches of 256,
+# the batch it is filling and the one it is sending, and the batch taken
+READ_AHEAD = 20 * 256
+
+
+def test_closing_records_stops_the_reader(tmp_path: Path) -> None:
+    # the reader thread read the whole archive after the loop was left
+    path = big_archive(tmp_path, GAMES)
+    records = read(path)
+    probe = records._reader_probe()
+    next(records)
+    records.close()
+    assert probe.finished, "close waits for the reader thread to end"
+    assert probe.records_read <= READ_AHEAD
+    assert list(records) == []
+    records.close()
+    with read(path) as r:
+        for _ in r:
+            break
+        probe = r._reader_probe()
+    assert probe.finished and probe.records_read <= READ_AHEAD
+
+
+def test_dropping_records_stops_the_reader(tmp_path: Path) -> None:
+    import gc
+    import time
+
+    path = big_archive(tmp_path, GAMES)
+    records = read(path)
+    probe = records._reader_probe()
+    for _ in records:
+        break
+    del records
+    gc.collect()
+    # the thread ends on its own: waited for (a deadline far beyond any machine's need), the
+    # count it read is what is checked
+    deadline = time.monotonic() + 120
+    while not probe.finished and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert probe.finished
+    assert probe.records_read <= READ_AHEAD, probe.records_read
+    # read to the end, the reader read every record
+    whole = read(path)
+    probe = whole._reader_probe()
+    assert sum(1 for _ in whole) == GAMES and probe.records_read == GAMES and probe.finished

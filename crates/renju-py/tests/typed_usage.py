@@ -49,6 +49,14 @@ def records() -> List[str]:
             pass
     except RecordError as e:
         out.append(f"{e.file}:{e.record}")
+    with read(data) as games:
+        for g in games:
+            break
+    left = read(data)
+    list(left)
+    skipped: List[Tuple[str, str]] = left.skipped
+    assert skipped == []
+    left.close()
     return out
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final, overload
+from types import TracebackType
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Type, Union, final, overload
 
 Point = Union[str, Tuple[int, int]]
 """A point: a name such as ``"h8"`` or a 0-based ``(col, row)`` tuple (row 0 at the bottom)."""
@@ -91,7 +92,10 @@ class Board:
 class IncrementalBoard:
     """renju-core's incremental board, for engines."""
 
-    def __new__(cls, size: int = 15, board: Optional[Board] = None) -> IncrementalBoard: ...
+    def __new__(cls, size: int = 15, board: Optional[Board] = None) -> IncrementalBoard:
+        """An empty board of side ``size`` (5 to 20, as ``Board``), or the position of
+        ``board`` (any of those sides). ``ValueError`` names ``size`` when it is no side, or
+        when it is given with a ``board`` of another side."""
     @property
     def size(self) -> int: ...
     def place(self, point: Point, color: Optional[Color] = None) -> None: ...
@@ -181,10 +185,30 @@ class Game:
 
 @final
 class Records(Iterator[Game]):
-    """The iterator ``read`` returns."""
+    """The iterator ``read`` returns, read ahead by a thread of its own.
+
+    ``close()``, leaving a ``with`` block, or dropping it stops that thread at its next
+    record (``close`` waits for it to end).
+    """
 
     def __iter__(self) -> Records: ...
     def __next__(self) -> Game: ...
+    @property
+    def skipped(self) -> List[Tuple[str, str]]:
+        """The entries of the folders read that were not read, ``(path, reason)``: files in
+        no record format (``"in no record format"``), then hidden entries, links back to a
+        folder being walked and what is not a regular file, each kind in walk order. Known
+        once every record is taken (empty until then). A file that cannot be read, or holds no
+        record, comes as a ``Game`` with ``readable == False`` instead."""
+    def close(self) -> None: ...
+    def __enter__(self) -> Records: ...
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc_value: Optional[BaseException],
+        traceback: Optional[TracebackType],
+        /,
+    ) -> None: ...
 
 WriteReport = Dict[str, Any]
 Claim = Literal["claim", "foul-loses", "refuse"]
