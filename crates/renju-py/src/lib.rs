@@ -90,6 +90,7 @@ fn renju_kit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::PyRecords>()?;
     m.add_class::<audit::PyAudit>()?;
     m.add_function(wrap_pyfunction!(search::vcf, m)?)?;
+    m.add_function(wrap_pyfunction!(search::vct, m)?)?;
     m.add_function(wrap_pyfunction!(search::identify_opening, m)?)?;
     m.add_function(wrap_pyfunction!(batch::forbidden_points_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::vcf_batch, m)?)?;

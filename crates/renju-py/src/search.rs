@@ -1,4 +1,5 @@
-//! `vcf` (renju-vcf's solver) and `identify_opening` (renju-openings' catalogue).
+//! `vcf` (renju-vcf's solver), `vct` (renju-vct's) and `identify_opening` (renju-openings'
+//! catalogue).
 
 use crate::args;
 use crate::board::{PyBoard, point_list};
@@ -104,6 +105,92 @@ pub fn vcf<'py>(
         Answer::Found(line) => Ok(Some(point_list(py, line.moves())?)),
         Answer::NotFound => Ok(None),
         Answer::OutOfNodes => Err(SearchLimitError::new_err(settings.out_of_nodes())),
+    }
+}
+
+// The VCT defaults, written as literals in `vct`'s Python signature, are the solver's.
+const _: () = assert!(renju_vct::DEFAULT_MAX_DEPTH == 5);
+const _: () = assert!(renju_vct::DEFAULT_THREAT_DEPTH == 1);
+const _: () = assert!(renju_vct::DEFAULT_MAX_NODES == 10_000_000);
+
+/// Does ``side`` (default: the side to move by the stone counts, Black when equal) win by
+/// continuous threats on ``board`` (a ``Board``, or moves / a grid as text): every attacker
+/// move a four or a threat, whatever the defender does, within ``max_depth`` attacker moves
+/// (every one counted, the five not)? A threat is a move after which, if the defender
+/// passed, a VCF of at most ``threat_depth`` fours would win. Returns ``None`` when there is
+/// no such win, else ``{"moves": [...], "end": {"type": ..., "points": [...]}}``: the
+/// principal line, attacker and defender moves alternating, attacker first, ending with the
+/// winning move (the five not in it); ``end`` what that move leaves: ``"two-fives"`` (two
+/// different five points, ``points`` both), ``"forbidden-block"`` (a White four whose only
+/// block is forbidden for Black, ``points`` that point) or ``"five"`` (a four already on
+/// the board: the line is the five). The answer is the ``corpus-tool vct`` answer.
+///
+/// Raises ``SearchLimitError`` when ``max_nodes`` search nodes were used before the search
+/// could tell (never answered as "no VCT"), ``ValueError`` for a limit out of range or a
+/// board whose game is over. The GIL is released while it searches.
+#[pyfunction]
+#[pyo3(
+    signature = (board, side = None, max_depth = None, *, threat_depth = None, max_nodes = None, rules = "renju", convention = "lenient"),
+    text_signature = "(board, side=None, max_depth=5, *, threat_depth=1, max_nodes=10000000, rules='renju', convention='lenient')"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn vct<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+    side: Option<&str>,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    threat_depth: Option<&Bound<'py, PyAny>>,
+    max_nodes: Option<&Bound<'py, PyAny>>,
+    rules: &str,
+    convention: &str,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let limits = renju_vct::Limits::default()
+        .with_max_depth(
+            args::whole::<u32>(max_depth, "max_depth")?.unwrap_or(renju_vct::DEFAULT_MAX_DEPTH),
+        )
+        .with_threat_depth(
+            args::whole::<u32>(threat_depth, "threat_depth")?
+                .unwrap_or(renju_vct::DEFAULT_THREAT_DEPTH),
+        )
+        .with_max_nodes(
+            args::whole::<u64>(max_nodes, "max_nodes")?.unwrap_or(renju_vct::DEFAULT_MAX_NODES),
+        );
+    let side = side.map(args::color).transpose()?;
+    let rules = args::rules(rules)?;
+    let convention = args::convention(convention)?;
+    let position = PyBoard::extract_position(board)?;
+    corpus_tool::position::answerable(&position, rules).map_err(value_error)?;
+    let mut solver = renju_vct::Solver::with_options(&position, rules, convention, limits)
+        .map_err(|e| {
+            let arg = match e {
+                renju_vct::LimitsError::MaxDepth(_) => "max_depth",
+                renju_vct::LimitsError::ThreatDepth(_) => "threat_depth",
+                _ => "max_nodes",
+            };
+            value_error(format!("{arg}: {e}"))
+        })?;
+    let attacker = side.unwrap_or_else(|| corpus_tool::position::side_to_move(&position));
+    let answer = py.detach(|| solver.solve(attacker));
+    match answer {
+        renju_vct::Answer::Win(line) => {
+            let (kind, points): (&str, Vec<Point>) = match line.end() {
+                renju_vct::LineEnd::TwoFives(a, b) => ("two-fives", vec![a, b]),
+                renju_vct::LineEnd::ForbiddenBlock(f) => ("forbidden-block", vec![f]),
+                renju_vct::LineEnd::Five(p) => ("five", vec![p]),
+                _ => ("other", Vec::new()),
+            };
+            let end = PyDict::new(py);
+            end.set_item("type", kind)?;
+            end.set_item("points", point_list(py, &points)?)?;
+            let d = PyDict::new(py);
+            d.set_item("moves", point_list(py, line.moves())?)?;
+            d.set_item("end", end)?;
+            Ok(Some(d))
+        }
+        renju_vct::Answer::NoWin => Ok(None),
+        renju_vct::Answer::Unknown(e) => Err(SearchLimitError::new_err(format!(
+            "{e} before the search could tell (raise max_nodes)"
+        ))),
     }
 }
 

@@ -65,6 +65,14 @@ def solve() -> Optional[List[str]]:
     return line
 
 
+def threats() -> Optional[List[str]]:
+    won = renju_kit.vct("h8 a1 i8 a2 j8 a3", side="black", max_depth=3, threat_depth=1, max_nodes=100000)
+    if won is None:
+        return None
+    moves: List[str] = won["moves"]
+    return moves
+
+
 def audited() -> Tuple[int, int]:
     a: renju_kit.Audit = renju_kit.audit([Game("h8 h9 i8 i9 j8 j9 k8 k9 l8", "black")], claim="foul-loses", jobs=1)
     records: int = a.summary["records"]

@@ -2,7 +2,7 @@
 
 The forbidden points of a position (``Board.forbidden_points``), why a point is forbidden
 (``Board.explain``), an incremental board for engines (``IncrementalBoard``), VCF
-(``vcf``), the 26 openings (``identify_opening``), game records of every format the
+(``vcf``), VCT (``vct``), the 26 openings (``identify_opening``), game records of every format the
 field uses (``read``, ``write``, ``to_bytes``, ``Game``), the archive audit of
 ``corpus-tool validate`` (``audit``: the report as a ``pyarrow.Table`` and the summary), and
 batch functions over lists or Arrow arrays that release the GIL (``forbidden_points_batch``,
@@ -38,6 +38,7 @@ from ._renju_kit import (
     read,
     to_bytes,
     vcf,
+    vct,
     vcf_batch,
     write,
 )
@@ -62,5 +63,6 @@ __all__ = [
     "to_bytes",
     "vcf",
     "vcf_batch",
+    "vct",
     "write",
 ]

@@ -39,6 +39,7 @@ __all__ = [
     "to_bytes",
     "vcf",
     "vcf_batch",
+    "vct",
     "write",
 ]
 __version__: str
@@ -291,6 +292,18 @@ def vcf(
     rules: Rules = "renju",
     convention: Convention = "lenient",
 ) -> Optional[List[str]]: ...
+def vct(
+    board: Position,
+    side: Optional[Color] = None,
+    max_depth: int = 5,
+    *,
+    threat_depth: int = 1,
+    max_nodes: int = 10000000,
+    rules: Rules = "renju",
+    convention: Convention = "lenient",
+) -> Optional[Dict[str, Any]]:
+    """``None``, or ``{"moves": [...], "end": {"type": "two-fives" | "forbidden-block" | "five", "points": [...]}}``."""
+
 def identify_opening(moves: Union[str, Sequence[Point]]) -> Dict[str, str]: ...
 @overload
 def forbidden_points_batch(
