@@ -4,7 +4,8 @@
 //! `renju_kit`. A thin layer over the Rust crates, in the manner of polars and pydantic-core:
 //! every answer is computed by the crate that computes it for the command (`renju-core`'s foul
 //! checker and `IncrementalBoard`, `renju-notation`'s readers and writers through
-//! `corpus-tool`'s record reader, `renju-vcf`'s solver, `renju-openings`' catalogue); this
+//! `corpus-tool`'s record reader, `renju-vcf`'s and `renju-vct`'s solvers, `renju-book`'s
+//! queries, `renju-openings`' catalogue); this
 //! crate only converts arguments and answers, maps errors to Python exceptions with the
 //! command's messages, and releases the GIL around real work (batches run on rayon's pool).
 //!
@@ -30,6 +31,7 @@ mod args;
 mod audit;
 mod batch;
 mod board;
+mod book;
 mod errors;
 mod explain;
 mod records;
@@ -89,6 +91,7 @@ fn renju_kit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::PyGame>()?;
     m.add_class::<records::PyRecords>()?;
     m.add_class::<audit::PyAudit>()?;
+    m.add_class::<book::PyBook>()?;
     m.add_function(wrap_pyfunction!(search::vcf, m)?)?;
     m.add_function(wrap_pyfunction!(search::vct, m)?)?;
     m.add_function(wrap_pyfunction!(search::identify_opening, m)?)?;

@@ -73,6 +73,13 @@ def threats() -> Optional[List[str]]:
     return moves
 
 
+def book_counts(path: str) -> List[Tuple[str, int]]:
+    book = renju_kit.Book(path)
+    answer = book.query("h8 h9", min_games=2)
+    games: int = book.totals()["games"]
+    return [(n["move"], n["games"]) for n in answer["next"]] + [("total", games)]
+
+
 def audited() -> Tuple[int, int]:
     a: renju_kit.Audit = renju_kit.audit([Game("h8 h9 i8 i9 j8 j9 k8 k9 l8", "black")], claim="foul-loses", jobs=1)
     records: int = a.summary["records"]

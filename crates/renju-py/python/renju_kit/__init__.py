@@ -2,7 +2,8 @@
 
 The forbidden points of a position (``Board.forbidden_points``), why a point is forbidden
 (``Board.explain``), an incremental board for engines (``IncrementalBoard``), VCF
-(``vcf``), VCT (``vct``), the 26 openings (``identify_opening``), game records of every format the
+(``vcf``), VCT (``vct``), opening books
+(``Book``: what was played from a position and how it went), the 26 openings (``identify_opening``), game records of every format the
 field uses (``read``, ``write``, ``to_bytes``, ``Game``), the archive audit of
 ``corpus-tool validate`` (``audit``: the report as a ``pyarrow.Table`` and the summary), and
 batch functions over lists or Arrow arrays that release the GIL (``forbidden_points_batch``,
@@ -22,6 +23,7 @@ from __future__ import annotations
 from ._renju_kit import (
     FORMATS,
     Audit,
+    Book,
     FOULS,
     Board,
     Game,
@@ -46,6 +48,7 @@ from ._renju_kit import (
 __all__ = [
     "FORMATS",
     "Audit",
+    "Book",
     "FOULS",
     "Board",
     "Game",

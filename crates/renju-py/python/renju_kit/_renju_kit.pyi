@@ -20,6 +20,7 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "Audit",
+    "Book",
     "Board",
     "FORMATS",
     "FOULS",
@@ -246,6 +247,25 @@ def audit(
     max_depth: Optional[int] = None,
     threat_depth: Optional[int] = None,
 ) -> Audit: ...
+@final
+class Book:
+    """An opening book (``corpus-tool book build``'s SQLite file), opened for queries."""
+
+    def __new__(cls, path: PathLike) -> Book: ...
+    @property
+    def path(self) -> PathLike: ...
+    @property
+    def settings(self) -> Dict[str, Any]: ...
+    def query(
+        self,
+        position: Union[str, Iterable[MoveLike], None] = None,
+        *,
+        min_games: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """The ``--json`` answer of ``corpus-tool book query``."""
+
+    def totals(self) -> Dict[str, int]: ...
+
 def files(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]: ...
 def audit_batch(
     moves: Any,
